@@ -1,0 +1,1082 @@
+//! `urlhash`: the command line of URL Hash Lab, a thin layer over the `urlhashlab` core.
+//!
+//! It owns all I/O: reading URL lists (a file, `-` for standard input, or the built-in corpus
+//! when no file is named), a progress bar on stderr for work that takes over a second, and
+//! text, CSV or JSON on stdout. Run `urlhash --help` for the commands.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use urlhashlab::corpus::{Corpus, DEFAULT_SEED};
+use urlhashlab::hash::{self, HashId};
+use urlhashlab::key::{self, Key};
+use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
+use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures, Tally};
+use urlhashlab::p1::{P1Report, P1Study};
+use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
+
+#[derive(Parser)]
+#[command(
+    name = "urlhash",
+    version,
+    about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The slot of every URL line, one per line, in input order.
+    Slots {
+        /// Hash function id.
+        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+        function: HashId,
+        /// Number of slots M (1 to 4294967295).
+        #[arg(long, value_name = "M", value_parser = parse_slots)]
+        slots: u32,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Bucket distribution measures (A, A_opt, B, max load, empty slots, χ²) per function.
+    Dist {
+        /// Hash function ids, comma separated.
+        #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
+        functions: Vec<HashId>,
+        /// Number of slots M (1 to 4294967295).
+        #[arg(long, value_name = "M", value_parser = parse_slots)]
+        slots: u32,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Include the per-slot counts (M numbers per function).
+        #[arg(long)]
+        counts: bool,
+        /// Include the bucket-size distribution beside its Poisson expectation.
+        #[arg(long)]
+        buckets: bool,
+    },
+    /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
+    Sweep {
+        /// Figures, comma separated: 1, 2, 3.
+        #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
+        fig: Vec<Figure>,
+        /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
+        #[arg(long, value_name = "N", value_parser = parse_count)]
+        step: Option<u64>,
+        #[command(flatten)]
+        input: InputArgs,
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the built-in corpus, one URL per line.
+    Gen {
+        /// Number of URLs.
+        #[arg(long, value_name = "N", value_parser = parse_count)]
+        n: u64,
+        /// Seed of the generator.
+        #[arg(long, default_value_t = DEFAULT_SEED)]
+        seed: u64,
+    },
+    /// A paper's printed numbers beside ours, its misprints and anomalies explained.
+    Paper {
+        #[command(subcommand)]
+        paper: PaperCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PaperCommand {
+    /// P1 (李晓明 & 凤旺森 2004): the table, the A(opt) misprint, hf, HfIp and ELFhash explained.
+    P1 {
+        #[command(flatten)]
+        input: InputArgs,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Clone)]
+struct InputArgs {
+    /// URL list, one per line ('-' for standard input). Default: the built-in corpus.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Which part of each URL is hashed.
+    #[arg(long, value_enum, default_value_t = KeyArg::Url)]
+    key: KeyArg,
+    /// Built-in corpus: number of URLs (default: the paper's N for sweeps and papers, 1 000 000 otherwise).
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    n: Option<u64>,
+    /// Built-in corpus: seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum KeyArg {
+    Url,
+    Host,
+    Path,
+}
+
+impl From<KeyArg> for Key {
+    fn from(k: KeyArg) -> Key {
+        match k {
+            KeyArg::Url => Key::Url,
+            KeyArg::Host => Key::Host,
+            KeyArg::Path => Key::Path,
+        }
+    }
+}
+
+fn parse_fn(s: &str) -> Result<HashId, String> {
+    hash::by_id(s.trim())
+        .map(|f| f.id)
+        .ok_or_else(|| format!("unknown hash function '{s}'; known: {}", hash::known_ids()))
+}
+
+fn parse_slots(s: &str) -> Result<u32, String> {
+    let v: u64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number of slots (1 to 4294967295)"))?;
+    if v == 0 || v > u32::MAX as u64 {
+        return Err(format!("M must be between 1 and 4294967295, got {v}"));
+    }
+    Ok(v as u32)
+}
+
+fn parse_count(s: &str) -> Result<u64, String> {
+    let v: u64 = s
+        .trim()
+        .replace('_', "")
+        .parse()
+        .map_err(|_| format!("'{s}' is not a positive whole number"))?;
+    if v == 0 {
+        return Err("must be at least 1".into());
+    }
+    Ok(v)
+}
+
+fn parse_figure(s: &str) -> Result<Figure, String> {
+    Figure::parse(s).ok_or_else(|| format!("P1 has figures 1, 2 and 3, not '{s}'"))
+}
+
+// ----------------------------------------------------------------------------------------------
+// Input and progress
+
+/// Where URLs come from.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Source {
+    File { path: String },
+    Stdin,
+    Corpus { n: u64, seed: u64 },
+}
+
+impl Source {
+    fn from_args(a: &InputArgs, default_n: u64) -> Source {
+        match &a.file {
+            Some(p) if p.as_os_str() == "-" => Source::Stdin,
+            Some(p) => Source::File {
+                path: p.display().to_string(),
+            },
+            None => Source::Corpus {
+                n: a.n.unwrap_or(default_n),
+                seed: a.seed,
+            },
+        }
+    }
+    fn describe(&self) -> String {
+        match self {
+            Source::File { path } => format!("file {path}"),
+            Source::Stdin => "standard input".into(),
+            Source::Corpus { n, seed } => {
+                format!("built-in corpus, {} URLs, seed {seed}", group(*n))
+            }
+        }
+    }
+}
+
+/// A progress bar on stderr that appears only once work has taken a second.
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: Option<u64>, what: &str) -> Progress {
+        let bar = match total {
+            Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::hidden()),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+        };
+        let template = if total.is_some() {
+            format!("{{spinner}} {what} [{{bar:40}}] {{percent}}% {{elapsed}} (eta {{eta}})")
+        } else {
+            format!("{{spinner}} {what} {{pos}} {{elapsed}}")
+        };
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn set(&mut self, pos: u64) {
+        if !self.shown && self.start.elapsed() > Duration::from_secs(1) {
+            self.shown = true;
+            self.bar
+                .set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+        }
+        self.bar.set_position(pos);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+const CHUNK: usize = 1 << 20;
+
+/// Streams every URL line of `source` into `each(line_number, bytes)`.
+fn for_each_url(source: &Source, mut each: impl FnMut(u64, &[u8])) -> Result<InputStats> {
+    match source {
+        Source::Corpus { n, seed } => {
+            let corpus = Corpus::new(*seed);
+            let mut progress = Progress::new(Some(*n), "generating and hashing");
+            let mut urls = corpus.iter(0, *n);
+            let mut i = 0u64;
+            let mut bytes = 0u64;
+            while let Some(u) = urls.next_url() {
+                i += 1;
+                bytes += u.len() as u64 + 1;
+                each(i, u);
+                if i % 65_536 == 0 {
+                    progress.set(i);
+                }
+            }
+            progress.finish();
+            Ok(InputStats {
+                lines: *n,
+                urls: *n,
+                bytes,
+                ..InputStats::default()
+            })
+        }
+        Source::Stdin => read_lines(io::stdin().lock(), None, &mut each),
+        Source::File { path } => {
+            let file = File::open(path).with_context(|| format!("cannot open '{path}'"))?;
+            let meta = file
+                .metadata()
+                .with_context(|| format!("cannot read '{path}'"))?;
+            if meta.is_dir() {
+                bail!("'{path}' is a directory, not a URL list");
+            }
+            read_lines(file, Some(meta.len()), &mut each)
+                .with_context(|| format!("while reading '{path}'"))
+        }
+    }
+}
+
+fn read_lines(
+    mut r: impl Read,
+    size: Option<u64>,
+    each: &mut impl FnMut(u64, &[u8]),
+) -> Result<InputStats> {
+    let mut splitter = LineSplitter::new();
+    let mut buf = vec![0u8; CHUNK];
+    let mut progress = Progress::new(size, "reading");
+    let mut read = 0u64;
+    loop {
+        let got = match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(k) => k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        read += got as u64;
+        splitter.feed(&buf[..got], |l| each(l.number, l.bytes));
+        progress.set(read);
+    }
+    splitter.finish(|l| each(l.number, l.bytes));
+    progress.finish();
+    Ok(splitter.into_stats())
+}
+
+/// Lines whose host or path could not be split.
+#[derive(Default, Serialize)]
+struct Unsplittable {
+    #[serde(flatten)]
+    lines: Occurrences,
+    first_error: Option<String>,
+}
+
+/// Streams the keys of `source`; lines that cannot be split are counted in the result.
+fn for_each_key(
+    source: &Source,
+    key: Key,
+    mut each: impl FnMut(u64, &[u8]),
+) -> Result<(InputStats, Unsplittable)> {
+    let mut bad = Unsplittable::default();
+    let stats = for_each_url(source, |n, line| match key::extract(line, key) {
+        Ok(k) => each(n, &k),
+        Err(e) => {
+            bad.lines.record(n);
+            bad.first_error
+                .get_or_insert_with(|| format!("line {n}: {e}"));
+        }
+    })?;
+    Ok((stats, bad))
+}
+
+/// Warnings about the input on stderr, where the user looks.
+fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
+    let lines = |o: &Occurrences| {
+        let list: Vec<String> = o.first_lines.iter().map(u64::to_string).collect();
+        let more = if o.count as usize > o.first_lines.len() {
+            ", …"
+        } else {
+            ""
+        };
+        format!(
+            "line{} {}{more}",
+            if o.count == 1 { "" } else { "s" },
+            list.join(", ")
+        )
+    };
+    if stats.too_long.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) longer than {} bytes skipped ({})",
+            stats.too_long.count,
+            MAX_LINE_BYTES,
+            lines(&stats.too_long)
+        );
+    }
+    if stats.invalid_utf8.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) are not valid UTF-8; their bytes are hashed as they are ({})",
+            stats.invalid_utf8.count,
+            lines(&stats.invalid_utf8)
+        );
+    }
+    if stats.nul.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) hold a NUL byte; P1's C functions stop there ({})",
+            stats.nul.count,
+            lines(&stats.nul)
+        );
+    }
+    if let Some((bad, key)) = bad {
+        if bad.lines.count > 0 {
+            eprintln!(
+                "urlhash: warning: {} line(s) have no {} and are not counted ({}; first: {})",
+                bad.lines.count,
+                key.as_str(),
+                lines(&bad.lines),
+                bad.first_error.as_deref().unwrap_or("")
+            );
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Output helpers
+
+/// `1234567` → `1 234 567`, as P1 prints numbers.
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+fn write_json(value: &impl Serialize) -> Result<()> {
+    let mut out = stdout();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+// ----------------------------------------------------------------------------------------------
+// Commands
+
+fn cmd_slots(function: HashId, m: u32, input: &InputArgs) -> Result<()> {
+    let source = Source::from_args(input, 1_000_000);
+    let key: Key = input.key.into();
+    let mut out = stdout();
+    let mut write_err: Option<io::Error> = None;
+    let mut num = itoa_buf();
+    let stats = for_each_url(&source, |n, line| {
+        if write_err.is_some() {
+            return;
+        }
+        let res = match key::extract(line, key) {
+            Ok(k) => out.write_all(num.format(function.slot(&k, m)).as_bytes()),
+            Err(e) => {
+                eprintln!("urlhash: line {n}: {e}; printed '-'");
+                out.write_all(b"-")
+            }
+        }
+        .and_then(|_| out.write_all(b"\n"));
+        if let Err(e) = res {
+            write_err = Some(e);
+        }
+    })?;
+    if let Some(e) = write_err {
+        return Err(e.into());
+    }
+    out.flush()?;
+    warn_input(&stats, None);
+    Ok(())
+}
+
+/// A tiny integer formatter (no allocation per line).
+struct NumBuf([u8; 20]);
+fn itoa_buf() -> NumBuf {
+    NumBuf([0; 20])
+}
+impl NumBuf {
+    fn format(&mut self, mut v: u32) -> &str {
+        let mut i = self.0.len();
+        loop {
+            i -= 1;
+            self.0[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        std::str::from_utf8(&self.0[i..]).expect("digits")
+    }
+}
+
+#[derive(Serialize)]
+struct DistFunction {
+    #[serde(rename = "fn")]
+    id: &'static str,
+    name: &'static str,
+    name_zh: &'static str,
+    paper: &'static str,
+    #[serde(flatten)]
+    measures: Measures,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bucket_sizes: Option<Vec<BucketSizeRow>>,
+}
+
+#[derive(Serialize)]
+struct InputReport {
+    source: Source,
+    key: Key,
+    #[serde(flatten)]
+    stats: InputStats,
+    unsplittable: Unsplittable,
+}
+
+#[derive(Serialize)]
+struct DistReport {
+    input: InputReport,
+    slots: u32,
+    functions: Vec<DistFunction>,
+}
+
+fn cmd_dist(
+    functions: &[HashId],
+    m: u32,
+    input: &InputArgs,
+    json: bool,
+    counts: bool,
+    buckets: bool,
+) -> Result<()> {
+    let source = Source::from_args(input, 1_000_000);
+    let key: Key = input.key.into();
+    let mut tallies: Vec<Tally> = functions.iter().map(|_| Tally::new(m)).collect();
+    let (stats, bad) = for_each_key(&source, key, |_, k| {
+        for (f, t) in functions.iter().zip(tallies.iter_mut()) {
+            t.add(f.slot(k, m));
+        }
+    })?;
+    warn_input(&stats, Some((&bad, key)));
+    let n = tallies.first().map_or(0, Tally::n);
+    if n == 0 {
+        bail!(
+            "no URLs to hash in {} ({} lines read, {} blank, {} unsplittable)",
+            source.describe(),
+            stats.lines,
+            stats.blank,
+            bad.lines.count
+        );
+    }
+    let report = DistReport {
+        input: InputReport {
+            source: source.clone(),
+            key,
+            stats,
+            unsplittable: bad,
+        },
+        slots: m,
+        functions: functions
+            .iter()
+            .zip(tallies)
+            .map(|(f, t)| {
+                let info = f.info();
+                DistFunction {
+                    id: info.key,
+                    name: info.name_en,
+                    name_zh: info.name_zh,
+                    paper: info.paper,
+                    measures: t.measures(),
+                    bucket_sizes: buckets.then(|| bucket_size_distribution(t.counts())),
+                    counts: counts.then(|| t.into_counts()),
+                }
+            })
+            .collect(),
+    };
+    if json {
+        return write_json(&report);
+    }
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{}: {} keys ({}), M = {}",
+        source.describe(),
+        group(n),
+        key.as_str(),
+        group(m as u64)
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:>11} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>11} {:>13} {:>9}",
+        "function",
+        "N",
+        "A",
+        "A_opt",
+        "A_random",
+        "B",
+        "max_load",
+        "E[max]",
+        "empty",
+        "chi2",
+        "p_value"
+    )?;
+    for f in &report.functions {
+        let r = &f.measures;
+        writeln!(
+            out,
+            "{:<16} {:>11} {:>9.4} {:>9.4} {:>9.4} {:>8.4} {:>9} {:>10.2} {:>11} {:>13.1} {:>9.3e}",
+            f.id,
+            r.n,
+            r.a,
+            r.a_opt,
+            r.a_random,
+            r.b,
+            r.max_load,
+            r.expected_max_load,
+            r.empty_slots,
+            r.chi2,
+            r.p_value
+        )?;
+    }
+    for f in &report.functions {
+        if let Some(c) = &f.counts {
+            writeln!(out, "\n{} per-slot counts:", f.id)?;
+            for (slot, v) in c.iter().enumerate() {
+                writeln!(out, "{slot:>10} {v:>10}")?;
+            }
+        }
+        if let Some(rows) = &f.bucket_sizes {
+            writeln!(
+                out,
+                "\n{} bucket sizes (slots holding s keys, Poisson expectation):",
+                f.id
+            )?;
+            writeln!(out, "{:>8} {:>12} {:>14}", "s", "slots", "expected")?;
+            for row in rows.iter().filter(|r| r.slots > 0 || r.expected >= 0.5) {
+                writeln!(
+                    out,
+                    "{:>8} {:>12} {:>14.1}",
+                    row.size, row.slots, row.expected
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Fig. 3's random sample of 400 000 URLs: drawn by index from the corpus, or by reservoir
+/// sampling (seeded, then restored to input order) from a file.
+fn fig3_sample(source: &Source) -> Result<(Vec<Vec<u8>>, InputStats, u64)> {
+    match source {
+        Source::Corpus { n, seed } => {
+            let corpus = Corpus::new(*seed);
+            let mut buf = Vec::new();
+            let sample = sweep::sample_indices(*n, sweep::FIG3_SAMPLE, *seed)
+                .into_iter()
+                .map(|i| {
+                    corpus.url(i, &mut buf);
+                    buf.clone()
+                })
+                .collect();
+            let stats = InputStats {
+                lines: *n,
+                urls: *n,
+                ..InputStats::default()
+            };
+            Ok((sample, stats, *n))
+        }
+        _ => {
+            let k = sweep::FIG3_SAMPLE as usize;
+            let mut reservoir: Vec<(u64, Vec<u8>)> = Vec::with_capacity(k);
+            let mut seen = 0u64;
+            let mut state = 0x9E37_79B9_7F4A_7C15u64;
+            let stats = for_each_url(source, |n, line| {
+                seen += 1;
+                if reservoir.len() < k {
+                    reservoir.push((n, line.to_vec()));
+                } else {
+                    // xorshift64*: uniform j in 0..seen
+                    state ^= state >> 12;
+                    state ^= state << 25;
+                    state ^= state >> 27;
+                    let j = ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * seen as u128)
+                        >> 64) as usize;
+                    if j < k {
+                        reservoir[j] = (n, line.to_vec());
+                    }
+                }
+            })?;
+            reservoir.sort_unstable_by_key(|x| x.0);
+            Ok((reservoir.into_iter().map(|x| x.1).collect(), stats, seen))
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SweepReport {
+    input: InputReport,
+    figures: Vec<u8>,
+    points: Vec<Point>,
+}
+
+fn cmd_sweep(
+    figs: &[Figure],
+    step: Option<u64>,
+    input: &InputArgs,
+    csv: bool,
+    json: bool,
+) -> Result<()> {
+    let key: Key = input.key.into();
+    let mut figs = figs.to_vec();
+    figs.dedup();
+    let mut all_points = Vec::new();
+    let mut input_report = None;
+    // Fig. 1 and 2 share one pass over the whole input; Fig. 3 uses a random sample of it.
+    let big: Vec<Figure> = figs
+        .iter()
+        .copied()
+        .filter(|f| *f != Figure::Fig3)
+        .collect();
+    if !big.is_empty() {
+        let source = Source::from_args(input, Figure::Fig1.paper_n());
+        let series: Vec<Series> = big.iter().flat_map(|f| f.series()).collect();
+        let mut sweep = Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()));
+        let (stats, bad) = for_each_key(&source, key, |_, k| sweep.push(k))?;
+        warn_input(&stats, Some((&bad, key)));
+        if sweep.n() == 0 {
+            bail!("no URLs to hash in {}", source.describe());
+        }
+        all_points.extend(sweep.finish());
+        input_report = Some(InputReport {
+            source,
+            key,
+            stats,
+            unsplittable: bad,
+        });
+    }
+    if figs.contains(&Figure::Fig3) {
+        let source = Source::from_args(input, Figure::Fig1.paper_n());
+        let (sample, stats, total) = fig3_sample(&source)?;
+        let mut sweep = Sweep::new(
+            &Figure::Fig3.series(),
+            step.unwrap_or(Figure::Fig3.default_step()),
+        );
+        let mut bad = Unsplittable::default();
+        for (i, line) in sample.iter().enumerate() {
+            match key::extract(line, key) {
+                Ok(k) => sweep.push(&k),
+                Err(e) => {
+                    bad.lines.record(i as u64 + 1);
+                    bad.first_error
+                        .get_or_insert_with(|| format!("sampled URL {}: {e}", i + 1));
+                }
+            }
+        }
+        if input_report.is_none() {
+            warn_input(&stats, Some((&bad, key)));
+        }
+        if sweep.n() == 0 {
+            bail!("no URLs to hash in {}", source.describe());
+        }
+        eprintln!(
+            "urlhash: Fig. 3 uses {} URLs drawn at random from {}",
+            group(sample.len() as u64),
+            group(total)
+        );
+        all_points.extend(sweep.finish());
+        input_report.get_or_insert(InputReport {
+            source,
+            key,
+            stats,
+            unsplittable: bad,
+        });
+    }
+    let input_report = input_report.expect("at least one figure");
+    if json {
+        return write_json(&SweepReport {
+            input: input_report,
+            figures: figs.iter().map(|f| f.number()).collect(),
+            points: all_points,
+        });
+    }
+    let mut out = stdout();
+    if csv {
+        writeln!(out, "figure,measure,function,m,n,value")?;
+        for p in &all_points {
+            writeln!(
+                out,
+                "{},{:?},{},{},{},{:.6}",
+                p.figure, p.measure, p.function, p.m, p.n, p.value
+            )?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{}, key {}",
+        input_report.source.describe(),
+        key.as_str()
+    )?;
+    for fig in &figs {
+        let series = fig.series();
+        writeln!(
+            out,
+            "\nP1 Fig. {} — {} ({})",
+            fig.number(),
+            match fig.measure() {
+                sweep::Measure::A => "A, query performance (smaller is better, optimum (N/M+1)/2)",
+                sweep::Measure::B => "B, load balance (1 is perfect)",
+            },
+            if *fig == Figure::Fig3 {
+                "hf only, random sample"
+            } else {
+                "ELFhash, HfIp, hf"
+            }
+        )?;
+        write!(out, "{:>11}", "N")?;
+        for s in &series {
+            write!(out, " {:>15}", format!("{}@{}", s.hash.info().key, s.m))?;
+        }
+        writeln!(out)?;
+        let mut ns: Vec<u64> = all_points
+            .iter()
+            .filter(|p| p.figure == fig.number())
+            .map(|p| p.n)
+            .collect();
+        ns.dedup();
+        for n in ns {
+            write!(out, "{n:>11}")?;
+            for s in &series {
+                let v = all_points
+                    .iter()
+                    .find(|p| {
+                        p.figure == fig.number()
+                            && p.n == n
+                            && p.m == s.m
+                            && p.function == s.hash.info().key
+                    })
+                    .map_or(f64::NAN, |p| p.value);
+                write!(out, " {v:>15.4}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn cmd_gen(n: u64, seed: u64) -> Result<()> {
+    let corpus = Corpus::new(seed);
+    let mut out = stdout();
+    let mut progress = Progress::new(Some(n), "generating");
+    let mut urls = corpus.iter(0, n);
+    let mut i = 0u64;
+    while let Some(u) = urls.next_url() {
+        out.write_all(u)?;
+        out.write_all(b"\n")?;
+        i += 1;
+        if i % 65_536 == 0 {
+            progress.set(i);
+        }
+    }
+    out.flush()?;
+    progress.finish();
+    Ok(())
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map_or("—".to_string(), |v| format!("{v:.2}"))
+}
+
+fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
+    let source = Source::from_args(input, Figure::Fig1.paper_n());
+    let key: Key = input.key.into();
+    let mut study = P1Study::new();
+    let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
+    warn_input(&stats, Some((&bad, key)));
+    if study.n() == 0 {
+        bail!("no URLs to hash in {}", source.describe());
+    }
+    let report = study.finish();
+    if json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            input: InputReport,
+            #[serde(flatten)]
+            report: &'a P1Report,
+        }
+        return write_json(&Out {
+            input: InputReport {
+                source,
+                key,
+                stats,
+                unsplittable: bad,
+            },
+            report: &report,
+        });
+    }
+    let mut out = stdout();
+    print_p1(&mut out, &report, &source)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<()> {
+    writeln!(
+        out,
+        "P1  李晓明, 凤旺森: 两种对 URL 的散列效果很好的函数 (J. Software 2004)"
+    )?;
+    writeln!(
+        out,
+        "Input: {}; N = {} URLs.\n",
+        source.describe(),
+        group(r.n)
+    )?;
+    writeln!(
+        out,
+        "1. The table (M = {} slots): A, the mean memory accesses per lookup",
+        group(r.table_m as u64)
+    )?;
+    write!(out, "{:<24}", "N")?;
+    for c in &r.table {
+        write!(out, "{:>12}", group(c.n))?;
+    }
+    writeln!(out)?;
+    let rows: [(&str, Box<dyn Fn(&urlhashlab::p1::TableColumn) -> String>); 7] = [
+        (
+            "A(opt) as printed",
+            Box::new(|c| format!("{:.2}", c.a_opt_printed)),
+        ),
+        (
+            "A(opt) = (N/M+1)/2",
+            Box::new(|c| format!("{:.2}", c.a_opt_formula)),
+        ),
+        (
+            "A of a random function",
+            Box::new(|c| format!("{:.2}", c.a_random)),
+        ),
+        (
+            "HfIp as printed",
+            Box::new(|c| format!("{:.2}", c.hfip_printed)),
+        ),
+        ("HfIp measured", Box::new(|c| opt(c.hfip))),
+        ("hf measured", Box::new(|c| opt(c.hf))),
+        ("ELFhash measured", Box::new(|c| opt(c.elfhash))),
+    ];
+    for (label, f) in &rows {
+        write!(out, "{label:<24}")?;
+        for c in &r.table {
+            write!(out, "{:>12}", f(c))?;
+        }
+        writeln!(out)?;
+    }
+    if r.table.iter().any(|c| c.hfip.is_none()) {
+        writeln!(out, "(— : the input has fewer than N URLs.)")?;
+    }
+    let m = &r.misprint;
+    writeln!(
+        out,
+        "\n2. Misprint: at N = {} P1 prints A(opt) = {:.2}, but its own formula (N/M+1)/2 gives ({}/{}+1)/2 = {:.2}.\n   Every other printed A(opt) matches the formula.",
+        group(m.n),
+        m.printed,
+        group(m.n),
+        group(m.m as u64),
+        m.formula
+    )?;
+
+    let h = &r.hf_multiple_of_3;
+    let b = |v: &[(u32, f64)], m: u32| v.iter().find(|x| x.0 == m).map_or(f64::NAN, |x| x.1);
+    writeln!(
+        out,
+        "\n3. hf is worst at M = 12 \"for reasons unknown\" (原因不清楚). The reason: hf = |3·Σ c·i| mod M.\n   {:.4} % of these URLs have an hf value divisible by 3, so at M = 12 only the slots 0, 3, 6, 9 can be hit:\n   hf hits {} of 12 slots. B of hf:  M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}\n                         HfIp:  M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}\n   When 3 divides M, B ≈ 3 (the same holds at M = 18); 8, 10 and 40 are coprime to 3.",
+        100.0 * h.share_multiple_of_3,
+        h.slots_hit_m12,
+        b(&h.b_by_m, 8),
+        b(&h.b_by_m, 10),
+        b(&h.b_by_m, 12),
+        b(&h.b_by_m, 40),
+        b(&h.hfip_b_by_m, 8),
+        b(&h.hfip_b_by_m, 10),
+        b(&h.hfip_b_by_m, 12),
+        b(&h.hfip_b_by_m, 40),
+    )?;
+    let hb = &r.hf_bounded_range;
+    writeln!(
+        out,
+        "\n4. hf degrades as M grows: its range is bounded. Σ c·i <= 127·L(L+1)/2 for a URL of length L.\n   Longest URL {} bytes (mean {:.1}): no hf value can exceed {}; the largest seen is {}.\n   At M = {} hf can reach only {} slots (multiples of 3 up to its largest value, {:.1} % of M);\n   it hit {} slots where a random function would hit {:.0}. A at M = {}: hf {:.3}, HfIp {:.3}.",
+        hb.longest_url,
+        hb.mean_url_length,
+        group(hb.bound_for_longest),
+        group(hb.max_value as u64),
+        group(hb.m as u64),
+        group(hb.reachable_slots),
+        100.0 * hb.reachable_slots as f64 / hb.m as f64,
+        group(hb.slots_hit),
+        hb.random_slots_hit,
+        group(hb.m as u64),
+        hb.a,
+        hb.hfip_a
+    )?;
+    let z = &r.hfip_zero_bits;
+    let never: Vec<String> = z.never_set.iter().map(u8::to_string).collect();
+    let high: Vec<String> = z
+        .urls_with_high_bit
+        .iter()
+        .map(|(b, c)| format!("bit {b}: {}", group(*c)))
+        .collect();
+    writeln!(
+        out,
+        "\n5. HfIp XORs bytes into the 4 bytes of n: ASCII bytes never set bits 7, 15, 23, 31.\n   {} of {} URLs are pure ASCII. Bits never set in any HfIp value: [{}].\n   URLs whose HfIp value has a lane's top bit set: {}.",
+        group(z.ascii_urls),
+        group(r.n),
+        never.join(", "),
+        high.join(", ")
+    )?;
+    for row in &z.by_m {
+        writeln!(
+            out,
+            "   M = {:>9}: {:.0} % of the slots have one of those bits; they receive {:.3} % of the URLs (a uniform function: {:.0} %). Slots hit: {} (random: {:.0}).",
+            group(row.m as u64),
+            100.0 * row.share_of_slots,
+            100.0 * row.share_of_urls,
+            100.0 * row.share_of_slots,
+            group(row.slots_hit),
+            row.random_slots_hit
+        )?;
+    }
+    let e = &r.elf_clumps;
+    let endings: Vec<String> = e
+        .top_last_bytes
+        .iter()
+        .map(|(c, s)| format!("'{}' {:.1} %", (*c as char).escape_default(), 100.0 * s))
+        .collect();
+    writeln!(
+        out,
+        "\n6. ELFhash: h = (h<<4) + c, and the fold only touches bits 4-7, so its low 4 bits are the last byte's low 4 bits:\n   true for {:.4} % of these URLs. For M = 8 the slot is the last character mod 8, so B follows the URL endings:\n   {}.\n   B at M = 8: measured {:.3}, predicted from the endings alone {:.3}. B of ELFhash: M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}.",
+        100.0 * e.low_nibble_is_last_byte,
+        endings.join(", "),
+        e.b_m8,
+        e.b_m8_predicted,
+        b(&e.b_by_m, 8),
+        b(&e.b_by_m, 10),
+        b(&e.b_by_m, 12),
+        b(&e.b_by_m, 40),
+    )?;
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Slots {
+            function,
+            slots,
+            input,
+        } => cmd_slots(function, slots, &input),
+        Command::Dist {
+            functions,
+            slots,
+            input,
+            json,
+            counts,
+            buckets,
+        } => cmd_dist(&functions, slots, &input, json, counts, buckets),
+        Command::Sweep {
+            fig,
+            step,
+            input,
+            csv,
+            json,
+        } => cmd_sweep(&fig, step, &input, csv, json),
+        Command::Gen { n, seed } => cmd_gen(n, seed),
+        Command::Paper {
+            paper: PaperCommand::P1 { input, json },
+        } => cmd_paper_p1(&input, json),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        // A closed pipe (`urlhash gen --n 1000000 | head`) is not an error.
+        if e.chain().any(|c| {
+            c.downcast_ref::<io::Error>()
+                .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        }) {
+            return ExitCode::SUCCESS;
+        }
+        let _ = io::stdout().flush();
+        eprintln!("urlhash: error: {e:#}");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

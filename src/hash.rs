@@ -1,0 +1,604 @@
+//! Hash functions of the papers, reproduced bit for bit, and the baselines they are measured
+//! against, behind one registry with stable ids.
+//!
+//! # P1: 李晓明, 凤旺森, 两种对 URL 的散列效果很好的函数, J. Software 15(2), 2004
+//!
+//! [`elfhash`], [`hfip`] and [`hf`] are the three C functions of P1 exactly as gcc compiles them
+//! on x86-64: `char` is signed (bytes >= 0x80 sign-extend to negative `int`s), `int` and
+//! `unsigned int` are 32 bits and wrap, and HfIp's `char* b = (char*)&n` addresses the bytes of
+//! `n` little-endian (`b[0]` is the low byte). The functions read a C string, so they stop at the
+//! first NUL byte, as the C does.
+//!
+//! The one undefined corner is `_hf`'s `if (result < 0) result = -result;` when `result` is
+//! `INT_MIN`: `-INT_MIN` overflows. gcc with `-fwrapv` (and in practice without it) leaves it
+//! at `INT_MIN`, and `INT_MIN % size` is then negative in C. [`hf_c`] returns that C value;
+//! the registry's raw value for `hf` is `|result|` as an unsigned 32-bit number (2^31 in that
+//! corner), so its slot is `2^31 mod M` there. A URL reaches that corner only if its weighted
+//! byte sum lands exactly on -2^31 modulo 2^32.
+//!
+//! # P2: 李村合, 何淑庆, 张培颖, 两种适用于中文信息搜集的 URL 散列函数的研究
+//!
+//! The site and path hashes are printed as Java. Java semantics: 32-bit two's complement
+//! `int`, arithmetic `>>`, and `charAt` over the UTF-16 code units of the string. Our input is
+//! bytes; it is decoded as UTF-8 the way Java's `new String(bytes, UTF_8)` does, so each
+//! maximal invalid subsequence becomes one U+FFFD. Readings:
+//!
+//! * `site-printed`: the code as printed. The `while` test is false at once (`s = r`), so it
+//!   returns the raw 32-bit `r = (r << 7) + charAt(i)` over the whole string: only the last
+//!   five characters survive the shifts.
+//! * `site-folded`: what the text describes: the low 7 bits of each character, then an
+//!   end-around fold of the 32-bit value into 21 bits (add bits 22..32 to bits 1..21 until
+//!   nothing is above bit 21), a value in 0..2^21-1.
+//! * `site-repaired` (ours, not the paper's): the same fold applied after every character, so
+//!   all characters count, not only the last five.
+//! * `path-printed`: the code as printed with the loop completed (the `return` moved after it):
+//!   `s = (s << 5) + charAt(i)`, `r = s; s = 0` after every third character, returns `r * s`,
+//!   which is 0 whenever the length is a multiple of 3. The printed code names `url` where the
+//!   method's input is `path`; we read both as the function's one input.
+//! * `path-xor`: the comment's reading: low 5 bits per character, `r ^= s` after every third,
+//!   still returning `r * s`.
+//! * `path-repaired` (ours): low 5 bits per character, each group of three characters is a
+//!   15-bit word, and the words (the last one possibly short) are XORed: a value in 0..2^15-1,
+//!   the size of P2's path table, never 0 merely because of the length.
+//!
+//! # Baselines
+//!
+//! `md5` (P3's fingerprint; the 128-bit digest read big-endian as an unsigned integer, so its
+//! slot is that number mod M), `fnv1a64`, `xxh3` (XXH3-64, seed 0), `java-hashcode` (Java's
+//! `String.hashCode`, `h = 31 h + charAt(i)`, what Nutch partitions hosts with), and `crc32`
+//! (IEEE CRC-32, what Frontera partitions hosts with).
+//!
+//! # Slots
+//!
+//! Every function has a raw value, an unsigned integer of up to 128 bits (a Java `int` is read as
+//! its unsigned 32-bit pattern), and the slot for M slots is `raw mod M`. For P1's functions and
+//! every M from 1 to 2^31-1 this equals what the C returns (but for hf's `INT_MIN` corner above).
+//!
+//! # Example
+//! ```
+//! use urlhashlab::hash::{by_id, elfhash};
+//! let f = by_id("hfip").unwrap();
+//! assert_eq!(f.name_zh, "HfIp 散列");
+//! assert_eq!(f.slot(b"http://www.pku.edu.cn/", 12), (f.raw(b"http://www.pku.edu.cn/") % 12) as u32);
+//! assert_eq!(elfhash(b"a") , 0x61);
+//! ```
+
+use md5::{Digest, Md5};
+
+/// Stable identifier of a hash function (the `--fn` value of the CLI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HashId {
+    ElfHash,
+    HfIp,
+    Hf,
+    SitePrinted,
+    SiteFolded,
+    SiteRepaired,
+    PathPrinted,
+    PathXor,
+    PathRepaired,
+    Md5,
+    Fnv1a64,
+    Xxh3,
+    JavaHashCode,
+    Crc32,
+}
+
+/// One registered function: its id, names, source and the width of its raw value.
+#[derive(Clone, Copy, Debug)]
+pub struct HashFn {
+    pub id: HashId,
+    /// Stable text id, as typed on the command line.
+    pub key: &'static str,
+    pub name_en: &'static str,
+    pub name_zh: &'static str,
+    /// Where it comes from: `P1`, `P2`, `P3` or `baseline`.
+    pub paper: &'static str,
+    /// `true` for a reading that is the lab's own repair, not the paper's.
+    pub ours: bool,
+    /// Number of bits the raw value can use.
+    pub bits: u32,
+    pub summary: &'static str,
+}
+
+macro_rules! registry {
+    ($( $id:ident, $key:literal, $en:literal, $zh:literal, $paper:literal, $ours:literal, $bits:literal, $sum:literal; )*) => {
+        /// Every function of the lab, in display order.
+        pub static REGISTRY: &[HashFn] = &[ $( HashFn {
+            id: HashId::$id, key: $key, name_en: $en, name_zh: $zh, paper: $paper,
+            ours: $ours, bits: $bits, summary: $sum,
+        }, )* ];
+    };
+}
+
+registry! {
+    ElfHash, "elfhash", "ELFhash", "ELFhash 散列", "P1", false, 28,
+        "UNIX System V ELF hash, P1's C: h = (h << 4) + c, high nibble folded back.";
+    HfIp, "hfip", "HfIp", "HfIp 散列", "P1", false, 32,
+        "Tianwang's HfIp, P1's C: bytes XORed into the 4 little-endian bytes of an unsigned int.";
+    Hf, "hf", "hf", "hf 散列", "P1", false, 32,
+        "Web InfoMall's hf, P1's C: |sum of 3 * c * i| over signed chars.";
+    SitePrinted, "site-printed", "P2 site hash (as printed)", "P2 站点散列(原文照印)", "P2", false, 32,
+        "P2's site hash exactly as printed: r = (r << 7) + charAt(i), the fold never runs.";
+    SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列(21 位回卷,按文字描述)", "P2", false, 21,
+        "P2's site hash as the text describes it: low 7 bits per char, end-around fold into 21 bits.";
+    SiteRepaired, "site-repaired", "P2 site hash (lab repair)", "P2 站点散列(本实验室修正)", "P2", true, 21,
+        "Ours: the 21-bit end-around fold after every char, so all chars count.";
+    PathPrinted, "path-printed", "P2 path hash (as printed)", "P2 路径散列(原文照印)", "P2", false, 32,
+        "P2's path hash as printed, loop completed: r = s per 3 chars, returns r * s.";
+    PathXor, "path-xor", "P2 path hash (XOR, as commented)", "P2 路径散列(按注释异或)", "P2", false, 32,
+        "P2's path hash as its comment says: low 5 bits per char, r ^= s per 3 chars, returns r * s.";
+    PathRepaired, "path-repaired", "P2 path hash (lab repair)", "P2 路径散列(本实验室修正)", "P2", true, 15,
+        "Ours: XOR of the 15-bit words of 3 chars x 5 bits, the last word included.";
+    Md5, "md5", "MD5", "MD5 摘要", "P3", false, 128,
+        "MD5 (RFC 1321) digest read big-endian as a 128-bit unsigned integer.";
+    Fnv1a64, "fnv1a64", "FNV-1a 64", "FNV-1a 64 位", "baseline", false, 64,
+        "FNV-1a, 64-bit: h = (h ^ b) * 0x100000001b3.";
+    Xxh3, "xxh3", "XXH3-64", "XXH3 64 位", "baseline", false, 64,
+        "XXH3 64-bit, seed 0: a modern high-quality non-cryptographic hash.";
+    JavaHashCode, "java-hashcode", "Java String.hashCode", "Java String.hashCode", "baseline", false, 32,
+        "Java's String.hashCode over UTF-16 units: h = 31 h + charAt(i). Nutch partitions with it.";
+    Crc32, "crc32", "CRC-32", "CRC-32 校验", "baseline", false, 32,
+        "IEEE CRC-32. Frontera partitions hosts with it.";
+}
+
+/// The three functions of P1, in the paper's order.
+pub const P1_FUNCTIONS: [HashId; 3] = [HashId::ElfHash, HashId::HfIp, HashId::Hf];
+
+/// Looks a function up by its text id.
+pub fn by_id(key: &str) -> Option<&'static HashFn> {
+    REGISTRY.iter().find(|f| f.key == key)
+}
+
+/// All text ids, comma separated, for error messages.
+pub fn known_ids() -> String {
+    REGISTRY
+        .iter()
+        .map(|f| f.key)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl HashId {
+    /// The registry entry of this id.
+    pub fn info(self) -> &'static HashFn {
+        REGISTRY
+            .iter()
+            .find(|f| f.id == self)
+            .expect("every HashId is registered")
+    }
+
+    /// The function's raw value for `key`.
+    #[inline]
+    pub fn raw(self, key: &[u8]) -> u128 {
+        match self {
+            HashId::ElfHash => elfhash(key) as u128,
+            HashId::HfIp => hfip(key) as u128,
+            HashId::Hf => hf(key) as u128,
+            HashId::SitePrinted => site_hash_printed(key) as u32 as u128,
+            HashId::SiteFolded => site_hash_folded(key) as u128,
+            HashId::SiteRepaired => site_hash_repaired(key) as u128,
+            HashId::PathPrinted => path_hash_printed(key) as u32 as u128,
+            HashId::PathXor => path_hash_xor(key) as u32 as u128,
+            HashId::PathRepaired => path_hash_repaired(key) as u128,
+            HashId::Md5 => md5_u128(key),
+            HashId::Fnv1a64 => fnv1a64(key) as u128,
+            HashId::Xxh3 => xxhash_rust::xxh3::xxh3_64(key) as u128,
+            HashId::JavaHashCode => java_string_hashcode(key) as u32 as u128,
+            HashId::Crc32 => crc32fast::hash(key) as u128,
+        }
+    }
+
+    /// The slot of `key` among `m` slots: `raw mod m`. `m` must be at least 1.
+    #[inline]
+    pub fn slot(self, key: &[u8], m: u32) -> u32 {
+        reduce(self.raw(key), m)
+    }
+}
+
+impl HashFn {
+    /// The raw value of `key`.
+    pub fn raw(&self, key: &[u8]) -> u128 {
+        self.id.raw(key)
+    }
+    /// The slot of `key` among `m >= 1` slots.
+    pub fn slot(&self, key: &[u8], m: u32) -> u32 {
+        self.id.slot(key, m)
+    }
+}
+
+/// `raw mod m` for `m >= 1`, in the narrowest arithmetic that holds `raw`.
+#[inline]
+pub fn reduce(raw: u128, m: u32) -> u32 {
+    if raw <= u64::MAX as u128 {
+        ((raw as u64) % m as u64) as u32
+    } else {
+        (raw % m as u128) as u32
+    }
+}
+
+/// Fast `x mod m` for a fixed `m` by multiplication (Lemire, Kaser & Kurz 2019, "Faster
+/// remainder by direct computation"). Exact for every 32-bit `x` and `1 <= m < 2^32`.
+#[derive(Clone, Copy, Debug)]
+pub struct Reducer {
+    m: u32,
+    magic: u64,
+}
+
+impl Reducer {
+    /// A reducer for `m` slots; `m` must be at least 1.
+    pub fn new(m: u32) -> Reducer {
+        assert!(m >= 1, "Reducer needs m >= 1");
+        Reducer {
+            m,
+            magic: (u64::MAX / m as u64).wrapping_add(1),
+        }
+    }
+    /// The number of slots.
+    pub fn m(&self) -> u32 {
+        self.m
+    }
+    /// `x mod m`.
+    #[inline]
+    pub fn reduce32(&self, x: u32) -> u32 {
+        if self.m == 1 {
+            return 0;
+        }
+        let low = self.magic.wrapping_mul(x as u64);
+        ((low as u128 * self.m as u128) >> 64) as u32
+    }
+}
+
+/// The bytes a C function sees: everything before the first NUL.
+#[inline]
+fn c_string(bytes: &[u8]) -> &[u8] {
+    match memchr::memchr(0, bytes) {
+        Some(end) => &bytes[..end],
+        None => bytes,
+    }
+}
+
+/// P1's `ELFhash` before `% size`: the UNIX System V ELF hash over signed chars.
+///
+/// ```c
+/// unsigned int h=0;
+/// while (*url) { h=(h<<4) + *url++;
+///   unsigned int g= h & 0xF0000000; if (g) h^=g>>24; h&=~g; }
+/// ```
+#[inline]
+pub fn elfhash(url: &[u8]) -> u32 {
+    let mut h: u32 = 0;
+    for &c in c_string(url) {
+        h = (h << 4).wrapping_add(c as i8 as i32 as u32);
+        let g = h & 0xF000_0000;
+        if g != 0 {
+            h ^= g >> 24;
+        }
+        h &= !g;
+    }
+    h
+}
+
+/// P1's `HfIp` before `% size`: each byte XORed into byte `i % 4` of a little-endian `n`.
+#[inline]
+pub fn hfip(url: &[u8]) -> u32 {
+    let bytes = c_string(url);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut acc: u64 = 0;
+    for chunk in &mut chunks {
+        acc ^= u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+    }
+    let mut n = (acc as u32) ^ ((acc >> 32) as u32);
+    let done = bytes.len() - chunks.remainder().len();
+    for (j, &c) in chunks.remainder().iter().enumerate() {
+        n ^= (c as u32) << (8 * ((done + j) % 4));
+    }
+    n
+}
+
+/// P1's `_hf` before `% size`: `|Σ c·3·i|` in wrapping 32-bit `int`, as an unsigned number
+/// (2^31 when the sum is `INT_MIN`; see the module doc).
+#[inline]
+pub fn hf(url: &[u8]) -> u32 {
+    hf_sum(url).unsigned_abs()
+}
+
+/// `Σ c·3·i` over the signed chars of a C string, 32-bit wrapping (`i` counts from 1).
+#[inline]
+fn hf_sum(url: &[u8]) -> i32 {
+    let mut weighted: i32 = 0;
+    for (j, &c) in c_string(url).iter().enumerate() {
+        weighted = weighted.wrapping_add((c as i8 as i32).wrapping_mul((j as i32).wrapping_add(1)));
+    }
+    weighted.wrapping_mul(3)
+}
+
+/// P1's `ELFhash(url, size)` exactly as the C returns it, for `1 <= size <= 2^31-1`.
+pub fn elfhash_c(url: &[u8], size: i32) -> i32 {
+    (elfhash(url) % size as u32) as i32
+}
+
+/// P1's `HfIp(url, size)` exactly as the C returns it, for `1 <= size <= 2^31-1`.
+pub fn hfip_c(url: &[u8], size: i32) -> u32 {
+    hfip(url) % size as u32
+}
+
+/// P1's `_hf(url, size)` exactly as gcc's code returns it, for `1 <= size <= 2^31-1`,
+/// including the `INT_MIN` corner, where the C result is `INT_MIN % size` (zero or negative).
+pub fn hf_c(url: &[u8], size: i32) -> i32 {
+    hf_sum(url).wrapping_abs() % size
+}
+
+/// Calls `each` with the UTF-16 code units Java's `charAt` would return for `bytes` decoded as
+/// UTF-8 (invalid sequences become U+FFFD, one per maximal invalid subsequence).
+#[inline]
+fn for_each_java_char(bytes: &[u8], mut each: impl FnMut(i32)) {
+    if bytes.is_ascii() {
+        for &b in bytes {
+            each(b as i32);
+        }
+    } else {
+        for unit in String::from_utf8_lossy(bytes).encode_utf16() {
+            each(unit as i32);
+        }
+    }
+}
+
+/// P2's site hash exactly as printed (Java `int`). The `while` loop never runs, so this is
+/// `r = (r << 7) + charAt(i)` over the whole input.
+pub fn site_hash_printed(url: &[u8]) -> i32 {
+    let mut r: i32 = 0;
+    for_each_java_char(url, |c| r = (r << 7).wrapping_add(c));
+    let s = r; // (4) s = r; (5) while (!(r == s)) is false at once.
+    s
+}
+
+/// End-around fold of a 32-bit value into 21 bits: add the bits above bit 21 to the low 21
+/// bits until nothing is above bit 21.
+#[inline]
+fn fold21(mut s: u32) -> u32 {
+    while s > 0x1F_FFFF {
+        s = (s & 0x1F_FFFF) + (s >> 21);
+    }
+    s
+}
+
+/// P2's site hash as the text describes it: low 7 bits of each char, `r = (r << 7) + c` in 32
+/// bits, then the end-around fold into 21 bits. Only the last five chars survive the shifts.
+pub fn site_hash_folded(url: &[u8]) -> u32 {
+    let mut r: u32 = 0;
+    for_each_java_char(url, |c| r = (r << 7).wrapping_add(c as u32 & 0x7F));
+    fold21(r)
+}
+
+/// The lab's repair of P2's site hash (not the paper's): fold into 21 bits after every char.
+pub fn site_hash_repaired(url: &[u8]) -> u32 {
+    let mut r: u32 = 0;
+    for_each_java_char(url, |c| r = fold21((r << 7) + (c as u32 & 0x7F)));
+    r
+}
+
+/// P2's path hash as printed, with the loop completed: `s = (s << 5) + charAt(i)`, every third
+/// char `r = s; s = 0`, then `return r * s` (Java `int`).
+pub fn path_hash_printed(path: &[u8]) -> i32 {
+    let (mut r, mut s, mut i) = (0i32, 0i32, 0usize);
+    for_each_java_char(path, |c| {
+        s = (s << 5).wrapping_add(c);
+        if i % 3 == 2 {
+            r = s;
+            s = 0;
+        }
+        i += 1;
+    });
+    r.wrapping_mul(s)
+}
+
+/// P2's path hash as its comment says: low 5 bits per char, `r ^= s` every third char, then
+/// `return r * s` (Java `int`).
+pub fn path_hash_xor(path: &[u8]) -> i32 {
+    let (mut r, mut s, mut i) = (0i32, 0i32, 0usize);
+    for_each_java_char(path, |c| {
+        s = (s << 5).wrapping_add(c & 0x1F);
+        if i % 3 == 2 {
+            r ^= s;
+            s = 0;
+        }
+        i += 1;
+    });
+    r.wrapping_mul(s)
+}
+
+/// The lab's repair of P2's path hash (not the paper's): the XOR of the 15-bit words made of
+/// three chars' low 5 bits each, the trailing short word included. A value in 0..2^15-1.
+pub fn path_hash_repaired(path: &[u8]) -> u32 {
+    let (mut r, mut s, mut i) = (0u32, 0u32, 0usize);
+    for_each_java_char(path, |c| {
+        s = (s << 5) | (c as u32 & 0x1F);
+        if i % 3 == 2 {
+            r ^= s;
+            s = 0;
+        }
+        i += 1;
+    });
+    r ^ s
+}
+
+/// Java's `String.hashCode()` of `bytes` decoded as UTF-8: `h = 31 h + charAt(i)`.
+pub fn java_string_hashcode(bytes: &[u8]) -> i32 {
+    let mut h: i32 = 0;
+    for_each_java_char(bytes, |c| h = h.wrapping_mul(31).wrapping_add(c));
+    h
+}
+
+/// The MD5 digest of `bytes` (RFC 1321).
+pub fn md5_digest(bytes: &[u8]) -> [u8; 16] {
+    Md5::digest(bytes).into()
+}
+
+/// The MD5 digest read as a big-endian 128-bit unsigned integer (its hex spelling as a number).
+pub fn md5_u128(bytes: &[u8]) -> u128 {
+    u128::from_be_bytes(md5_digest(bytes))
+}
+
+/// FNV-1a, 64-bit.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_every_id_is_registered() {
+        for (i, f) in REGISTRY.iter().enumerate() {
+            assert!(REGISTRY[i + 1..]
+                .iter()
+                .all(|g| g.key != f.key && g.id != f.id));
+            assert_eq!(f.id.info().key, f.key);
+            assert_eq!(by_id(f.key).map(|g| g.id), Some(f.id));
+        }
+        assert_eq!(REGISTRY.len(), 14);
+        assert!(by_id("nope").is_none());
+    }
+
+    #[test]
+    fn elfhash_known_values() {
+        // Hand computed: "ab" = (0x61 << 4) + 0x62 = 0x672.
+        assert_eq!(elfhash(b""), 0);
+        assert_eq!(elfhash(b"ab"), 0x672);
+        // A byte >= 0x80 sign-extends: 0 + (-128) = 0xFFFFFF80, then g = 0xF0000000 is folded
+        // and cleared: 0xFFFFFF80 ^ 0xF0 = 0xFFFFFF70, & 0x0FFFFFFF = 0x0FFFFF70.
+        assert_eq!(elfhash(&[0x80]), 0x0FFF_FF70);
+        // Stops at NUL like the C.
+        assert_eq!(elfhash(b"ab\0cd"), elfhash(b"ab"));
+    }
+
+    #[test]
+    fn hfip_is_little_endian_xor() {
+        assert_eq!(hfip(b"abcd"), u32::from_le_bytes(*b"abcd"));
+        assert_eq!(hfip(b"abcde"), u32::from_le_bytes(*b"abcd") ^ b'e' as u32);
+        let long = b"http://www.example.com.cn/some/path/index.html";
+        let mut n = [0u8; 4];
+        for (i, &c) in long.iter().enumerate() {
+            n[i % 4] ^= c;
+        }
+        assert_eq!(hfip(long), u32::from_le_bytes(n));
+        assert_eq!(hfip(b"abc\0def"), hfip(b"abc"));
+    }
+
+    #[test]
+    fn hf_is_three_times_weighted_sum() {
+        // "ab": 3*(97*1 + 98*2) = 879.
+        assert_eq!(hf(b"ab"), 879);
+        assert_eq!(hf_c(b"ab", 12), 879 % 12);
+        // A negative char: 3 * (-1 * 1) = -3, |.| = 3.
+        assert_eq!(hf(&[0xFF]), 3);
+        assert_eq!(hf(b"http://a.cn/x.html") % 3, 0);
+    }
+
+    #[test]
+    fn hf_int_min_corner_matches_c() {
+        // Build a string whose weighted sum Σ c·i is exactly 2^31, so 3·Σ wraps to INT_MIN:
+        // 6000 'a's, then raise chars from the end until the sum is reached.
+        let mut s = vec![b'a'; 6000];
+        let mut remaining: i64 = (1i64 << 31) - 97 * 6000 * 6001 / 2;
+        for i in (1..=6000usize).rev() {
+            let delta = (remaining / i as i64).min(30);
+            s[i - 1] += delta as u8;
+            remaining -= delta * i as i64;
+        }
+        assert_eq!(remaining, 0);
+        assert_eq!(hf_sum(&s), i32::MIN);
+        assert_eq!(hf(&s), 1u32 << 31);
+        assert_eq!(hf_c(&s, 7), i32::MIN % 7);
+        assert!(hf_c(&s, 7) < 0, "C returns a negative slot in this corner");
+        assert_eq!(HashId::Hf.slot(&s, 7), (1u32 << 31) % 7);
+    }
+
+    #[test]
+    fn site_printed_only_sees_last_five_chars() {
+        let a = site_hash_printed(b"www.pku.edu.cn");
+        let b = site_hash_printed(b"www.tsinghua.edu.cn");
+        assert_eq!(a, b, "both end in 'du.cn' after 7-bit shifts of 32 bits");
+        assert_eq!(
+            site_hash_folded(b"www.pku.edu.cn"),
+            site_hash_folded(b"mail.xx.edu.cn")
+        );
+        assert_ne!(
+            site_hash_repaired(b"www.pku.edu.cn"),
+            site_hash_repaired(b"www.tsinghua.edu.cn")
+        );
+        assert!(site_hash_folded(b"www.sina.com.cn") < 1 << 21);
+        assert!(site_hash_repaired(b"www.sina.com.cn") < 1 << 21);
+    }
+
+    #[test]
+    fn path_printed_is_zero_for_lengths_multiple_of_three() {
+        assert_eq!(path_hash_printed(b"/ab"), 0);
+        assert_eq!(path_hash_printed(b"/abcde"), 0);
+        assert_eq!(path_hash_xor(b"/abcde"), 0);
+        // "/abc": s after 3 chars = ((47 << 5) + 97) << 5) + 98 = 51330 = r; then s = 99.
+        assert_eq!(path_hash_printed(b"/abc"), 51330 * 99);
+        assert!(path_hash_repaired(b"/abcdefgh") < 1 << 15);
+        assert_ne!(path_hash_repaired(b"/ab"), 0);
+    }
+
+    #[test]
+    fn java_hashcode_known_values() {
+        // "hello".hashCode() == 99162322; "中".hashCode() == 0x4E2D == 20013.
+        assert_eq!(java_string_hashcode(b"hello"), 99_162_322);
+        assert_eq!(java_string_hashcode("中".as_bytes()), 20013);
+        // Invalid UTF-8 reads as U+FFFD (0xFFFD = 65533).
+        assert_eq!(java_string_hashcode(&[0xFF]), 65533);
+    }
+
+    #[test]
+    fn md5_and_baselines_known_values() {
+        assert_eq!(md5_u128(b""), 0xd41d8cd98f00b204e9800998ecf8427e);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(HashId::Crc32.raw(b"123456789"), 0xCBF43926);
+        assert_eq!(
+            HashId::Md5.slot(b"", 1000),
+            (0xd41d8cd98f00b204e9800998ecf8427eu128 % 1000) as u32
+        );
+    }
+
+    #[test]
+    fn reducer_equals_modulo() {
+        for m in [
+            1u32,
+            2,
+            3,
+            7,
+            8,
+            12,
+            200_000,
+            1 << 21,
+            (1 << 31) - 1,
+            u32::MAX,
+        ] {
+            let r = Reducer::new(m);
+            for x in [
+                0u32,
+                1,
+                2,
+                11,
+                12,
+                13,
+                65_535,
+                1 << 31,
+                u32::MAX,
+                u32::MAX - 1,
+                0x1234_5678,
+            ] {
+                assert_eq!(r.reduce32(x), x % m, "x={x} m={m}");
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! # URL Hash Lab (网址散列实验室)
+//!
+//! The hash functions, measures and dedup structures of five Chinese papers on crawler URL
+//! hashing, reproduced bit for bit and measured on any URL list. This crate is the pure core:
+//! no I/O, no threads, no `wasm-bindgen`. The `urlhash` command-line tool and the WebAssembly
+//! page are thin layers over it.
+//!
+//! | module | concept | paper |
+//! |---|---|---|
+//! | [`hash`] | every hash function, one registry with stable ids | P1, P2, P3, baselines |
+//! | [`key`] | what is hashed: whole URL, host or path | P1, P2 |
+//! | [`metrics`] | A, A_opt, B, χ², max load, bucket sizes | P1 |
+//! | [`sweep`] | P1's Fig. 1-3 grids in one streaming pass | P1 |
+//! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
+//! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
+//! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
+//!
+//! The papers: P1 李晓明 & 凤旺森, 两种对 URL 的散列效果很好的函数 (J. Software 2004);
+//! P2 李村合 et al., 两种适用于中文信息搜集的 URL 散列函数的研究; P3 杨海东 et al. (2006) on MD5
+//! page fingerprints; P4 吴小惠 (2009) on a generalized-list trie; P5 吴家奇 et al. (2018) on
+//! counting Bloom filters.
+//!
+//! # Example
+//! ```
+//! use urlhashlab::{hash::HashId, metrics::Tally, corpus::Corpus};
+//! let mut tally = Tally::new(12);
+//! let corpus = Corpus::new(2004);
+//! let mut urls = corpus.iter(0, 10_000);
+//! while let Some(url) = urls.next_url() {
+//!     tally.add(HashId::Hf.slot(url, 12));
+//! }
+//! // hf is 3 * Σ c·i: with M = 12 only the 4 multiples of 3 are ever hit.
+//! assert_eq!(tally.counts().iter().filter(|&&c| c > 0).count(), 4);
+//! assert!(tally.load_balance_b() > 2.9);
+//! ```
+
+pub mod corpus;
+pub mod hash;
+pub mod key;
+pub mod lines;
+pub mod metrics;
+pub mod p1;
+pub mod sweep;

@@ -1,0 +1,278 @@
+//! Splitting an uploaded or piped URL list into URL lines, whatever arrives.
+//!
+//! One URL per line, as P1's and P2's lists were. Input comes in chunks of any size (a file read
+//! piece by piece, a browser stream), and [`LineSplitter`] turns it into cleaned lines without
+//! holding more than one line: a `\n` ends a line, a trailing `\r` (CRLF) is dropped, a UTF-8
+//! byte-order mark at the very start is dropped, surrounding ASCII white space is trimmed, and
+//! blank lines are counted and skipped. A line longer than [`MAX_LINE_BYTES`] is counted and
+//! skipped with its line number, never buffered whole. Invalid UTF-8 and NUL bytes are kept
+//! (hash functions hash bytes; the C functions of P1 stop at the first NUL) and counted, so a
+//! report can say what the input held. Nothing is dropped without being counted.
+//!
+//! # Example
+//! ```
+//! use urlhashlab::lines::LineSplitter;
+//! let mut urls = Vec::new();
+//! let mut s = LineSplitter::new();
+//! s.feed(b"\xEF\xBB\xBFhttp://a.cn/\r\n\n  b.cn/x  \nc.c", |line| urls.push(line.bytes.to_vec()));
+//! s.feed(b"n/\n", |line| urls.push(line.bytes.to_vec()));
+//! s.finish(|line| urls.push(line.bytes.to_vec()));
+//! assert_eq!(urls, vec![b"http://a.cn/".to_vec(), b"b.cn/x".to_vec(), b"c.cn/".to_vec()]);
+//! assert_eq!(s.stats().blank, 1);
+//! assert_eq!(s.stats().crlf, 1);
+//! assert!(s.stats().bom);
+//! ```
+
+use serde::Serialize;
+
+/// Lines longer than this (64 KiB) are skipped and reported.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// How many line numbers each kind of problem remembers for messages.
+pub const REMEMBERED_LINES: usize = 5;
+
+/// One URL line handed to the caller.
+#[derive(Debug)]
+pub struct Line<'a> {
+    /// 1-based line number in the input.
+    pub number: u64,
+    /// The trimmed bytes, never empty.
+    pub bytes: &'a [u8],
+}
+
+/// Line numbers of a kind of problem: how many, and the first few.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Occurrences {
+    pub count: u64,
+    pub first_lines: Vec<u64>,
+}
+
+impl Occurrences {
+    pub fn record(&mut self, line: u64) {
+        self.count += 1;
+        if self.first_lines.len() < REMEMBERED_LINES {
+            self.first_lines.push(line);
+        }
+    }
+}
+
+/// What the input held.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct InputStats {
+    /// Lines read, blank and skipped ones included.
+    pub lines: u64,
+    /// URL lines handed on.
+    pub urls: u64,
+    pub bytes: u64,
+    pub blank: u64,
+    pub crlf: u64,
+    pub bom: bool,
+    /// Lines over [`MAX_LINE_BYTES`], skipped.
+    pub too_long: Occurrences,
+    /// URL lines that are not valid UTF-8 (hashed as bytes).
+    pub invalid_utf8: Occurrences,
+    /// URL lines holding a NUL byte (P1's C functions stop there).
+    pub nul: Occurrences,
+}
+
+/// A streaming line splitter; see the module doc.
+#[derive(Debug, Default)]
+pub struct LineSplitter {
+    pending: Vec<u8>,
+    /// The first bytes of the input, until there are three (a possible BOM).
+    head: Vec<u8>,
+    /// Bytes of the current line dropped because it is already too long.
+    overflow: usize,
+    started: bool,
+    stats: InputStats,
+}
+
+fn trim(mut b: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = b {
+        if first.is_ascii_whitespace() || *first == 0x0B {
+            b = rest;
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = b {
+        if last.is_ascii_whitespace() || *last == 0x0B {
+            b = rest;
+        } else {
+            break;
+        }
+    }
+    b
+}
+
+impl LineSplitter {
+    pub fn new() -> LineSplitter {
+        LineSplitter::default()
+    }
+
+    pub fn stats(&self) -> &InputStats {
+        &self.stats
+    }
+
+    pub fn into_stats(self) -> InputStats {
+        self.stats
+    }
+
+    /// Feeds the next chunk; `sink` gets every complete URL line in it.
+    pub fn feed(&mut self, mut chunk: &[u8], mut sink: impl FnMut(Line<'_>)) {
+        self.stats.bytes += chunk.len() as u64;
+        if !self.started {
+            // Gather the first three bytes, which may be a BOM split across chunks.
+            let take = (3 - self.head.len()).min(chunk.len());
+            self.head.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
+            if self.head.len() < 3 {
+                return;
+            }
+            self.start(&mut sink);
+        }
+        self.scan(chunk, &mut sink);
+    }
+
+    /// Ends the input: a last line without `\n` is handed on.
+    pub fn finish(&mut self, mut sink: impl FnMut(Line<'_>)) {
+        if !self.started {
+            self.start(&mut sink);
+        }
+        if !self.pending.is_empty() || self.overflow > 0 {
+            let line = std::mem::take(&mut self.pending);
+            self.emit(&line, &mut sink);
+        }
+    }
+
+    fn start(&mut self, sink: &mut impl FnMut(Line<'_>)) {
+        self.started = true;
+        let head = std::mem::take(&mut self.head);
+        let rest = match head.strip_prefix(b"\xEF\xBB\xBF") {
+            Some(rest) => {
+                self.stats.bom = true;
+                rest
+            }
+            None => &head[..],
+        };
+        self.scan(rest, sink);
+    }
+
+    fn scan(&mut self, mut chunk: &[u8], sink: &mut impl FnMut(Line<'_>)) {
+        while let Some(end) = memchr::memchr(b'\n', chunk) {
+            let piece = &chunk[..end];
+            chunk = &chunk[end + 1..];
+            if self.pending.is_empty() && self.overflow == 0 {
+                self.emit(piece, sink);
+            } else {
+                self.push_pending(piece);
+                let mut line = std::mem::take(&mut self.pending);
+                self.emit(&line, sink);
+                line.clear();
+                self.pending = line;
+            }
+        }
+        self.push_pending(chunk);
+    }
+
+    fn push_pending(&mut self, piece: &[u8]) {
+        if self.overflow > 0 || self.pending.len() + piece.len() > MAX_LINE_BYTES + 1 {
+            self.overflow += piece.len();
+        } else {
+            self.pending.extend_from_slice(piece);
+        }
+    }
+
+    fn emit(&mut self, raw: &[u8], sink: &mut impl FnMut(Line<'_>)) {
+        self.stats.lines += 1;
+        let number = self.stats.lines;
+        let overflow = std::mem::take(&mut self.overflow);
+        let mut bytes = raw;
+        if let Some(rest) = bytes.strip_suffix(b"\r") {
+            self.stats.crlf += 1;
+            bytes = rest;
+        }
+        if overflow > 0 || bytes.len() > MAX_LINE_BYTES {
+            self.stats.too_long.record(number);
+            return;
+        }
+        let bytes = trim(bytes);
+        if bytes.is_empty() {
+            self.stats.blank += 1;
+            return;
+        }
+        if !bytes.is_ascii() && std::str::from_utf8(bytes).is_err() {
+            self.stats.invalid_utf8.record(number);
+        }
+        if memchr::memchr(0, bytes).is_some() {
+            self.stats.nul.record(number);
+        }
+        self.stats.urls += 1;
+        sink(Line { number, bytes });
+    }
+}
+
+/// Splits a whole buffer at once (pasted text); returns the URL lines and the stats.
+pub fn split_all(input: &[u8]) -> (Vec<Vec<u8>>, InputStats) {
+    let mut out = Vec::new();
+    let mut s = LineSplitter::new();
+    s.feed(input, |l| out.push(l.bytes.to_vec()));
+    s.finish(|l| out.push(l.bytes.to_vec()));
+    (out, s.into_stats())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn problems_are_counted_with_line_numbers() {
+        let long = vec![b'a'; MAX_LINE_BYTES + 1];
+        let mut input = b"a.cn\n\n\xFF\xFEbad\nnul\0x\n".to_vec();
+        input.extend_from_slice(&long);
+        input.extend_from_slice(b"\nlast.cn");
+        let (urls, stats) = split_all(&input);
+        assert_eq!(urls.len(), 4);
+        assert_eq!(urls[3], b"last.cn");
+        assert_eq!(stats.lines, 6);
+        assert_eq!(stats.blank, 1);
+        assert_eq!(stats.invalid_utf8.first_lines, vec![3]);
+        assert_eq!(stats.nul.first_lines, vec![4]);
+        assert_eq!(stats.too_long.first_lines, vec![5]);
+        assert_eq!(stats.bytes, input.len() as u64);
+    }
+
+    #[test]
+    fn exactly_max_is_kept_and_bom_only_input_is_empty() {
+        let line = vec![b'a'; MAX_LINE_BYTES];
+        let (urls, stats) = split_all(&line);
+        assert_eq!(urls.len(), 1);
+        assert_eq!(stats.too_long.count, 0);
+        let (urls, stats) = split_all(b"\xEF\xBB\xBF");
+        assert!(urls.is_empty() && stats.bom);
+        let (urls, stats) = split_all(b"");
+        assert!(urls.is_empty() && stats.lines == 0);
+    }
+
+    proptest! {
+        #[test]
+        fn chunking_never_changes_the_result(input in proptest::collection::vec(
+            prop_oneof![Just(b'\n'), Just(b'\r'), Just(b' '), Just(0xEFu8), Just(0xBB), Just(0xBF), Just(b'a'), any::<u8>()], 0..300),
+            cuts in proptest::collection::vec(0usize..300, 0..8)) {
+            let (whole, whole_stats) = split_all(&input);
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(input.len())).collect();
+            cuts.sort_unstable();
+            let mut s = LineSplitter::new();
+            let mut out = Vec::new();
+            let mut prev = 0;
+            for c in cuts.into_iter().chain([input.len()]) {
+                s.feed(&input[prev..c], |l| out.push(l.bytes.to_vec()));
+                prev = c;
+            }
+            s.finish(|l| out.push(l.bytes.to_vec()));
+            prop_assert_eq!(out, whole);
+            prop_assert_eq!(s.stats(), &whole_stats);
+        }
+    }
+}

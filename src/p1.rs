@@ -1,0 +1,395 @@
+//! P1 reproduced: its one table beside our measurement, its misprint, and the causes of the
+//! anomalies it reports, each backed by evidence measured on the same input.
+//!
+//! P1 = 李晓明, 凤旺森, 两种对 URL 的散列效果很好的函数, J. Software 15(2), 2004. Its table
+//! (M = 200 000) prints A(opt) and HfIp's A at seven N. The lab explains:
+//!
+//! * **The A(opt) misprint.** `A_opt = (N/M + 1)/2` gives 3.00 at N = 1 000 000; P1 prints 2.75.
+//! * **hf and multiples of 3.** `_hf` returns `|3 Σ c·i| mod M`: a multiple of 3 for every URL
+//!   short enough not to wrap 32 bits. When 3 divides M only M/3 slots can be hit, so B ≈ 3
+//!   at M = 12 (and 18): the cause P1 calls unknown (原因不清楚).
+//! * **hf's bounded range.** `Σ c·i <= 127 L (L+1)/2` for a URL of length L, so for large M most
+//!   slots are unreachable and A degrades as M grows.
+//! * **HfIp's zero bits.** HfIp XORs bytes into the four bytes of `n`; ASCII bytes have bit 7
+//!   clear, so bits 7, 15, 23 and 31 of `n` stay 0 for ASCII URLs and, for M a power of two of
+//!   at least 256, half of the slots are (almost) never used.
+//! * **ELFhash's clumps.** `h = (h << 4) + c` and the fold only touches bits 4..7, so the low
+//!   4 bits of ELFhash are the low 4 bits of the URL's last byte: for M = 8 the slot is the last
+//!   character mod 8, and B follows the mix of URL endings (`/`, `l` of `.html`, `m`, `p`, digits).
+//!
+//! [`P1Study`] runs Fig. 1 and Fig. 2 in one pass (see [`crate::sweep`]) and gathers that
+//! evidence on the way; [`P1Study::finish`] returns a [`P1Report`].
+
+use crate::hash::{self, HashId};
+use crate::sweep::{Figure, Measure, Point, Series, Sweep};
+use serde::Serialize;
+
+/// M of P1's table.
+pub const TABLE_M: u32 = 200_000;
+/// N of P1's table.
+pub const TABLE_N: [u64; 7] = [
+    500_000, 1_000_000, 1_500_000, 2_000_000, 2_500_000, 3_000_000, 20_000_000,
+];
+/// A(opt) as P1 prints it.
+pub const A_OPT_PRINTED: [f64; 7] = [1.75, 2.75, 4.25, 5.5, 6.75, 8.00, 50.50];
+/// HfIp's A as P1 prints it.
+pub const HFIP_PRINTED: [f64; 7] = [1.89, 3.23, 4.54, 5.85, 7.01, 8.31, 51.75];
+/// The powers of two at which HfIp's zero bits are measured (2^8, and 2^21, P2's site table).
+pub const HFIP_BITS_M: [u32; 2] = [1 << 8, 1 << 21];
+/// Bits 7, 15, 23 and 31: the top bit of each byte lane of HfIp's `n`.
+const LANE_TOP_BITS: u32 = 0x8080_8080;
+
+/// One column of P1's table beside our measurement at the same N and M.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableColumn {
+    pub n: u64,
+    pub a_opt_printed: f64,
+    pub a_opt_formula: f64,
+    pub a_random: f64,
+    pub hfip_printed: f64,
+    /// Our A at this N, or `None` when the input has fewer URLs.
+    pub hfip: Option<f64>,
+    pub hf: Option<f64>,
+    pub elfhash: Option<f64>,
+}
+
+/// The A(opt) misprint.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Misprint {
+    pub n: u64,
+    pub m: u32,
+    pub printed: f64,
+    pub formula: f64,
+}
+
+/// hf and the multiples of 3.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HfMultipleOf3 {
+    /// Share of URLs whose hf value is a multiple of 3.
+    pub share_multiple_of_3: f64,
+    /// Slots hf hits at M = 12, out of 12.
+    pub slots_hit_m12: u32,
+    /// B of hf at M = 8, 10, 12, 40 (Fig. 2's M).
+    pub b_by_m: Vec<(u32, f64)>,
+    /// B of HfIp at the same M, for comparison.
+    pub hfip_b_by_m: Vec<(u32, f64)>,
+}
+
+/// hf's bounded range at large M.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HfBoundedRange {
+    pub m: u32,
+    pub max_value: u32,
+    pub longest_url: u64,
+    pub mean_url_length: f64,
+    /// `3 · 127 · L (L+1) / 2` for the longest URL L: no hf value can exceed it.
+    pub bound_for_longest: u64,
+    /// Multiples of 3 below M up to the largest value seen: the slots hf could reach.
+    pub reachable_slots: u64,
+    pub slots_hit: u64,
+    /// What a uniformly random function would hit: `M (1 - e^(-N/M))`.
+    pub random_slots_hit: f64,
+    pub a: f64,
+    pub hfip_a: f64,
+}
+
+/// HfIp's never-set bits.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HfIpZeroBits {
+    /// Bits 0..31 never set in any HfIp value of the input.
+    pub never_set: Vec<u8>,
+    /// For bits 7, 15, 23 and 31: URLs whose HfIp value has the bit set.
+    pub urls_with_high_bit: Vec<(u8, u64)>,
+    pub ascii_urls: u64,
+    /// For M a power of two: how the URLs use the slots whose number has one of those bits set.
+    pub by_m: Vec<HfIpHighSlots>,
+}
+
+/// HfIp at a power-of-two M: the slots whose number has bit 7, 15, 23 or 31 set (below M).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HfIpHighSlots {
+    pub m: u32,
+    /// Share of the M slots that have such a bit (1/2 for M = 256, 3/4 for M = 2^21).
+    pub share_of_slots: f64,
+    /// Share of the URLs that land in them (the same share for a uniform function).
+    pub share_of_urls: f64,
+    pub slots_hit: u64,
+    pub random_slots_hit: f64,
+}
+
+/// ELFhash's low nibble follows the last byte.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ElfClumps {
+    /// Share of URLs whose ELFhash low 4 bits equal their last byte's low 4 bits.
+    pub low_nibble_is_last_byte: f64,
+    /// The most common last characters and their shares.
+    pub top_last_bytes: Vec<(u8, f64)>,
+    /// B at M = 8 measured, and as predicted from the last-character mix alone.
+    pub b_m8: f64,
+    pub b_m8_predicted: f64,
+    /// B of ELFhash at Fig. 2's M.
+    pub b_by_m: Vec<(u32, f64)>,
+}
+
+/// Everything `urlhash paper p1` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct P1Report {
+    pub n: u64,
+    pub table_m: u32,
+    pub table: Vec<TableColumn>,
+    pub misprint: Misprint,
+    pub hf_multiple_of_3: HfMultipleOf3,
+    pub hf_bounded_range: HfBoundedRange,
+    pub hfip_zero_bits: HfIpZeroBits,
+    pub elf_clumps: ElfClumps,
+    /// Every checkpoint of Fig. 1 and Fig. 2.
+    pub points: Vec<Point>,
+}
+
+/// A streaming P1 study: push every URL, then [`finish`](P1Study::finish).
+pub struct P1Study {
+    sweep: Sweep,
+    n: u64,
+    hf_multiple_of_3: u64,
+    hf_max: u32,
+    longest: u64,
+    total_len: u64,
+    hfip_or: u32,
+    hfip_high_bits: [u64; 4],
+    ascii: u64,
+    elf_nibble_match: u64,
+    last_byte: [u64; 256],
+}
+
+impl Default for P1Study {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl P1Study {
+    pub fn new() -> P1Study {
+        let mut series = Figure::Fig1.series();
+        series.extend(Figure::Fig2.series());
+        series.extend(HFIP_BITS_M.iter().map(|&m| Series {
+            figure: 0,
+            hash: HashId::HfIp,
+            m,
+            measure: Measure::A,
+        }));
+        P1Study {
+            sweep: Sweep::new(&series, Figure::Fig1.default_step()),
+            n: 0,
+            hf_multiple_of_3: 0,
+            hf_max: 0,
+            longest: 0,
+            total_len: 0,
+            hfip_or: 0,
+            hfip_high_bits: [0; 4],
+            ascii: 0,
+            elf_nibble_match: 0,
+            last_byte: [0; 256],
+        }
+    }
+
+    /// URLs pushed so far.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// Measures one URL.
+    pub fn push(&mut self, url: &[u8]) {
+        self.sweep.push(url);
+        self.n += 1;
+        let c_str = url.split(|&b| b == 0).next().unwrap_or(url);
+        let len = c_str.len() as u64;
+        self.longest = self.longest.max(len);
+        self.total_len += len;
+        self.ascii += c_str.is_ascii() as u64;
+        let hf = hash::hf(url);
+        self.hf_multiple_of_3 += (hf % 3 == 0) as u64;
+        self.hf_max = self.hf_max.max(hf);
+        let hfip = hash::hfip(url);
+        self.hfip_or |= hfip;
+        for (k, count) in self.hfip_high_bits.iter_mut().enumerate() {
+            *count += (hfip >> (8 * k + 7) & 1) as u64;
+        }
+        if let Some(&last) = c_str.last() {
+            self.last_byte[last as usize] += 1;
+            self.elf_nibble_match += (hash::elfhash(url) & 0xF == last as u32 & 0xF) as u64;
+        } else {
+            self.elf_nibble_match += (hash::elfhash(url) & 0xF == 0) as u64;
+        }
+    }
+
+    /// The report.
+    pub fn finish(mut self) -> P1Report {
+        let n = self.n;
+        let share = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+        let mut points = self.sweep.finish();
+        points.retain(|p| p.figure != 0);
+        let at = |hash: HashId, m: u32, at_n: u64| {
+            points
+                .iter()
+                .find(|p| p.function == hash.info().key && p.m == m && p.n == at_n)
+                .map(|p| p.value)
+        };
+        let table = TABLE_N
+            .iter()
+            .enumerate()
+            .map(|(i, &tn)| TableColumn {
+                n: tn,
+                a_opt_printed: A_OPT_PRINTED[i],
+                a_opt_formula: crate::metrics::avg_probes_a_opt(tn, TABLE_M),
+                a_random: crate::metrics::avg_probes_a_random(tn, TABLE_M),
+                hfip_printed: HFIP_PRINTED[i],
+                hfip: at(HashId::HfIp, TABLE_M, tn),
+                hf: at(HashId::Hf, TABLE_M, tn),
+                elfhash: at(HashId::ElfHash, TABLE_M, tn),
+            })
+            .collect();
+        let sweep = &self.sweep;
+        let tally = |h: HashId, m: u32| sweep.tally(h, m).expect("series registered in new()");
+        let slots_hit =
+            |h: HashId, m: u32| tally(h, m).counts().iter().filter(|&&c| c > 0).count() as u64;
+        let b_by_m = |h: HashId| {
+            crate::sweep::FIG2_SLOTS
+                .iter()
+                .map(|&m| (m, tally(h, m).load_balance_b()))
+                .collect::<Vec<_>>()
+        };
+        let random_hit = |m: u32| m as f64 * -(-(n as f64) / m as f64).exp_m1();
+
+        let big_m = crate::sweep::FIG1_SLOTS[3];
+        let reachable = (self.hf_max as u64 / 3 + 1).min(big_m.div_ceil(3) as u64);
+        let mut top: Vec<(u8, u64)> = (0..=255u8)
+            .map(|b| (b, self.last_byte[b as usize]))
+            .filter(|x| x.1 > 0)
+            .collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // With M = 8 the slot is the last byte mod 8: B predicted from the endings alone.
+        let mut by_slot = [0u64; 8];
+        for (b, &c) in self.last_byte.iter().enumerate() {
+            by_slot[b % 8] += c;
+        }
+        let b_m8_predicted = if n == 0 {
+            0.0
+        } else {
+            8.0 * *by_slot.iter().max().unwrap() as f64 / n as f64
+        };
+
+        P1Report {
+            n,
+            table_m: TABLE_M,
+            table,
+            misprint: Misprint {
+                n: 1_000_000,
+                m: TABLE_M,
+                printed: 2.75,
+                formula: crate::metrics::avg_probes_a_opt(1_000_000, TABLE_M),
+            },
+            hf_multiple_of_3: HfMultipleOf3 {
+                share_multiple_of_3: share(self.hf_multiple_of_3),
+                slots_hit_m12: slots_hit(HashId::Hf, 12) as u32,
+                b_by_m: b_by_m(HashId::Hf),
+                hfip_b_by_m: b_by_m(HashId::HfIp),
+            },
+            hf_bounded_range: HfBoundedRange {
+                m: big_m,
+                max_value: self.hf_max,
+                longest_url: self.longest,
+                mean_url_length: if n == 0 {
+                    0.0
+                } else {
+                    self.total_len as f64 / n as f64
+                },
+                bound_for_longest: 3 * 127 * self.longest * (self.longest + 1) / 2,
+                reachable_slots: reachable,
+                slots_hit: slots_hit(HashId::Hf, big_m),
+                random_slots_hit: random_hit(big_m),
+                a: tally(HashId::Hf, big_m).avg_probes_a(),
+                hfip_a: tally(HashId::HfIp, big_m).avg_probes_a(),
+            },
+            hfip_zero_bits: HfIpZeroBits {
+                never_set: (0..32u8).filter(|b| self.hfip_or >> b & 1 == 0).collect(),
+                urls_with_high_bit: [7u8, 15, 23, 31]
+                    .iter()
+                    .zip(self.hfip_high_bits)
+                    .map(|(&b, c)| (b, c))
+                    .collect(),
+                ascii_urls: self.ascii,
+                by_m: HFIP_BITS_M
+                    .iter()
+                    .map(|&m| {
+                        let mask = LANE_TOP_BITS & (m - 1);
+                        let counts = tally(HashId::HfIp, m).counts();
+                        let in_high: u64 = (0..m)
+                            .filter(|s| s & mask != 0)
+                            .map(|s| counts[s as usize] as u64)
+                            .sum();
+                        HfIpHighSlots {
+                            m,
+                            share_of_slots: 1.0 - 1.0 / (1u64 << (mask.count_ones())) as f64,
+                            share_of_urls: share(in_high),
+                            slots_hit: slots_hit(HashId::HfIp, m),
+                            random_slots_hit: random_hit(m),
+                        }
+                    })
+                    .collect(),
+            },
+            elf_clumps: ElfClumps {
+                low_nibble_is_last_byte: share(self.elf_nibble_match),
+                top_last_bytes: top.iter().take(6).map(|&(b, c)| (b, share(c))).collect(),
+                b_m8: tally(HashId::ElfHash, 8).load_balance_b(),
+                b_m8_predicted,
+                b_by_m: b_by_m(HashId::ElfHash),
+            },
+            points,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Corpus;
+
+    #[test]
+    fn study_on_built_in_corpus_shows_every_anomaly() {
+        let corpus = Corpus::new(crate::corpus::DEFAULT_SEED);
+        let mut study = P1Study::new();
+        let mut urls = corpus.iter(0, 600_000);
+        while let Some(u) = urls.next_url() {
+            study.push(u);
+        }
+        let r = study.finish();
+        assert_eq!(r.n, 600_000);
+        // Only the first column of the table is reachable with 600 000 URLs.
+        assert!(r.table[0].hfip.is_some() && r.table[1].hfip.is_none());
+        assert_eq!(r.misprint.formula, 3.0);
+        assert_eq!(r.hf_multiple_of_3.share_multiple_of_3, 1.0);
+        assert_eq!(r.hf_multiple_of_3.slots_hit_m12, 4);
+        let b12 = r
+            .hf_multiple_of_3
+            .b_by_m
+            .iter()
+            .find(|x| x.0 == 12)
+            .unwrap()
+            .1;
+        assert!(b12 > 2.9, "hf B at M=12 is about 3, got {b12}");
+        assert!(r.hf_bounded_range.reachable_slots < r.hf_bounded_range.m as u64 / 3 + 1);
+        assert!((r.hf_bounded_range.slots_hit as f64) < 0.5 * r.hf_bounded_range.random_slots_hit);
+        // ASCII-only URLs never set the top bit of any byte lane; the corpus has some
+        // non-ASCII URLs, which set them rarely.
+        let bit7 = r.hfip_zero_bits.urls_with_high_bit[0].1;
+        assert!(bit7 > 0 && bit7 < r.n / 50, "{bit7}");
+        let m256 = &r.hfip_zero_bits.by_m[0];
+        assert_eq!((m256.m, m256.share_of_slots), (256, 0.5));
+        assert!(m256.share_of_urls < 0.02, "{m256:?}");
+        let m21 = &r.hfip_zero_bits.by_m[1];
+        assert_eq!(m21.share_of_slots, 0.75);
+        assert!(m21.share_of_urls < 0.04, "{m21:?}");
+        assert_eq!(r.elf_clumps.low_nibble_is_last_byte, 1.0);
+        assert!((r.elf_clumps.b_m8 - r.elf_clumps.b_m8_predicted).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,300 @@
+//! P1's experiment grids: A and B of several functions and slot counts at every N checkpoint,
+//! computed in one streaming pass with O(1) work per key and series.
+//!
+//! P1 (李晓明 & 凤旺森 2004, §1.2) hashes N = 0.5, 1, …, 20 million URLs and plots
+//! * Fig. 1: A for M = 200 000, 800 000, 1 000 000 and 2 000 000 slots;
+//! * Fig. 2: B for M = 8, 10, 12 and 40 machines;
+//! * Fig. 3: B of hf alone for M = 11, 12, 14, 16, 18, on 400 000 URLs drawn at random from the
+//!   20 million, N = 10 000, 20 000, … 400 000.
+//!
+//! A [`Sweep`] holds one [`Tally`] per (function, M) series; each key is hashed once per distinct
+//! function, and each series updates `Σ N_i²` and `max N_i` in O(1), so every checkpoint reads
+//! A = (Σ N_i² + N) / 2N and B = M · max N_i / N without a pass over the slots. Memory is the
+//! slot arrays only, independent of N.
+//!
+//! # Example
+//! ```
+//! use urlhashlab::sweep::{Figure, Sweep};
+//! use urlhashlab::corpus::Corpus;
+//! let mut sweep = Sweep::new(&Figure::Fig2.series(), 1000);
+//! let corpus = Corpus::new(1);
+//! let mut urls = corpus.iter(0, 2500);
+//! while let Some(u) = urls.next_url() { sweep.push(u); }
+//! let points = sweep.finish();
+//! // 12 series (3 functions x 4 M), checkpoints 1000, 2000 and the final 2500.
+//! assert_eq!(points.len(), 12 * 3);
+//! ```
+
+use crate::hash::{HashId, Reducer, P1_FUNCTIONS};
+use crate::metrics::Tally;
+use serde::Serialize;
+
+/// Which measure a figure plots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Measure {
+    A,
+    B,
+}
+
+/// P1's three figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    Fig1,
+    Fig2,
+    Fig3,
+}
+
+/// Fig. 1's slot counts (A).
+pub const FIG1_SLOTS: [u32; 4] = [200_000, 800_000, 1_000_000, 2_000_000];
+/// Fig. 2's machine counts (B).
+pub const FIG2_SLOTS: [u32; 4] = [8, 10, 12, 40];
+/// Fig. 3's machine counts (B of hf).
+pub const FIG3_SLOTS: [u32; 5] = [11, 12, 14, 16, 18];
+/// Fig. 3's sample size.
+pub const FIG3_SAMPLE: u64 = 400_000;
+
+impl Figure {
+    pub fn parse(s: &str) -> Option<Figure> {
+        match s.trim() {
+            "1" => Some(Figure::Fig1),
+            "2" => Some(Figure::Fig2),
+            "3" => Some(Figure::Fig3),
+            _ => None,
+        }
+    }
+    pub fn number(self) -> u8 {
+        match self {
+            Figure::Fig1 => 1,
+            Figure::Fig2 => 2,
+            Figure::Fig3 => 3,
+        }
+    }
+    pub fn measure(self) -> Measure {
+        match self {
+            Figure::Fig1 => Measure::A,
+            _ => Measure::B,
+        }
+    }
+    /// P1's checkpoint interval for this figure.
+    pub fn default_step(self) -> u64 {
+        match self {
+            Figure::Fig3 => 10_000,
+            _ => 500_000,
+        }
+    }
+    /// P1's largest N for this figure.
+    pub fn paper_n(self) -> u64 {
+        match self {
+            Figure::Fig3 => FIG3_SAMPLE,
+            _ => 20_000_000,
+        }
+    }
+    /// The (function, M) series of the figure.
+    pub fn series(self) -> Vec<Series> {
+        let (fns, slots): (&[HashId], &[u32]) = match self {
+            Figure::Fig1 => (&P1_FUNCTIONS, &FIG1_SLOTS),
+            Figure::Fig2 => (&P1_FUNCTIONS, &FIG2_SLOTS),
+            Figure::Fig3 => (&[HashId::Hf], &FIG3_SLOTS),
+        };
+        slots
+            .iter()
+            .flat_map(|&m| {
+                fns.iter().map(move |&hash| Series {
+                    figure: self.number(),
+                    hash,
+                    m,
+                    measure: self.measure(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// One curve: a function at M slots, plotting A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub figure: u8,
+    pub hash: HashId,
+    pub m: u32,
+    pub measure: Measure,
+}
+
+/// One checkpoint of one series.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub figure: u8,
+    pub function: &'static str,
+    pub m: u32,
+    pub measure: Measure,
+    pub n: u64,
+    pub value: f64,
+}
+
+struct Track {
+    series: Series,
+    /// Index into `Sweep::hashes`.
+    hash_index: usize,
+    reducer: Reducer,
+    tally: Tally,
+}
+
+/// A one-pass sweep over several series with checkpoints every `step` keys.
+pub struct Sweep {
+    hashes: Vec<HashId>,
+    raw: Vec<u128>,
+    tracks: Vec<Track>,
+    step: u64,
+    n: u64,
+    points: Vec<Point>,
+}
+
+impl Sweep {
+    /// A sweep of `series` with a checkpoint every `step >= 1` keys (and one at the end).
+    pub fn new(series: &[Series], step: u64) -> Sweep {
+        assert!(step >= 1, "the checkpoint step must be at least 1");
+        let mut hashes: Vec<HashId> = Vec::new();
+        let tracks = series
+            .iter()
+            .map(|s| {
+                let hash_index = hashes.iter().position(|&h| h == s.hash).unwrap_or_else(|| {
+                    hashes.push(s.hash);
+                    hashes.len() - 1
+                });
+                Track {
+                    series: *s,
+                    hash_index,
+                    reducer: Reducer::new(s.m),
+                    tally: Tally::new(s.m),
+                }
+            })
+            .collect();
+        Sweep {
+            raw: vec![0; hashes.len()],
+            hashes,
+            tracks,
+            step,
+            n: 0,
+            points: Vec::new(),
+        }
+    }
+
+    /// Hashes one key into every series.
+    #[inline]
+    pub fn push(&mut self, key: &[u8]) {
+        for (raw, h) in self.raw.iter_mut().zip(&self.hashes) {
+            *raw = h.raw(key);
+        }
+        for t in &mut self.tracks {
+            let raw = self.raw[t.hash_index];
+            let slot = if raw <= u32::MAX as u128 {
+                t.reducer.reduce32(raw as u32)
+            } else {
+                crate::hash::reduce(raw, t.reducer.m())
+            };
+            t.tally.add(slot);
+        }
+        self.n += 1;
+        if self.n % self.step == 0 {
+            self.checkpoint();
+        }
+    }
+
+    /// Keys pushed so far.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    fn checkpoint(&mut self) {
+        for t in &self.tracks {
+            self.points.push(Point {
+                figure: t.series.figure,
+                function: t.series.hash.info().key,
+                m: t.series.m,
+                measure: t.series.measure,
+                n: self.n,
+                value: match t.series.measure {
+                    Measure::A => t.tally.avg_probes_a(),
+                    Measure::B => t.tally.load_balance_b(),
+                },
+            });
+        }
+    }
+
+    /// The tally of a series, for measures beyond A and B at the end.
+    pub fn tally(&self, hash: HashId, m: u32) -> Option<&Tally> {
+        self.tracks
+            .iter()
+            .find(|t| t.series.hash == hash && t.series.m == m)
+            .map(|t| &t.tally)
+    }
+
+    /// Adds the final checkpoint (unless N is a multiple of the step) and returns every point,
+    /// ordered by N, then by series in the order given.
+    pub fn finish(&mut self) -> Vec<Point> {
+        if self.n > 0 && self.n % self.step != 0 {
+            self.checkpoint();
+        }
+        std::mem::take(&mut self.points)
+    }
+}
+
+/// Picks `k` distinct indices from `0..n` uniformly at random (Floyd's algorithm), sorted,
+/// from a seed: how Fig. 3's random sample of 400 000 of the 20 million URLs is drawn.
+pub fn sample_indices(n: u64, k: u64, seed: u64) -> Vec<u64> {
+    let k = k.min(n);
+    let mut chosen = std::collections::HashSet::with_capacity(k as usize);
+    let mut rng = crate::corpus::SplitMix::new(seed, 0x5A3B_1E);
+    for j in n - k..n {
+        let t = rng.below(j + 1);
+        if !chosen.insert(t) {
+            chosen.insert(j);
+        }
+    }
+    let mut v: Vec<u64> = chosen.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Corpus;
+
+    #[test]
+    fn sweep_points_equal_recomputation() {
+        let series = Figure::Fig2.series();
+        let mut sweep = Sweep::new(&series, 100);
+        let urls: Vec<Vec<u8>> = Corpus::new(3).iter(0, 350).collect();
+        for u in &urls {
+            sweep.push(u);
+        }
+        let points = sweep.finish();
+        assert_eq!(points.len(), series.len() * 4);
+        for p in &points {
+            let h = crate::hash::by_id(p.function).unwrap();
+            let mut counts = vec![0u32; p.m as usize];
+            for u in &urls[..p.n as usize] {
+                counts[h.slot(u, p.m) as usize] += 1;
+            }
+            let max = *counts.iter().max().unwrap();
+            assert!((p.value - p.m as f64 * max as f64 / p.n as f64).abs() < 1e-12);
+        }
+        assert_eq!(points.last().unwrap().n, 350);
+    }
+
+    #[test]
+    fn figures_have_papers_grid() {
+        assert_eq!(Figure::Fig1.series().len(), 12);
+        assert_eq!(Figure::Fig3.series().len(), 5);
+        assert!(Figure::Fig3.series().iter().all(|s| s.hash == HashId::Hf));
+    }
+
+    #[test]
+    fn sample_is_distinct_sorted_and_in_range() {
+        let s = sample_indices(1000, 400, 5);
+        assert_eq!(s.len(), 400);
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert!(*s.last().unwrap() < 1000);
+        assert_eq!(sample_indices(10, 50, 1), (0..10).collect::<Vec<_>>());
+    }
+}

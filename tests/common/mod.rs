@@ -1,0 +1,143 @@
+//! Helpers shared by the differential tests (`differential_c.rs`, `differential_java.rs`): the
+//! input strings, the binary file both oracles read, and running an external tool.
+//!
+//! The input file is a sequence of records, each a `u32` little-endian byte length followed by
+//! that many bytes. The oracles answer on stdout with little-endian 32-bit words.
+
+#![allow(dead_code)] // Each test crate uses its own subset.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The shared folder of real URL lists, `../shared/data` beside the crate.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
+}
+
+/// Every non-empty line of every `*.txt`, `*.csv` and `*.tsv` file of [`data_dir`], trimmed of
+/// its `\r`, in file-name order; `None` (after saying so) when the folder does not exist.
+pub fn real_lines() -> Option<Vec<Vec<u8>>> {
+    let dir = data_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "note: no real URL lists, folder {} does not exist; using the built-in corpus only",
+            dir.display()
+        );
+        return None;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("txt" | "csv" | "tsv")
+            )
+        })
+        .collect();
+    files.sort();
+    let mut lines = Vec::new();
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("read {}: {e}", file.display()));
+        for line in bytes.split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if !line.is_empty() {
+                lines.push(line.to_vec());
+            }
+        }
+    }
+    eprintln!(
+        "real data: {} lines from {} files in {}",
+        lines.len(),
+        files.len(),
+        dir.display()
+    );
+    Some(lines)
+}
+
+/// URLs `0..n` of the built-in corpus with seed 2004.
+pub fn corpus_urls(n: u64) -> Vec<Vec<u8>> {
+    urlhashlab::corpus::Corpus::new(2004).iter(0, n).collect()
+}
+
+/// A small fixed-seed PRNG (SplitMix64), so every run feeds the oracles the same strings.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next_u64() % (hi - lo + 1)
+    }
+    /// `len` random bytes in `lo..=hi`.
+    pub fn bytes(&mut self, len: usize, lo: u8, hi: u8) -> Vec<u8> {
+        (0..len)
+            .map(|_| self.range(lo as u64, hi as u64) as u8)
+            .collect()
+    }
+}
+
+/// Writes `strings` in the length-prefixed format the oracles read.
+pub fn write_input(path: &Path, strings: &[Vec<u8>]) {
+    let total: usize = strings.iter().map(|s| 4 + s.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    for s in strings {
+        out.extend_from_slice(&u32::try_from(s.len()).expect("short string").to_le_bytes());
+        out.extend_from_slice(s);
+    }
+    std::fs::write(path, out).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+}
+
+/// Whether `program` can be started at all (it answers `flag`, e.g. `--version`).
+pub fn tool_exists(program: &str, flag: &str) -> bool {
+    Command::new(program).arg(flag).output().is_ok()
+}
+
+/// Runs `cmd` and returns its stdout, panicking with its stderr when it fails.
+pub fn run(cmd: &mut Command) -> Vec<u8> {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed with {}:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// Little-endian 32-bit words of `bytes`.
+pub fn le_words(bytes: &[u8]) -> Vec<u32> {
+    assert_eq!(
+        bytes.len() % 4,
+        0,
+        "oracle output is not whole 32-bit words"
+    );
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
+        .collect()
+}
+
+/// `bytes` as hex, cut after `max` bytes, for failure messages.
+pub fn hex(bytes: &[u8], max: usize) -> String {
+    let mut s: String = bytes
+        .iter()
+        .take(max)
+        .map(|b| format!("{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if bytes.len() > max {
+        s.push_str(&format!(" ... ({} bytes)", bytes.len()));
+    }
+    s
+}

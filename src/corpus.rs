@@ -25,9 +25,9 @@
 //! * **Paths.** 0 to 6 directories (mean about 1.8): the site's own top-level directories, then
 //!   words, dates (`2004/03/12`) and numeric ids; a file name (`index.html`, `12345.shtml`,
 //!   `list.asp?id=…`, `viewthread.php?tid=…&page=…`, …) or a directory `…/12345678/`.
-//!   Every URL carries a page id drawn without repetition from 0..10^8 (a seeded permutation
+//!   Every URL carries a page id drawn without repetition from 0..2^27 (a seeded permutation
 //!   of the URL number), so the corpus is a list of distinct URLs, as a crawl's URL list is,
-//!   up to N = 10^8.
+//!   up to N = 134 217 728.
 //! * **Non-ASCII.** 1 % of URLs carry a raw UTF-8 Chinese path segment and 1.5 % a GBK query
 //!   percent-encoded (`?kw=%D6%D0%B9%FA`), as search and forum pages of the time did.
 //!
@@ -69,9 +69,9 @@ impl Default for CorpusParams {
     }
 }
 
-/// Page ids are drawn without repetition from `0..PAGE_IDS`: the corpus holds distinct URLs
-/// up to this N.
-pub const PAGE_IDS: u64 = 100_000_000;
+/// Page ids are drawn without repetition from `0..PAGE_IDS` (2^27 = 134 217 728): the corpus
+/// holds distinct URLs up to this N.
+pub const PAGE_IDS: u64 = 1 << 27;
 
 /// The seed of the built-in corpus when none is given (2004, P1's year).
 pub const DEFAULT_SEED: u64 = 2004;
@@ -143,13 +143,22 @@ impl ZipfShape {
         z
     }
     fn h(&self, x: f64) -> f64 {
+        if self.s == 1.0 {
+            return 1.0 / x;
+        }
         (-self.s * x.ln()).exp()
     }
     fn h_integral(&self, x: f64) -> f64 {
         let log_x = x.ln();
+        if self.s == 1.0 {
+            return log_x;
+        }
         helper2((1.0 - self.s) * log_x) * log_x
     }
     fn h_integral_inverse(&self, x: f64) -> f64 {
+        if self.s == 1.0 {
+            return x.exp();
+        }
         let t = (x * (1.0 - self.s)).max(-1.0);
         (helper1(t) * x).exp()
     }
@@ -496,22 +505,18 @@ impl Corpus {
         }
     }
 
-    /// The page id of URL `i`: a seeded permutation of `0..PAGE_IDS` (a 3-round Feistel
-    /// network on 28 bits with cycle walking), so URLs `0..PAGE_IDS` have distinct ids.
+    /// The page id of URL `i`: a seeded permutation of `0..PAGE_IDS` (2^27), built from steps
+    /// that are each one-to-one on 27 bits (odd multiplications, xor-shifts, adding the seed),
+    /// so URLs `0..PAGE_IDS` have distinct ids.
     pub fn page_id(&self, i: u64) -> u64 {
-        let mut x = i % PAGE_IDS;
-        loop {
-            let (mut l, mut r) = ((x >> 14) as u32, (x & 0x3FFF) as u32);
-            for round in 0..3u64 {
-                let f = (SplitMix::new(self.params.seed ^ 0xFE15, (round << 32) | r as u64).next()
-                    & 0x3FFF) as u32;
-                (l, r) = (r, l ^ f);
-            }
-            x = ((l as u64) << 14) | r as u64;
-            if x < PAGE_IDS {
-                return x;
-            }
-        }
+        const MASK: u64 = PAGE_IDS - 1;
+        let mut x = (i.wrapping_add(self.params.seed)) & MASK;
+        x = x.wrapping_mul(0x2F0F_3A6D) & MASK;
+        x ^= x >> 13;
+        x = x.wrapping_mul(0x1C6C_8B35) & MASK;
+        x ^= x >> 11;
+        x = (x.wrapping_add(self.params.seed >> 27)).wrapping_mul(0x0B4A_5E27) & MASK;
+        x ^ (x >> 14)
     }
 
     /// URLs number `start..start + count`, streamed through one reused buffer.

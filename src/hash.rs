@@ -20,8 +20,10 @@
 //!
 //! The site and path hashes are printed as Java. Java semantics: 32-bit two's complement
 //! `int`, arithmetic `>>`, and `charAt` over the UTF-16 code units of the string. Our input is
-//! bytes; it is decoded as UTF-8 the way Java's `new String(bytes, UTF_8)` does, so each
-//! maximal invalid subsequence becomes one U+FFFD. Readings:
+//! bytes; it is decoded as UTF-8 the way Java's `new String(bytes, UTF_8)` does: each maximal
+//! invalid subsequence becomes one U+FFFD, except that a UTF-8-encoded surrogate (`ED A0..BF`
+//! and a following continuation byte) is one U+FFFD as a whole, as in Java (checked against
+//! `javac`/`java` by `tests/differential_java.rs`). Readings:
 //!
 //! * `site-printed`: the code as printed. The `while` test is false at once (`s = r`), so it
 //!   returns the raw 32-bit `r = (r << 7) + charAt(i)` over the whole string: only the last
@@ -337,11 +339,51 @@ fn for_each_java_char(bytes: &[u8], mut each: impl FnMut(i32)) {
         for &b in bytes {
             each(b as i32);
         }
+    } else if let Ok(text) = std::str::from_utf8(bytes) {
+        for unit in text.encode_utf16() {
+            each(unit as i32);
+        }
     } else {
-        for unit in String::from_utf8_lossy(bytes).encode_utf16() {
+        for unit in String::from_utf8_lossy(&java_surrogate_rule(bytes)).encode_utf16() {
             each(unit as i32);
         }
     }
+}
+
+/// The one place Java's UTF-8 decoder differs from `String::from_utf8_lossy` (found by
+/// `tests/differential_java.rs`): a UTF-8-encoded surrogate, `ED A0..BF` with the continuation
+/// byte after it if there is one, is ONE U+FFFD in Java, where the Unicode "maximal subpart"
+/// practice gives one per byte. Rewrites such runs to one lone `FF` byte, which decodes to
+/// exactly one U+FFFD and merges with nothing around it.
+fn java_surrogate_rule(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if !bytes
+        .windows(2)
+        .any(|w| w[0] == 0xED && (0xA0..=0xBF).contains(&w[1]))
+    {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0xED && matches!(bytes.get(i + 1), Some(0xA0..=0xBF)) {
+            out.push(0xFF);
+            i += 2;
+            if matches!(bytes.get(i), Some(0x80..=0xBF)) {
+                i += 1;
+            }
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Java's `length()` of `bytes` decoded as UTF-8: the number of UTF-16 code units `charAt` walks.
+pub fn java_string_length(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for_each_java_char(bytes, |_| n += 1);
+    n
 }
 
 /// P2's site hash exactly as printed (Java `int`). The `while` loop never runs, so this is
@@ -554,8 +596,10 @@ mod tests {
         // "hello".hashCode() == 99162322; "中".hashCode() == 0x4E2D == 20013.
         assert_eq!(java_string_hashcode(b"hello"), 99_162_322);
         assert_eq!(java_string_hashcode("中".as_bytes()), 20013);
-        // Invalid UTF-8 reads as U+FFFD (0xFFFD = 65533).
+        // Invalid UTF-8 reads as U+FFFD (0xFFFD = 65533); an encoded surrogate is one U+FFFD.
         assert_eq!(java_string_hashcode(&[0xFF]), 65533);
+        assert_eq!(java_string_hashcode(&[0xED, 0xA0, 0x80]), 65533);
+        assert_eq!(java_string_hashcode(&[0xED, 0xA0, b'A']), 65533 * 31 + 65);
     }
 
     #[test]

@@ -243,7 +243,7 @@ impl Sweep {
 pub fn sample_indices(n: u64, k: u64, seed: u64) -> Vec<u64> {
     let k = k.min(n);
     let mut chosen = std::collections::HashSet::with_capacity(k as usize);
-    let mut rng = crate::corpus::SplitMix::new(seed, 0x5A3B_1E);
+    let mut rng = crate::corpus::SplitMix::new(seed, 0x005A_3B1E);
     for j in n - k..n {
         let t = rng.below(j + 1);
         if !chosen.insert(t) {

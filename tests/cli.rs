@@ -74,7 +74,10 @@ const SAMPLE: &str = "data/corpus-sample-1000.txt";
 fn shipped_sample_is_the_generated_corpus() {
     let generated = ok(&urlhash(&["gen", "--n", "1000"]));
     let shipped = std::fs::read_to_string(root().join(SAMPLE)).unwrap();
-    assert_eq!(generated, shipped, "data/corpus-sample-1000.txt is `urlhash gen --n 1000`");
+    assert_eq!(
+        generated, shipped,
+        "data/corpus-sample-1000.txt is `urlhash gen --n 1000`"
+    );
     golden("gen-20.txt", &ok(&urlhash(&["gen", "--n", "20"])));
     let other_seed = ok(&urlhash(&["gen", "--n", "20", "--seed", "7"]));
     assert_ne!(other_seed, ok(&urlhash(&["gen", "--n", "20"])));
@@ -87,36 +90,93 @@ fn slots_golden_and_one_line_per_url() {
     // hf only reaches multiples of 3 at M = 12.
     assert!(out.lines().all(|l| ["0", "3", "6", "9"].contains(&l)));
     golden("slots-hf-12.txt", &out);
-    let out = ok(&urlhash(&["slots", "--fn", "md5", "--slots", "2147483647", SAMPLE]));
+    let out = ok(&urlhash(&[
+        "slots",
+        "--fn",
+        "md5",
+        "--slots",
+        "2147483647",
+        SAMPLE,
+    ]));
     golden("slots-md5-int-max.txt", &out);
 }
 
 #[test]
 fn dist_golden_json_and_table() {
-    let json = ok(&urlhash(&["dist", "--fn", "elfhash,hfip,hf,md5", "--slots", "12", "--json", "--counts", SAMPLE]));
+    let json = ok(&urlhash(&[
+        "dist",
+        "--fn",
+        "elfhash,hfip,hf,md5",
+        "--slots",
+        "12",
+        "--json",
+        "--counts",
+        SAMPLE,
+    ]));
     golden("dist-p1-12.json", &json);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     for f in v["functions"].as_array().unwrap() {
-        for key in ["n", "slots", "a", "a_opt", "b", "max_load", "empty_slots", "chi2", "p_value"] {
+        for key in [
+            "n",
+            "slots",
+            "a",
+            "a_opt",
+            "b",
+            "max_load",
+            "empty_slots",
+            "chi2",
+            "p_value",
+        ] {
             assert!(f.get(key).is_some(), "JSON key {key} missing");
         }
-        let counts: u64 = f["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+        let counts: u64 = f["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
         assert_eq!(counts, 1000);
         assert_eq!(f["n"], 1000);
     }
-    let table = ok(&urlhash(&["dist", "--fn", "site-printed,site-folded,site-repaired", "--key", "host", "--slots", "2097152", SAMPLE]));
+    let table = ok(&urlhash(&[
+        "dist",
+        "--fn",
+        "site-printed,site-folded,site-repaired",
+        "--key",
+        "host",
+        "--slots",
+        "2097152",
+        SAMPLE,
+    ]));
     golden("dist-site-host.txt", &table);
-    let paths = ok(&urlhash(&["dist", "--fn", "path-printed,path-xor,path-repaired", "--key", "path", "--slots", "32768", "--buckets", SAMPLE]));
+    let paths = ok(&urlhash(&[
+        "dist",
+        "--fn",
+        "path-printed,path-xor,path-repaired",
+        "--key",
+        "path",
+        "--slots",
+        "32768",
+        "--buckets",
+        SAMPLE,
+    ]));
     golden("dist-path-buckets.txt", &paths);
 }
 
 #[test]
 fn sweep_golden_csv_and_json() {
-    let csv = ok(&urlhash(&["sweep", "--fig", "1,2", "--n", "3000", "--step", "1000", "--csv"]));
-    assert_eq!(csv.lines().next(), Some("figure,measure,function,m,n,value"));
+    let csv = ok(&urlhash(&[
+        "sweep", "--fig", "1,2", "--n", "3000", "--step", "1000", "--csv",
+    ]));
+    assert_eq!(
+        csv.lines().next(),
+        Some("figure,measure,function,m,n,value")
+    );
     assert_eq!(csv.lines().count(), 1 + 24 * 3);
     golden("sweep-fig12.csv", &csv);
-    let fig3 = urlhash(&["sweep", "--fig", "3", "--n", "20000", "--step", "5000", "--json"]);
+    let fig3 = urlhash(&[
+        "sweep", "--fig", "3", "--n", "20000", "--step", "5000", "--json",
+    ]);
     let json = ok(&fig3);
     assert!(stderr(&fig3).contains("20 000 URLs drawn at random from 20 000"));
     golden("sweep-fig3.json", &json);
@@ -126,19 +186,33 @@ fn sweep_golden_csv_and_json() {
 
 #[test]
 fn sweep_on_a_file_equals_sweep_on_the_corpus() {
-    let from_file = ok(&urlhash(&["sweep", "--fig", "2", "--step", "500", "--csv", SAMPLE]));
-    let from_corpus = ok(&urlhash(&["sweep", "--fig", "2", "--step", "500", "--csv", "--n", "1000"]));
+    let from_file = ok(&urlhash(&[
+        "sweep", "--fig", "2", "--step", "500", "--csv", SAMPLE,
+    ]));
+    let from_corpus = ok(&urlhash(&[
+        "sweep", "--fig", "2", "--step", "500", "--csv", "--n", "1000",
+    ]));
     assert_eq!(from_file, from_corpus);
 }
 
 #[test]
 fn paper_p1_golden() {
     let out = ok(&urlhash(&["paper", "p1", "--n", "5000"]));
-    for needle in ["2.75", "3.00", "hits 4 of 12 slots", "low 4 bits", "bits 7, 15, 23, 31"] {
-        assert!(out.contains(needle), "paper p1 output lacks {needle:?}:\n{out}");
+    for needle in [
+        "2.75",
+        "3.00",
+        "hits 4 of 12 slots",
+        "low 4 bits",
+        "bits 7, 15, 23, 31",
+    ] {
+        assert!(
+            out.contains(needle),
+            "paper p1 output lacks {needle:?}:\n{out}"
+        );
     }
     golden("paper-p1-5000.txt", &out);
-    let json: serde_json::Value = serde_json::from_str(&ok(&urlhash(&["paper", "p1", "--n", "5000", "--json"]))).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&urlhash(&["paper", "p1", "--n", "5000", "--json"]))).unwrap();
     assert_eq!(json["misprint"]["formula"], 3.0);
     assert_eq!(json["hf_multiple_of_3"]["slots_hit_m12"], 4);
 }
@@ -153,7 +227,10 @@ fn awkward_input_is_counted_not_lost() {
     input.extend(std::iter::repeat_n(b'x', 70 * 1024)); // 6: over 64 KiB
     input.extend_from_slice(b"\nmailto:someone@x.cn\n"); // 7: no host
     input.extend_from_slice(b"http://last.cn/no-newline"); // 8
-    let out = urlhash_stdin(&["dist", "--fn", "hfip", "--slots", "8", "--json", "-"], &input);
+    let out = urlhash_stdin(
+        &["dist", "--fn", "hfip", "--slots", "8", "--json", "-"],
+        &input,
+    );
     let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
     let err = stderr(&out);
     assert_eq!(v["input"]["lines"], 8);
@@ -162,19 +239,42 @@ fn awkward_input_is_counted_not_lost() {
     assert_eq!(v["input"]["bom"], true);
     assert_eq!(v["input"]["crlf"], 2);
     assert_eq!(v["functions"][0]["n"], 6);
-    assert!(err.contains("1 line(s) longer than 65536 bytes skipped (line 6)"), "{err}");
-    assert!(err.contains("not valid UTF-8; their bytes are hashed as they are (line 4)"), "{err}");
-    assert!(err.contains("NUL byte; P1's C functions stop there (line 5)"), "{err}");
+    assert!(
+        err.contains("1 line(s) longer than 65536 bytes skipped (line 6)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("not valid UTF-8; their bytes are hashed as they are (line 4)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("NUL byte; P1's C functions stop there (line 5)"),
+        "{err}"
+    );
 
     // With --key host, the mailto: line has no host: reported with its line number.
-    let out = urlhash_stdin(&["dist", "--fn", "hfip", "--slots", "8", "--key", "host", "--json", "-"], &input);
+    let out = urlhash_stdin(
+        &[
+            "dist", "--fn", "hfip", "--slots", "8", "--key", "host", "--json", "-",
+        ],
+        &input,
+    );
     let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
     assert_eq!(v["functions"][0]["n"], 5);
-    assert_eq!(v["input"]["unsplittable"]["first_lines"], serde_json::json!([7]));
-    assert!(stderr(&out).contains("have no host and are not counted (line 7; first: line 7: the URL has no host)"));
+    assert_eq!(
+        v["input"]["unsplittable"]["first_lines"],
+        serde_json::json!([7])
+    );
+    assert!(stderr(&out)
+        .contains("have no host and are not counted (line 7; first: line 7: the URL has no host)"));
 
     // slots keeps one output line per URL line, '-' where the key cannot be split.
-    let out = urlhash_stdin(&["slots", "--fn", "crc32", "--slots", "10", "--key", "host", "-"], &input);
+    let out = urlhash_stdin(
+        &[
+            "slots", "--fn", "crc32", "--slots", "10", "--key", "host", "-",
+        ],
+        &input,
+    );
     let text = ok(&out);
     assert_eq!(text.lines().count(), 6);
     assert_eq!(text.lines().nth(4), Some("-"));
@@ -183,27 +283,70 @@ fn awkward_input_is_counted_not_lost() {
 #[test]
 fn bad_arguments_get_clear_messages() {
     let cases: &[(&[&str], i32, &str)] = &[
-        (&["dist", "--fn", "hf", "--slots", "0", SAMPLE], 2, "M must be between 1 and 4294967295, got 0"),
-        (&["dist", "--fn", "hf", "--slots", "4294967296", SAMPLE], 2, "M must be between 1 and 4294967295"),
-        (&["dist", "--fn", "hf", "--slots", "-3", SAMPLE], 2, "--slots"),
-        (&["dist", "--fn", "hf", "--slots", "twelve", SAMPLE], 2, "'twelve' is not a whole number of slots"),
-        (&["dist", "--fn", "sha1", "--slots", "12", SAMPLE], 2, "unknown hash function 'sha1'; known: elfhash, hfip, hf"),
-        (&["dist", "--fn", "hf", "--slots", "12", "no/such/file.txt"], 1, "cannot open 'no/such/file.txt'"),
-        (&["dist", "--fn", "hf", "--slots", "12", "src"], 1, "'src' is a directory"),
-        (&["sweep", "--fig", "4"], 2, "P1 has figures 1, 2 and 3, not '4'"),
+        (
+            &["dist", "--fn", "hf", "--slots", "0", SAMPLE],
+            2,
+            "M must be between 1 and 4294967295, got 0",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "4294967296", SAMPLE],
+            2,
+            "M must be between 1 and 4294967295",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "-3", SAMPLE],
+            2,
+            "--slots",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "twelve", SAMPLE],
+            2,
+            "'twelve' is not a whole number of slots",
+        ),
+        (
+            &["dist", "--fn", "sha1", "--slots", "12", SAMPLE],
+            2,
+            "unknown hash function 'sha1'; known: elfhash, hfip, hf",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "12", "no/such/file.txt"],
+            1,
+            "cannot open 'no/such/file.txt'",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "12", "src"],
+            1,
+            "'src' is a directory",
+        ),
+        (
+            &["sweep", "--fig", "4"],
+            2,
+            "P1 has figures 1, 2 and 3, not '4'",
+        ),
         (&["gen", "--n", "0"], 2, "must be at least 1"),
-        (&["dist", "--fn", "hf", "--slots", "12", "--key", "domain", SAMPLE], 2, "--key"),
+        (
+            &[
+                "dist", "--fn", "hf", "--slots", "12", "--key", "domain", SAMPLE,
+            ],
+            2,
+            "--key",
+        ),
     ];
     for (args, code, needle) in cases {
         let out = urlhash(args);
         assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(needle), "{args:?}: stderr {:?} lacks {needle:?}", stderr(&out));
+        assert!(
+            stderr(&out).contains(needle),
+            "{args:?}: stderr {:?} lacks {needle:?}",
+            stderr(&out)
+        );
         assert!(!stderr(&out).contains("panicked"), "{args:?} panicked");
     }
     // Empty input: nothing useful can be done.
     let out = urlhash_stdin(&["dist", "--fn", "hf", "--slots", "12", "-"], b"\n \n\r\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("no URLs to hash in standard input (3 lines read, 3 blank, 0 unsplittable)"));
+    assert!(stderr(&out)
+        .contains("no URLs to hash in standard input (3 lines read, 3 blank, 0 unsplittable)"));
 }
 
 #[test]
@@ -225,12 +368,22 @@ fn closed_pipe_is_not_an_error() {
 #[test]
 fn every_registered_function_works_from_the_cli() {
     let ids: Vec<&str> = urlhashlab::hash::REGISTRY.iter().map(|f| f.key).collect();
-    let out = ok(&urlhash(&["dist", "--fn", &ids.join(","), "--slots", "1000", "--json", SAMPLE]));
+    let out = ok(&urlhash(&[
+        "dist",
+        "--fn",
+        &ids.join(","),
+        "--slots",
+        "1000",
+        "--json",
+        SAMPLE,
+    ]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["functions"].as_array().unwrap().len(), ids.len());
     // The CLI's slot equals the library's for every function and line.
     for f in urlhashlab::hash::REGISTRY {
-        let out = ok(&urlhash(&["slots", "--fn", f.key, "--slots", "1000", SAMPLE]));
+        let out = ok(&urlhash(&[
+            "slots", "--fn", f.key, "--slots", "1000", SAMPLE,
+        ]));
         let lib: Vec<String> = std::fs::read(Path::new(&root()).join(SAMPLE))
             .unwrap()
             .split(|&b| b == b'\n')

@@ -18,7 +18,7 @@ use urlhashlab::hash::{self, HashId};
 use urlhashlab::key::{self, Key};
 use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
 use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures, Tally};
-use urlhashlab::p1::{P1Report, P1Study};
+use urlhashlab::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
 #[derive(Parser)]
@@ -912,26 +912,15 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
         write!(out, "{:>12}", group(c.n))?;
     }
     writeln!(out)?;
-    let rows: [(&str, Box<dyn Fn(&urlhashlab::p1::TableColumn) -> String>); 7] = [
-        (
-            "A(opt) as printed",
-            Box::new(|c| format!("{:.2}", c.a_opt_printed)),
-        ),
-        (
-            "A(opt) = (N/M+1)/2",
-            Box::new(|c| format!("{:.2}", c.a_opt_formula)),
-        ),
-        (
-            "A of a random function",
-            Box::new(|c| format!("{:.2}", c.a_random)),
-        ),
-        (
-            "HfIp as printed",
-            Box::new(|c| format!("{:.2}", c.hfip_printed)),
-        ),
-        ("HfIp measured", Box::new(|c| opt(c.hfip))),
-        ("hf measured", Box::new(|c| opt(c.hf))),
-        ("ELFhash measured", Box::new(|c| opt(c.elfhash))),
+    type Cell = fn(&TableColumn) -> String;
+    let rows: [(&str, Cell); 7] = [
+        ("A(opt) as printed", |c| format!("{:.2}", c.a_opt_printed)),
+        ("A(opt) = (N/M+1)/2", |c| format!("{:.2}", c.a_opt_formula)),
+        ("A of a random function", |c| format!("{:.2}", c.a_random)),
+        ("HfIp as printed", |c| format!("{:.2}", c.hfip_printed)),
+        ("HfIp measured", |c| opt(c.hfip)),
+        ("hf measured", |c| opt(c.hf)),
+        ("ELFhash measured", |c| opt(c.elfhash)),
     ];
     for (label, f) in &rows {
         write!(out, "{label:<24}")?;
@@ -943,6 +932,17 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
     if r.table.iter().any(|c| c.hfip.is_none()) {
         writeln!(out, "(— : the input has fewer than N URLs.)")?;
     }
+    let below: Vec<String> = r
+        .table
+        .iter()
+        .filter(|c| c.hfip_printed < c.a_random)
+        .map(|c| format!("{:.2} < {:.2}", c.hfip_printed, c.a_random))
+        .collect();
+    writeln!(
+        out,
+        "Note: at N <= 3 000 000 P1's printed HfIp values lie below what a uniformly random function averages\n      ({}); only a hash that spreads keys more evenly than chance can do that.",
+        below.join(", ")
+    )?;
     let m = &r.misprint;
     writeln!(
         out,
@@ -973,7 +973,7 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
     let hb = &r.hf_bounded_range;
     writeln!(
         out,
-        "\n4. hf degrades as M grows: its range is bounded. Σ c·i <= 127·L(L+1)/2 for a URL of length L.\n   Longest URL {} bytes (mean {:.1}): no hf value can exceed {}; the largest seen is {}.\n   At M = {} hf can reach only {} slots (multiples of 3 up to its largest value, {:.1} % of M);\n   it hit {} slots where a random function would hit {:.0}. A at M = {}: hf {:.3}, HfIp {:.3}.",
+        "\n4. hf degrades as M grows: its range is bounded. Σ c·i <= 127·L(L+1)/2 for a URL of length L.\n   Longest URL {} bytes (mean {:.1}): no hf value can exceed {}; the largest seen is {}.\n   At M = {} hf can reach only {} slots (multiples of 3 up to its largest value, {:.1} % of M);\n   it hit {} slots where a random function would hit {}. A at M = {}: hf {:.3}, HfIp {:.3}.",
         hb.longest_url,
         hb.mean_url_length,
         group(hb.bound_for_longest),
@@ -982,7 +982,7 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
         group(hb.reachable_slots),
         100.0 * hb.reachable_slots as f64 / hb.m as f64,
         group(hb.slots_hit),
-        hb.random_slots_hit,
+        group(hb.random_slots_hit.round() as u64),
         group(hb.m as u64),
         hb.a,
         hb.hfip_a
@@ -1005,13 +1005,13 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
     for row in &z.by_m {
         writeln!(
             out,
-            "   M = {:>9}: {:.0} % of the slots have one of those bits; they receive {:.3} % of the URLs (a uniform function: {:.0} %). Slots hit: {} (random: {:.0}).",
+            "   M = {:>9}: {:.0} % of the slots have one of those bits; they receive {:.3} % of the URLs (a uniform function: {:.0} %). Slots hit: {} (random: {}).",
             group(row.m as u64),
             100.0 * row.share_of_slots,
             100.0 * row.share_of_urls,
             100.0 * row.share_of_slots,
             group(row.slots_hit),
-            row.random_slots_hit
+            group(row.random_slots_hit.round() as u64)
         )?;
     }
     let e = &r.elf_clumps;

@@ -14,6 +14,7 @@
 //! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
+//! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle, batched calls | — |
 //!
 //! The papers: P1 李晓明 & 凤旺森, 两种对 URL 的散列效果很好的函数 (J. Software 2004);
 //! P2 李村合 et al., 两种适用于中文信息搜集的 URL 散列函数的研究; P3 杨海东 et al. (2006) on MD5
@@ -41,3 +42,5 @@ pub mod lines;
 pub mod metrics;
 pub mod p1;
 pub mod sweep;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

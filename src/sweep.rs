@@ -184,6 +184,25 @@ impl Sweep {
         for (raw, h) in self.raw.iter_mut().zip(&self.hashes) {
             *raw = h.raw(key);
         }
+        self.count();
+    }
+
+    /// The distinct functions of the sweep, in the order [`push_raws`](Sweep::push_raws) takes
+    /// their values.
+    pub fn hashes(&self) -> &[HashId] {
+        &self.hashes
+    }
+
+    /// Counts one key whose raw values were computed elsewhere (a cache), one per function of
+    /// [`hashes`](Sweep::hashes), in that order.
+    #[inline]
+    pub fn push_raws(&mut self, raws: &[u128]) {
+        self.raw.copy_from_slice(raws);
+        self.count();
+    }
+
+    #[inline]
+    fn count(&mut self) {
         for t in &mut self.tracks {
             let raw = self.raw[t.hash_index];
             let slot = if raw <= u32::MAX as u128 {

@@ -1,0 +1,480 @@
+//! The WebAssembly adapter (compiled only for `wasm32`): a thin layer between the page's Web
+//! Worker and the pure core.
+//!
+//! State lives here, behind one opaque handle, [`Lab`]: the URL lines loaded so far (while they
+//! fit a memory budget) and, per (function, key), the raw hash value of every line, so changing
+//! M re-bins from the cache without hashing again. Every crossing is batched: input arrives as
+//! whole chunks of bytes, histograms leave as one `Uint32Array`, reports as one small JSON
+//! string. Every fallible call returns `Result<_, JsError>` with a message a user can act on;
+//! nothing here panics on user input.
+//!
+//! A session: `new Lab(budgetBytes)`, `begin("elfhash,hfip,hf", "url")`, then `pushChunk(bytes)`
+//! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
+//! `finish()` → input report JSON; then `histogram(fn, key, m)`, `measures(fn, key, m)`,
+//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores.
+
+use crate::corpus::Corpus;
+use crate::hash::{self, HashId, Reducer};
+use crate::key::{self, Key};
+use crate::lines::{InputStats, LineSplitter, Occurrences};
+use crate::metrics::{bucket_size_distribution, Measures};
+use crate::p1::P1Study;
+use crate::sweep::{Figure, Sweep};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Raw values of one function over every loaded line, in the narrowest width that holds them.
+enum RawValues {
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+    U128(Vec<u128>),
+}
+
+impl RawValues {
+    fn for_hash(h: HashId) -> RawValues {
+        match h.info().bits {
+            0..=32 => RawValues::U32(Vec::new()),
+            33..=64 => RawValues::U64(Vec::new()),
+            _ => RawValues::U128(Vec::new()),
+        }
+    }
+    fn push(&mut self, raw: u128) {
+        match self {
+            RawValues::U32(v) => v.push(raw as u32),
+            RawValues::U64(v) => v.push(raw as u64),
+            RawValues::U128(v) => v.push(raw),
+        }
+    }
+    fn get(&self, i: usize) -> u128 {
+        match self {
+            RawValues::U32(v) => v[i] as u128,
+            RawValues::U64(v) => v[i] as u128,
+            RawValues::U128(v) => v[i],
+        }
+    }
+    fn bytes(&self) -> usize {
+        match self {
+            RawValues::U32(v) => v.len() * 4,
+            RawValues::U64(v) => v.len() * 8,
+            RawValues::U128(v) => v.len() * 16,
+        }
+    }
+    /// Counts every value into `m` slots.
+    fn histogram(&self, m: u32) -> Vec<u32> {
+        let mut counts = vec![0u32; m as usize];
+        match self {
+            RawValues::U32(v) => {
+                let r = Reducer::new(m);
+                for &x in v {
+                    counts[r.reduce32(x) as usize] += 1;
+                }
+            }
+            RawValues::U64(v) => {
+                for &x in v {
+                    counts[(x % m as u64) as usize] += 1;
+                }
+            }
+            RawValues::U128(v) => {
+                for &x in v {
+                    counts[hash::reduce(x, m) as usize] += 1;
+                }
+            }
+        }
+        counts
+    }
+}
+
+/// The raw values of one (function, key) pair; lines whose key cannot be split are left out.
+struct Cache {
+    hash: HashId,
+    key: Key,
+    values: RawValues,
+}
+
+/// Every loaded line, back to back, while under the budget.
+#[derive(Default)]
+struct Store {
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
+    /// The input line number of each URL line.
+    numbers: Vec<u32>,
+}
+
+impl Store {
+    fn line(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.bytes[start..self.ends[i] as usize]
+    }
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
+
+fn parse_fn(id: &str) -> Result<HashId, JsError> {
+    hash::by_id(id.trim()).map(|f| f.id).ok_or_else(|| {
+        JsError::new(&format!(
+            "unknown hash function '{id}'; known: {}",
+            hash::known_ids()
+        ))
+    })
+}
+
+fn parse_key(k: &str) -> Result<Key, JsError> {
+    Key::parse(k.trim())
+        .ok_or_else(|| JsError::new(&format!("unknown key '{k}': use url, host or path")))
+}
+
+fn check_slots(m: f64) -> Result<u32, JsError> {
+    if !m.is_finite() || m.fract() != 0.0 || !(1.0..=u32::MAX as f64).contains(&m) {
+        return Err(JsError::new(&format!(
+            "the number of slots must be a whole number from 1 to 4294967295, not {m}"
+        )));
+    }
+    Ok(m as u32)
+}
+
+fn to_json(v: &impl Serialize) -> Result<String, JsError> {
+    serde_json::to_string(v).map_err(|e| JsError::new(&format!("could not encode the report: {e}")))
+}
+
+/// What `finish()` reports about the input.
+#[derive(Serialize)]
+struct InputReport<'a> {
+    #[serde(flatten)]
+    stats: &'a InputStats,
+    /// Lines whose host or path could not be split, per key.
+    unsplittable_host: &'a Occurrences,
+    unsplittable_path: &'a Occurrences,
+    /// Whether the lines themselves are kept (other functions and keys can be computed later).
+    urls_kept: bool,
+    cache_bytes: usize,
+}
+
+/// One loaded URL list and everything computed from it.
+#[wasm_bindgen]
+pub struct Lab {
+    budget: usize,
+    splitter: LineSplitter,
+    store: Option<Store>,
+    n: usize,
+    caches: Vec<Cache>,
+    /// Line indices (0-based, among URL lines) whose host / path cannot be split.
+    unsplittable: [Vec<u32>; 2],
+    unsplittable_lines: [Occurrences; 2],
+    finished: bool,
+}
+
+fn key_slot(key: Key) -> Option<usize> {
+    match key {
+        Key::Url => None,
+        Key::Host => Some(0),
+        Key::Path => Some(1),
+    }
+}
+
+#[wasm_bindgen]
+impl Lab {
+    /// An empty lab that keeps the URL lines themselves while they take at most `budget_bytes`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(budget_bytes: f64) -> Lab {
+        let budget = if budget_bytes.is_finite() && budget_bytes > 0.0 {
+            budget_bytes as usize
+        } else {
+            0
+        };
+        Lab {
+            budget,
+            splitter: LineSplitter::new(),
+            store: Some(Store::default()),
+            n: 0,
+            caches: Vec::new(),
+            unsplittable: [Vec::new(), Vec::new()],
+            unsplittable_lines: [Occurrences::default(), Occurrences::default()],
+            finished: false,
+        }
+    }
+
+    /// The registry of hash functions, as JSON: `[{id, name_en, name_zh, paper, ours, bits, summary}]`.
+    pub fn functions() -> String {
+        let list: Vec<_> = hash::REGISTRY
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "id": f.key, "name_en": f.name_en, "name_zh": f.name_zh, "paper": f.paper,
+                    "ours": f.ours, "bits": f.bits, "summary": f.summary,
+                })
+            })
+            .collect();
+        serde_json::Value::Array(list).to_string()
+    }
+
+    /// Starts a new input: forgets everything, and hashes each line with `functions` (comma
+    /// separated ids) over `key` as it arrives, so a huge input needs no second pass.
+    pub fn begin(&mut self, functions: &str, key: &str) -> Result<(), JsError> {
+        let key = parse_key(key)?;
+        let mut hashes = Vec::new();
+        for id in functions.split(',').filter(|s| !s.trim().is_empty()) {
+            let h = parse_fn(id)?;
+            if !hashes.contains(&h) {
+                hashes.push(h);
+            }
+        }
+        *self = Lab::new(self.budget as f64);
+        self.caches = hashes
+            .into_iter()
+            .map(|hash| Cache {
+                hash,
+                key,
+                values: RawValues::for_hash(hash),
+            })
+            .collect();
+        Ok(())
+    }
+
+    /// Feeds the next chunk of the input (any size; lines may straddle chunks).
+    #[wasm_bindgen(js_name = pushChunk)]
+    pub fn push_chunk(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        if self.finished {
+            return Err(JsError::new(
+                "this input is finished; call begin() to load another",
+            ));
+        }
+        let mut splitter = std::mem::take(&mut self.splitter);
+        splitter.feed(chunk, |line| self.add_line(line.bytes, line.number));
+        self.splitter = splitter;
+        Ok(())
+    }
+
+    /// Feeds URLs `start .. start + count` of the built-in corpus (seed `seed`).
+    #[wasm_bindgen(js_name = pushCorpus)]
+    pub fn push_corpus(&mut self, start: f64, count: u32, seed: u32) -> Result<(), JsError> {
+        if self.finished {
+            return Err(JsError::new(
+                "this input is finished; call begin() to load another",
+            ));
+        }
+        if !start.is_finite() || start < 0.0 || start.fract() != 0.0 {
+            return Err(JsError::new("the corpus start must be a whole number >= 0"));
+        }
+        let corpus = Corpus::new(seed as u64);
+        let mut urls = corpus.iter(start as u64, count as u64);
+        let mut number = start as u64;
+        while let Some(u) = urls.next_url() {
+            number += 1;
+            self.add_line(u, number);
+        }
+        Ok(())
+    }
+
+    /// Ends the input; returns the input report as JSON.
+    pub fn finish(&mut self) -> Result<String, JsError> {
+        if !self.finished {
+            let mut splitter = std::mem::take(&mut self.splitter);
+            splitter.finish(|line| self.add_line(line.bytes, line.number));
+            self.splitter = splitter;
+            self.finished = true;
+        }
+        self.report()
+    }
+
+    /// The input report as JSON (see `finish`).
+    pub fn report(&self) -> Result<String, JsError> {
+        let mut stats = self.splitter.stats().clone();
+        if stats.urls == 0 && self.n > 0 {
+            // The built-in corpus does not pass through the line splitter.
+            stats.urls = self.n as u64;
+            stats.lines = self.n as u64;
+        }
+        to_json(&InputReport {
+            stats: &stats,
+            unsplittable_host: &self.unsplittable_lines[0],
+            unsplittable_path: &self.unsplittable_lines[1],
+            urls_kept: self.store.is_some(),
+            cache_bytes: self.caches.iter().map(|c| c.values.bytes()).sum(),
+        })
+    }
+
+    /// Number of URL lines loaded.
+    pub fn len(&self) -> u32 {
+        self.n as u32
+    }
+
+    /// `true` when no URL line is loaded.
+    #[wasm_bindgen(js_name = isEmpty)]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Up to `count` loaded lines from `start`, as JSON strings (invalid UTF-8 replaced), for display.
+    pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
+        let store = self
+            .store
+            .as_ref()
+            .ok_or_else(|| JsError::new("the URL lines were too large to keep"))?;
+        let end = (start as usize)
+            .saturating_add(count as usize)
+            .min(store.len());
+        let lines: Vec<String> = (start as usize..end)
+            .map(|i| String::from_utf8_lossy(store.line(i)).into_owned())
+            .collect();
+        to_json(&lines)
+    }
+
+    /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).
+    pub fn histogram(&mut self, fn_id: &str, key: &str, m: f64) -> Result<Vec<u32>, JsError> {
+        let m = check_slots(m)?;
+        if m > 1 << 27 {
+            return Err(JsError::new(
+                "a per-slot histogram is limited to 134 217 728 slots; use measures() for larger M",
+            ));
+        }
+        let key = parse_key(key)?;
+        let i = self.cache_index(parse_fn(fn_id)?, key)?;
+        let mut counts = self.caches[i].values.histogram(m);
+        if let Some(k) = key_slot(key) {
+            // Lines whose key cannot be split were cached as raw 0, which lands in slot 0.
+            counts[0] -= self.unsplittable[k].len() as u32;
+        }
+        Ok(counts)
+    }
+
+    /// Every measure of `fn_id` over `key` at `m` slots, as JSON (A, A_opt, B, χ², …).
+    pub fn measures(&mut self, fn_id: &str, key: &str, m: f64) -> Result<String, JsError> {
+        let counts = self.histogram(fn_id, key, m)?;
+        to_json(&Measures::of(&counts))
+    }
+
+    /// The bucket-size distribution beside its Poisson expectation, as JSON.
+    #[wasm_bindgen(js_name = bucketSizes)]
+    pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<String, JsError> {
+        let counts = self.histogram(fn_id, key, m)?;
+        to_json(&bucket_size_distribution(&counts))
+    }
+
+    /// P1's Fig. 1, 2 or 3 on the loaded lines (key: whole URL), every `step` lines, as JSON
+    /// points `[{figure, function, m, measure, n, value}]`. Fig. 3 uses the first 400 000 lines.
+    pub fn sweep(&mut self, fig: u8, step: f64) -> Result<String, JsError> {
+        let figure = Figure::parse(&fig.to_string())
+            .ok_or_else(|| JsError::new("P1 has figures 1, 2 and 3"))?;
+        if !step.is_finite() || step < 1.0 || step.fract() != 0.0 {
+            return Err(JsError::new(
+                "the checkpoint step must be a whole number >= 1",
+            ));
+        }
+        let mut sweep = Sweep::new(&figure.series(), step as u64);
+        let idx: Vec<usize> = sweep
+            .hashes()
+            .to_vec()
+            .into_iter()
+            .map(|h| self.cache_index(h, Key::Url))
+            .collect::<Result<_, _>>()?;
+        let n = match figure {
+            Figure::Fig3 => self.n.min(crate::sweep::FIG3_SAMPLE as usize),
+            _ => self.n,
+        };
+        let mut raws = vec![0u128; idx.len()];
+        for line in 0..n {
+            for (r, &c) in raws.iter_mut().zip(&idx) {
+                *r = self.caches[c].values.get(line);
+            }
+            sweep.push_raws(&raws);
+        }
+        to_json(&sweep.finish())
+    }
+
+    /// `urlhash paper p1` on the loaded lines, as JSON.
+    #[wasm_bindgen(js_name = p1Report)]
+    pub fn p1_report(&self) -> Result<String, JsError> {
+        let store = self.store.as_ref().ok_or_else(|| {
+            JsError::new(
+                "the URL lines were too large to keep; P1's report needs them (load fewer URLs)",
+            )
+        })?;
+        let mut study = P1Study::new();
+        for i in 0..store.len() {
+            study.push(store.line(i));
+        }
+        to_json(&study.finish())
+    }
+}
+
+impl Lab {
+    fn add_line(&mut self, line: &[u8], number: u64) {
+        let index = self.n;
+        self.n += 1;
+        if let Some(store) = &mut self.store {
+            if store.bytes.len() + line.len() > self.budget
+                || store.bytes.len() + line.len() > u32::MAX as usize
+            {
+                self.store = None;
+            } else {
+                store.bytes.extend_from_slice(line);
+                store.ends.push(store.bytes.len() as u32);
+                store.numbers.push(number.min(u32::MAX as u64) as u32);
+            }
+        }
+        // Split each key once per line, for every cache that needs it.
+        let mut split: [Option<Option<Vec<u8>>>; 2] = [None, None];
+        for c in &mut self.caches {
+            match key_slot(c.key) {
+                None => c.values.push(c.hash.raw(line)),
+                Some(k) => {
+                    let part = split[k].get_or_insert_with(|| {
+                        key::extract(line, c.key).ok().map(|b| b.into_owned())
+                    });
+                    match part {
+                        Some(bytes) => c.values.push(c.hash.raw(bytes)),
+                        None => c.values.push(0),
+                    }
+                }
+            }
+        }
+        for (k, part) in split.iter().enumerate() {
+            if let Some(None) = part {
+                self.unsplittable[k].push(index as u32);
+                self.unsplittable_lines[k].record(number);
+            }
+        }
+    }
+
+    /// The cache of (hash, key), computed from the kept lines when missing.
+    fn cache_index(&mut self, hash: HashId, key: Key) -> Result<usize, JsError> {
+        if let Some(i) = self
+            .caches
+            .iter()
+            .position(|c| c.hash == hash && c.key == key)
+        {
+            return Ok(i);
+        }
+        let store = self.store.as_ref().ok_or_else(|| {
+            JsError::new(&format!(
+                "the {} URL lines were too large to keep, so {} over the {} cannot be computed now; reload the input with it selected",
+                self.n,
+                hash.info().key,
+                key.as_str()
+            ))
+        })?;
+        let mut values = RawValues::for_hash(hash);
+        let mut bad = Vec::new();
+        let mut bad_lines = Occurrences::default();
+        for i in 0..store.len() {
+            match key::extract(store.line(i), key) {
+                Ok(k) => values.push(hash.raw(&k)),
+                Err(_) => {
+                    values.push(0);
+                    bad.push(i as u32);
+                    bad_lines.record(store.numbers[i] as u64);
+                }
+            }
+        }
+        if let Some(k) = key_slot(key) {
+            // The first cache of a key computes its unsplittable lines; later ones agree.
+            if !self.caches.iter().any(|c| c.key == key) {
+                self.unsplittable[k] = bad;
+                self.unsplittable_lines[k] = bad_lines;
+            }
+        }
+        self.caches.push(Cache { hash, key, values });
+        Ok(self.caches.len() - 1)
+    }
+}

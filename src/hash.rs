@@ -269,33 +269,65 @@ fn c_string(bytes: &[u8]) -> &[u8] {
 /// ```
 #[inline]
 pub fn elfhash(url: &[u8]) -> u32 {
-    let mut h: u32 = 0;
-    for &c in c_string(url) {
-        h = (h << 4).wrapping_add(c as i8 as i32 as u32);
-        let g = h & 0xF000_0000;
-        if g != 0 {
-            h ^= g >> 24;
+    // Carried as x = (h << 4) + c, before the fold: the fold is h = (x & 0x0FFF_FFFF) ^ ((x >> 24)
+    // & 0xF0) (g = the top nibble of x; `h ^= g >> 24` touches bits 4..7 only, `h &= ~g` clears
+    // the top nibble), and (h << 4) drops x's top nibble again, so the next x is
+    // ((x << 4) ^ ((x >> 20) & 0xF00)) + c: four dependent operations per byte instead of five or
+    // six. The NUL test sits in the loop, off the dependency chain, so the bytes are read once.
+    let mut x: u32 = 0;
+    for &c in url {
+        if c == 0 {
+            break;
         }
-        h &= !g;
+        x = ((x << 4) ^ ((x >> 20) & 0xF00)).wrapping_add(c as i8 as i32 as u32);
     }
-    h
+    (x & 0x0FFF_FFFF) ^ ((x >> 24) & 0xF0)
 }
 
 /// P1's `HfIp` before `% size`: each byte XORed into byte `i % 4` of a little-endian `n`.
 #[inline]
 pub fn hfip(url: &[u8]) -> u32 {
-    let bytes = c_string(url);
-    let mut chunks = bytes.chunks_exact(8);
-    let mut acc: u64 = 0;
-    for chunk in &mut chunks {
-        acc ^= u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+    // Bytes i and i + 4 land in the same byte of n, so XORing 8-byte little-endian words and
+    // folding the halves is the byte loop. The NUL test runs on the same words, so the bytes are
+    // read once; a key holding a NUL, or shorter than 8 bytes, takes the byte loop.
+    let len = url.len();
+    if len >= 8 {
+        let (mut acc, mut zero) = (0u64, 0u64);
+        let mut words = url.chunks_exact(8);
+        for w in &mut words {
+            let v = le_u64(w);
+            acc ^= v;
+            zero |= zero_bytes(v);
+        }
+        let rest = words.remainder().len();
+        if rest > 0 {
+            // The last 8 bytes, shifted so the `rest` unread ones sit at offsets 0.., which are
+            // their offsets i % 8 (the words before them cover a multiple of 8 bytes).
+            let v = le_u64(&url[len - 8..]);
+            zero |= zero_bytes(v);
+            acc ^= v >> (8 * (8 - rest));
+        }
+        if zero == 0 {
+            return acc as u32 ^ (acc >> 32) as u32;
+        }
     }
-    let mut n = (acc as u32) ^ ((acc >> 32) as u32);
-    let done = bytes.len() - chunks.remainder().len();
-    for (j, &c) in chunks.remainder().iter().enumerate() {
-        n ^= (c as u32) << (8 * ((done + j) % 4));
+    let mut n = 0u32;
+    for (i, &c) in c_string(url).iter().enumerate() {
+        n ^= (c as u32) << (8 * (i % 4));
     }
     n
+}
+
+/// The first 8 bytes of `bytes` (at least 8) as a little-endian `u64`.
+#[inline(always)]
+fn le_u64(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"))
+}
+
+/// Non-zero exactly when one of the 8 bytes of `v` is 0 (the bit set may not mark which).
+#[inline(always)]
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080
 }
 
 /// P1's `_hf` before `% size`: `|Σ c·3·i|` in wrapping 32-bit `int`, as an unsigned number
@@ -308,11 +340,68 @@ pub fn hf(url: &[u8]) -> u32 {
 /// `Σ c·3·i` over the signed chars of a C string, 32-bit wrapping (`i` counts from 1).
 #[inline]
 fn hf_sum(url: &[u8]) -> i32 {
+    hf_weighted(url).wrapping_mul(3)
+}
+
+/// `Σ c·i` over the signed chars of a C string, 32-bit wrapping (`i` counts from 1).
+///
+/// Eight bytes at a time. Everything is a sum modulo 2^32, so it can be regrouped: with
+/// `s_w` the sum of word `w` (bytes `8w..8w+8`) and `t_w = Σ_k (k+1)·c_{8w+k}` its weighted
+/// sum, `Σ c·i = Σ_w t_w + 8·Σ_w w·s_w`, and `Σ_w w·s_w = W·A - B` for `W` words, `A = Σ_w s_w`
+/// and `B` the sum of the running values of `A`. `s_w` and `t_w` are 64-bit multiplications of
+/// the bytes in 16-bit lanes, the signed chars biased to `c + 128 = byte ^ 0x80`. A last, short
+/// word is the last 8 bytes shifted down: its missing bytes are 0 and weigh nothing. The NUL test
+/// runs on the same words; a key holding a NUL, or shorter than 8 bytes, takes the byte loop.
+#[inline]
+fn hf_weighted(url: &[u8]) -> i32 {
+    let len = url.len();
+    if len >= 8 {
+        let (mut zero, mut t, mut a, mut b) = (0u64, 0i32, 0i32, 0i32);
+        let mut add = |v: u64| {
+            let (s_w, t_w) = hf_word(v);
+            t = t.wrapping_add(t_w);
+            a = a.wrapping_add(s_w);
+            b = b.wrapping_add(a);
+        };
+        let mut words = url.chunks_exact(8);
+        for w in &mut words {
+            let v = le_u64(w);
+            zero |= zero_bytes(v);
+            add(v);
+        }
+        let rest = words.remainder().len();
+        if rest > 0 {
+            let v = le_u64(&url[len - 8..]);
+            zero |= zero_bytes(v);
+            add(v >> (8 * (8 - rest)));
+        }
+        if zero == 0 {
+            let w = len.div_ceil(8) as i32;
+            return t.wrapping_add(w.wrapping_mul(a).wrapping_sub(b).wrapping_mul(8));
+        }
+    }
     let mut weighted: i32 = 0;
     for (j, &c) in c_string(url).iter().enumerate() {
         weighted = weighted.wrapping_add((c as i8 as i32).wrapping_mul((j as i32).wrapping_add(1)));
     }
-    weighted.wrapping_mul(3)
+    weighted
+}
+
+/// `(Σ_k c_k, Σ_k (k+1)·c_k)` over the 8 little-endian bytes of `v` read as signed chars.
+#[inline(always)]
+fn hf_word(v: u64) -> (i32, i32) {
+    const LANES: u64 = 0x00FF_00FF_00FF_00FF;
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    let biased = v ^ 0x8080_8080_8080_8080;
+    let even = biased & LANES; // bytes 0, 2, 4, 6 in the four 16-bit lanes
+    let odd = (biased >> 8) & LANES; // bytes 1, 3, 5, 7
+    let pairs = even + odd;
+    // The top lane of a product collects the lane-wise dot product; no lane overflows 16 bits.
+    let sum = (pairs.wrapping_mul(ONES) >> 48) as i32;
+    // Σ (k+1)·byte_k = Σ_i (2i+1)·(byte_2i + byte_2i+1) + Σ_i byte_2i+1
+    let weighted =
+        ((pairs.wrapping_mul(0x0001_0003_0005_0007) >> 48) + (odd.wrapping_mul(ONES) >> 48)) as i32;
+    (sum - 8 * 128, weighted - 36 * 128)
 }
 
 /// P1's `ELFhash(url, size)` exactly as the C returns it, for `1 <= size <= 2^31-1`.

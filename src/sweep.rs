@@ -146,6 +146,11 @@ pub struct Sweep {
     step: u64,
     n: u64,
     points: Vec<Point>,
+    /// The slots of the last key, one per track, counted at the next key: their counters are
+    /// prefetched in between, so the cache misses on Fig. 1's big tables overlap with the
+    /// hashing (and generation) of the next key instead of stalling it.
+    pending: Vec<u32>,
+    has_pending: bool,
 }
 
 impl Sweep {
@@ -169,6 +174,8 @@ impl Sweep {
             })
             .collect();
         Sweep {
+            pending: vec![0; series.len()],
+            has_pending: false,
             raw: vec![0; hashes.len()],
             hashes,
             tracks,
@@ -203,18 +210,33 @@ impl Sweep {
 
     #[inline]
     fn count(&mut self) {
-        for t in &mut self.tracks {
+        let has_pending = self.has_pending;
+        for (t, pending) in self.tracks.iter_mut().zip(&mut self.pending) {
             let raw = self.raw[t.hash_index];
             let slot = if raw <= u32::MAX as u128 {
                 t.reducer.reduce32(raw as u32)
             } else {
                 crate::hash::reduce(raw, t.reducer.m())
             };
-            t.tally.add(slot);
+            prefetch(t.tally.counts(), slot);
+            if has_pending {
+                t.tally.add(*pending);
+            }
+            *pending = slot;
         }
+        self.has_pending = true;
         self.n += 1;
         if self.n % self.step == 0 {
             self.checkpoint();
+        }
+    }
+
+    /// Counts the pending slots of the last key.
+    fn flush(&mut self) {
+        if std::mem::take(&mut self.has_pending) {
+            for (t, &slot) in self.tracks.iter_mut().zip(&self.pending) {
+                t.tally.add(slot);
+            }
         }
     }
 
@@ -224,6 +246,7 @@ impl Sweep {
     }
 
     fn checkpoint(&mut self) {
+        self.flush();
         for t in &self.tracks {
             self.points.push(Point {
                 figure: t.series.figure,
@@ -239,7 +262,8 @@ impl Sweep {
         }
     }
 
-    /// The tally of a series, for measures beyond A and B at the end.
+    /// The tally of a series, for measures beyond A and B at the end: it counts the keys up to
+    /// the last checkpoint or [`Sweep::finish`].
     pub fn tally(&self, hash: HashId, m: u32) -> Option<&Tally> {
         self.tracks
             .iter()
@@ -253,8 +277,22 @@ impl Sweep {
         if self.n > 0 && self.n % self.step != 0 {
             self.checkpoint();
         }
+        self.flush();
         std::mem::take(&mut self.points)
     }
+}
+
+/// Asks the CPU to bring `counts[slot]` into the cache: a hint, with no effect on any result.
+#[inline(always)]
+fn prefetch(counts: &[u32], slot: u32) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(c) = counts.get(slot as usize) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults and changes no memory; `c` is a valid reference.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((c as *const u32).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (counts, slot);
 }
 
 /// Picks `k` distinct indices from `0..n` uniformly at random (Floyd's algorithm), sorted,

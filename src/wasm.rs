@@ -2,16 +2,21 @@
 //! Worker and the pure core.
 //!
 //! State lives here, behind one opaque handle, [`Lab`]: the URL lines loaded so far (while they
-//! fit a memory budget) and, per (function, key), the raw hash value of every line, so changing
-//! M re-bins from the cache without hashing again. Every crossing is batched: input arrives as
-//! whole chunks of bytes, histograms leave as one `Uint32Array`, reports as one small JSON
-//! string. Every fallible call returns `Result<_, JsError>` with a message a user can act on;
-//! nothing here panics on user input.
+//! fit a memory budget; a built-in corpus range is generated again instead of kept) and, per
+//! (function, key), the raw hash value of every line, so changing M re-bins from the cache
+//! without hashing again. Every crossing is batched: input arrives as whole chunks of bytes,
+//! histograms leave as one `Uint32Array`, reports as one small JSON string. Every fallible
+//! call returns `Result<_, JsError>` with a message a user can act on; nothing here panics on
+//! user input.
 //!
 //! A session: `new Lab(budgetBytes)`, `begin("elfhash,hfip,hf", "url")`, then `pushChunk(bytes)`
 //! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
-//! `finish()` → input report JSON; then `histogram(fn, key, m)`, `measures(fn, key, m)`,
-//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores.
+//! `finish()` → input report JSON; then `view(fn, key, m, withBuckets)` (measures and bucket
+//! sizes from one histogram), `histogram(fn, key, m)`, `measures(fn, key, m)`,
+//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores. The two
+//! long ones also run in slices (`sweepBegin` / `p1Begin`, `jobRun(lines)` until it returns 1,
+//! `jobFinish`), so the worker can answer other requests in between; so can computing the values
+//! of another function or key (`hasCache`, `cacheBegin`, `cacheRun`, `cacheFinish`).
 
 use crate::corpus::Corpus;
 use crate::hash::{self, HashId, Reducer};
@@ -91,6 +96,15 @@ struct Cache {
     values: RawValues,
 }
 
+/// URLs `start .. end` of the built-in corpus with `seed`: lines that can be generated again,
+/// so a corpus input keeps no line at all, however large.
+#[derive(Clone, Copy)]
+struct CorpusRange {
+    seed: u32,
+    start: u64,
+    end: u64,
+}
+
 /// Every loaded line, back to back, while under the budget.
 #[derive(Default)]
 struct Store {
@@ -150,18 +164,60 @@ struct InputReport<'a> {
     cache_bytes: usize,
 }
 
+/// The raw values of one (function, key) pair being computed from the loaded lines.
+struct CacheJob {
+    hash: HashId,
+    key: Key,
+    values: RawValues,
+    /// Line indices (and input line numbers) whose key cannot be split.
+    bad: Vec<u32>,
+    bad_lines: Occurrences,
+    next: usize,
+}
+
+/// A long computation run in slices (see `jobRun`).
+enum Job {
+    Sweep {
+        sweep: Sweep,
+        /// The cache of each of the sweep's functions (whole-URL key).
+        caches: Vec<usize>,
+        end: usize,
+        next: usize,
+    },
+    P1 {
+        study: Box<P1Study>,
+        next: usize,
+    },
+}
+
+/// What `view()` returns.
+#[derive(Serialize)]
+struct View {
+    measures: Measures,
+    ideal_load: f64,
+    buckets: Option<Vec<crate::metrics::BucketSizeRow>>,
+}
+
+/// The most slots a histogram may have (2^27: 512 MiB of counts).
+const MAX_COUNTED_SLOTS: u32 = 1 << 27;
+
 /// One loaded URL list and everything computed from it.
 #[wasm_bindgen]
 pub struct Lab {
     budget: usize,
     splitter: LineSplitter,
     store: Option<Store>,
+    /// Set while the whole input is one contiguous range of the built-in corpus.
+    corpus: Option<CorpusRange>,
     n: usize,
     caches: Vec<Cache>,
     /// Line indices (0-based, among URL lines) whose host / path cannot be split.
     unsplittable: [Vec<u32>; 2],
     unsplittable_lines: [Occurrences; 2],
     finished: bool,
+    job: Option<Job>,
+    /// A cache being computed in slices (see `cacheRun`), independent of `job`.
+    cache_job: Option<CacheJob>,
 }
 
 fn key_slot(key: Key) -> Option<usize> {
@@ -186,11 +242,14 @@ impl Lab {
             budget,
             splitter: LineSplitter::new(),
             store: Some(Store::default()),
+            corpus: None,
             n: 0,
             caches: Vec::new(),
             unsplittable: [Vec::new(), Vec::new()],
             unsplittable_lines: [Occurrences::default(), Occurrences::default()],
             finished: false,
+            job: None,
+            cache_job: None,
         }
     }
 
@@ -239,6 +298,8 @@ impl Lab {
                 "this input is finished; call begin() to load another",
             ));
         }
+        // A file after corpus URLs: the corpus lines were never kept, so nothing is now.
+        self.corpus = None;
         let mut splitter = std::mem::take(&mut self.splitter);
         splitter.feed(chunk, |line| self.add_line(line.bytes, line.number));
         self.splitter = splitter;
@@ -256,12 +317,30 @@ impl Lab {
         if !start.is_finite() || start < 0.0 || start.fract() != 0.0 {
             return Err(JsError::new("the corpus start must be a whole number >= 0"));
         }
+        let start = start as u64;
+        // The corpus can be generated again: keep the range, not the lines.
+        self.corpus = match self.corpus {
+            None if self.n == 0 && self.splitter.stats().bytes == 0 => Some(CorpusRange {
+                seed,
+                start,
+                end: start,
+            }),
+            Some(r) if r.seed == seed && r.end == start => Some(r),
+            _ => None,
+        };
+        if self.corpus.is_some() {
+            self.store = None;
+        }
         let corpus = Corpus::new(seed as u64);
-        let mut urls = corpus.iter(start as u64, count as u64);
-        let mut number = start as u64;
+        let mut urls = corpus.iter(start, count as u64);
+        let mut number = start;
         while let Some(u) = urls.next_url() {
             number += 1;
             self.add_line(u, number);
+        }
+        if let Some(r) = &mut self.corpus {
+            // Every line so far is URL `r.start + index` of the corpus.
+            r.end = r.start.saturating_add(self.n as u64);
         }
         Ok(())
     }
@@ -289,7 +368,7 @@ impl Lab {
             stats: &stats,
             unsplittable_host: &self.unsplittable_lines[0],
             unsplittable_path: &self.unsplittable_lines[1],
-            urls_kept: self.store.is_some(),
+            urls_kept: self.lines_available(),
             cache_bytes: self.caches.iter().map(|c| c.values.bytes()).sum(),
         })
     }
@@ -307,26 +386,24 @@ impl Lab {
 
     /// Up to `count` loaded lines from `start`, as JSON strings (invalid UTF-8 replaced), for display.
     pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
-        let store = self
-            .store
-            .as_ref()
-            .ok_or_else(|| JsError::new("the URL lines were too large to keep"))?;
-        let end = (start as usize)
-            .saturating_add(count as usize)
-            .min(store.len());
-        let lines: Vec<String> = (start as usize..end)
-            .map(|i| String::from_utf8_lossy(store.line(i)).into_owned())
-            .collect();
+        if !self.lines_available() {
+            return Err(JsError::new("the URL lines were too large to keep"));
+        }
+        let end = (start as usize).saturating_add(count as usize).min(self.n);
+        let mut lines = Vec::new();
+        self.for_each_line(start as usize, end, |_, line, _| {
+            lines.push(String::from_utf8_lossy(line).into_owned())
+        });
         to_json(&lines)
     }
 
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).
     pub fn histogram(&mut self, fn_id: &str, key: &str, m: f64) -> Result<Vec<u32>, JsError> {
         let m = check_slots(m)?;
-        if m > 1 << 27 {
-            return Err(JsError::new(
-                "a per-slot histogram is limited to 134 217 728 slots; use measures() for larger M",
-            ));
+        if m > MAX_COUNTED_SLOTS {
+            return Err(JsError::new(&format!(
+                "M = {m} is more slots than the browser can count one by one; the lab counts up to {MAX_COUNTED_SLOTS} (2^27) slots"
+            )));
         }
         let key = parse_key(key)?;
         let i = self.cache_index(parse_fn(fn_id)?, key)?;
@@ -344,6 +421,26 @@ impl Lab {
         to_json(&Measures::of(&counts))
     }
 
+    /// One view of `fn_id` over `key` at `m` slots from a single histogram, as JSON:
+    /// `{measures, ideal_load, buckets}` where `ideal_load` is N/M (every slot equal) and
+    /// `buckets` the bucket-size distribution beside its Poisson expectation (`null` unless
+    /// `with_buckets`).
+    pub fn view(
+        &mut self,
+        fn_id: &str,
+        key: &str,
+        m: f64,
+        with_buckets: bool,
+    ) -> Result<String, JsError> {
+        let counts = self.histogram(fn_id, key, m)?;
+        let measures = Measures::of(&counts);
+        to_json(&View {
+            ideal_load: measures.n as f64 / measures.slots as f64,
+            measures,
+            buckets: with_buckets.then(|| bucket_size_distribution(&counts)),
+        })
+    }
+
     /// The bucket-size distribution beside its Poisson expectation, as JSON.
     #[wasm_bindgen(js_name = bucketSizes)]
     pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<String, JsError> {
@@ -351,9 +448,72 @@ impl Lab {
         to_json(&bucket_size_distribution(&counts))
     }
 
+    /// Whether the raw values of `fn_id` over `key` are already computed (else the first call
+    /// that needs them computes them from the kept lines, or `cacheBegin` does it in slices).
+    #[wasm_bindgen(js_name = hasCache)]
+    pub fn has_cache(&self, fn_id: &str, key: &str) -> Result<bool, JsError> {
+        Ok(self.find_cache(parse_fn(fn_id)?, parse_key(key)?).is_some())
+    }
+
+    /// Starts computing the raw values of `fn_id` over `key` in slices (`cacheRun` until it
+    /// returns 1, then `cacheFinish`), so a caller can answer other requests in between.
+    #[wasm_bindgen(js_name = cacheBegin)]
+    pub fn cache_begin(&mut self, fn_id: &str, key: &str) -> Result<(), JsError> {
+        self.cache_job = None;
+        let job = self.new_cache_job(parse_fn(fn_id)?, parse_key(key)?)?;
+        self.cache_job = Some(job);
+        Ok(())
+    }
+
+    /// Hashes at most `max_lines` more lines for the cache being computed; returns the share
+    /// done (1 when finished).
+    #[wasm_bindgen(js_name = cacheRun)]
+    pub fn cache_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
+        let mut job = self
+            .cache_job
+            .take()
+            .ok_or_else(|| JsError::new("no cache is being computed"))?;
+        let done = self.run_cache_job(&mut job, max_lines as usize);
+        self.cache_job = Some(job);
+        Ok(done)
+    }
+
+    /// Ends the cache being computed (hashing what is left) and keeps it.
+    #[wasm_bindgen(js_name = cacheFinish)]
+    pub fn cache_finish(&mut self) -> Result<(), JsError> {
+        let mut job = self
+            .cache_job
+            .take()
+            .ok_or_else(|| JsError::new("no cache is being computed"))?;
+        self.run_cache_job(&mut job, usize::MAX);
+        self.install_cache(job);
+        Ok(())
+    }
+
     /// P1's Fig. 1, 2 or 3 on the loaded lines (key: whole URL), every `step` lines, as JSON
     /// points `[{figure, function, m, measure, n, value}]`. Fig. 3 uses the first 400 000 lines.
+    /// (In one call; `sweepBegin` + `jobRun` + `jobFinish` do the same in slices.)
     pub fn sweep(&mut self, fig: u8, step: f64) -> Result<String, JsError> {
+        self.sweep_begin(fig, step)?;
+        self.job_run(u32::MAX)?;
+        self.job_finish()
+    }
+
+    /// `urlhash paper p1` on the loaded lines, as JSON. (In one call; `p1Begin` + `jobRun` +
+    /// `jobFinish` do the same in slices.)
+    #[wasm_bindgen(js_name = p1Report)]
+    pub fn p1_report(&self) -> Result<String, JsError> {
+        self.check_p1_lines()?;
+        let mut study = P1Study::new();
+        self.for_each_line(0, self.n, |_, line, _| study.push(line));
+        to_json(&study.finish())
+    }
+
+    /// Starts `sweep(fig, step)` as a job run in slices by `jobRun`, so a caller can answer
+    /// other requests between slices. Replaces any unfinished job.
+    #[wasm_bindgen(js_name = sweepBegin)]
+    pub fn sweep_begin(&mut self, fig: u8, step: f64) -> Result<(), JsError> {
+        self.job = None;
         let figure = Figure::parse(&fig.to_string())
             .ok_or_else(|| JsError::new("P1 has figures 1, 2 and 3"))?;
         if !step.is_finite() || step < 1.0 || step.fract() != 0.0 {
@@ -361,44 +521,133 @@ impl Lab {
                 "the checkpoint step must be a whole number >= 1",
             ));
         }
-        let mut sweep = Sweep::new(&figure.series(), step as u64);
-        let idx: Vec<usize> = sweep
+        let sweep = Sweep::new(&figure.series(), step as u64);
+        let caches: Vec<usize> = sweep
             .hashes()
             .to_vec()
             .into_iter()
             .map(|h| self.cache_index(h, Key::Url))
             .collect::<Result<_, _>>()?;
-        let n = match figure {
+        let end = match figure {
             Figure::Fig3 => self.n.min(crate::sweep::FIG3_SAMPLE as usize),
             _ => self.n,
         };
-        let mut raws = vec![0u128; idx.len()];
-        for line in 0..n {
-            for (r, &c) in raws.iter_mut().zip(&idx) {
-                *r = self.caches[c].values.get(line);
-            }
-            sweep.push_raws(&raws);
-        }
-        to_json(&sweep.finish())
+        self.job = Some(Job::Sweep {
+            sweep,
+            caches,
+            end,
+            next: 0,
+        });
+        Ok(())
     }
 
-    /// `urlhash paper p1` on the loaded lines, as JSON.
-    #[wasm_bindgen(js_name = p1Report)]
-    pub fn p1_report(&self) -> Result<String, JsError> {
-        let store = self.store.as_ref().ok_or_else(|| {
-            JsError::new(
-                "the URL lines were too large to keep; P1's report needs them (load fewer URLs)",
-            )
-        })?;
-        let mut study = P1Study::new();
-        for i in 0..store.len() {
-            study.push(store.line(i));
+    /// Starts `p1Report()` as a job run in slices by `jobRun`. Replaces any unfinished job.
+    #[wasm_bindgen(js_name = p1Begin)]
+    pub fn p1_begin(&mut self) -> Result<(), JsError> {
+        self.job = None;
+        self.check_p1_lines()?;
+        self.job = Some(Job::P1 {
+            study: Box::new(P1Study::new()),
+            next: 0,
+        });
+        Ok(())
+    }
+
+    /// Runs the current job over at most `max_lines` more lines; returns the share done
+    /// (1 when finished).
+    #[wasm_bindgen(js_name = jobRun)]
+    pub fn job_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
+        let mut job = self
+            .job
+            .take()
+            .ok_or_else(|| JsError::new("no job is running"))?;
+        let done = match &mut job {
+            Job::Sweep {
+                sweep,
+                caches,
+                end,
+                next,
+            } => {
+                let stop = next.saturating_add(max_lines as usize).min(*end);
+                let mut raws = vec![0u128; caches.len()];
+                for line in *next..stop {
+                    for (r, &c) in raws.iter_mut().zip(caches.iter()) {
+                        *r = self.caches[c].values.get(line);
+                    }
+                    sweep.push_raws(&raws);
+                }
+                *next = stop;
+                share(stop, *end)
+            }
+            Job::P1 { study, next } => {
+                let stop = next.saturating_add(max_lines as usize).min(self.n);
+                self.for_each_line(*next, stop, |_, line, _| study.push(line));
+                *next = stop;
+                share(stop, self.n)
+            }
+        };
+        self.job = Some(job);
+        Ok(done)
+    }
+
+    /// Ends the current job (running what is left) and returns its JSON: the sweep's points or
+    /// the P1 report.
+    #[wasm_bindgen(js_name = jobFinish)]
+    pub fn job_finish(&mut self) -> Result<String, JsError> {
+        self.job_run(u32::MAX)?;
+        match self.job.take() {
+            Some(Job::Sweep { mut sweep, .. }) => to_json(&sweep.finish()),
+            Some(Job::P1 { study, .. }) => to_json(&study.finish()),
+            None => Err(JsError::new("no job is running")),
         }
-        to_json(&study.finish())
+    }
+}
+
+/// `done / total`, 1 when there is nothing to do.
+fn share(done: usize, total: usize) -> f64 {
+    if total == 0 {
+        1.0
+    } else {
+        done as f64 / total as f64
     }
 }
 
 impl Lab {
+    fn check_p1_lines(&self) -> Result<(), JsError> {
+        if self.lines_available() {
+            Ok(())
+        } else {
+            Err(JsError::new(
+                "the URL lines were too large to keep; P1's report needs them (load fewer URLs)",
+            ))
+        }
+    }
+
+    /// Whether every loaded line can be read again (kept, or a corpus range).
+    fn lines_available(&self) -> bool {
+        self.store.is_some() || self.corpus.is_some()
+    }
+
+    /// Calls `f(index, line, line_number)` for loaded lines `start .. end` (index 0-based among
+    /// URL lines), from the kept lines or by generating the corpus range again.
+    fn for_each_line(&self, start: usize, end: usize, mut f: impl FnMut(usize, &[u8], u64)) {
+        if let Some(store) = &self.store {
+            for i in start..end.min(store.len()) {
+                f(i, store.line(i), store.numbers[i] as u64);
+            }
+        } else if let Some(r) = self.corpus {
+            let corpus = Corpus::new(r.seed as u64);
+            let first = r.start.saturating_add(start as u64);
+            let end = (end as u64).min(r.end - r.start);
+            let mut urls = corpus.iter(first, end.saturating_sub(start as u64));
+            let mut i = start;
+            while let Some(u) = urls.next_url() {
+                f(i, u, r.start.saturating_add(i as u64 + 1));
+                i += 1;
+            }
+        }
+    }
+
     fn add_line(&mut self, line: &[u8], number: u64) {
         let index = self.n;
         self.n += 1;
@@ -439,42 +688,74 @@ impl Lab {
 
     /// The cache of (hash, key), computed from the kept lines when missing.
     fn cache_index(&mut self, hash: HashId, key: Key) -> Result<usize, JsError> {
-        if let Some(i) = self
-            .caches
-            .iter()
-            .position(|c| c.hash == hash && c.key == key)
-        {
+        if let Some(i) = self.find_cache(hash, key) {
             return Ok(i);
         }
-        let store = self.store.as_ref().ok_or_else(|| {
-            JsError::new(&format!(
+        let mut job = self.new_cache_job(hash, key)?;
+        self.run_cache_job(&mut job, usize::MAX);
+        Ok(self.install_cache(job))
+    }
+
+    fn find_cache(&self, hash: HashId, key: Key) -> Option<usize> {
+        self.caches
+            .iter()
+            .position(|c| c.hash == hash && c.key == key)
+    }
+
+    fn new_cache_job(&self, hash: HashId, key: Key) -> Result<CacheJob, JsError> {
+        if !self.lines_available() {
+            return Err(JsError::new(&format!(
                 "the {} URL lines were too large to keep, so {} over the {} cannot be computed now; reload the input with it selected",
                 self.n,
                 hash.info().key,
                 key.as_str()
-            ))
-        })?;
-        let mut values = RawValues::for_hash(hash);
-        let mut bad = Vec::new();
-        let mut bad_lines = Occurrences::default();
-        for i in 0..store.len() {
-            match key::extract(store.line(i), key) {
-                Ok(k) => values.push(hash.raw(&k)),
+            )));
+        }
+        Ok(CacheJob {
+            hash,
+            key,
+            values: RawValues::for_hash(hash),
+            bad: Vec::new(),
+            bad_lines: Occurrences::default(),
+            next: 0,
+        })
+    }
+
+    /// Hashes at most `max_lines` more lines into `job`; returns the share done.
+    fn run_cache_job(&self, job: &mut CacheJob, max_lines: usize) -> f64 {
+        let stop = job.next.saturating_add(max_lines).min(self.n);
+        let (hash, key) = (job.hash, job.key);
+        self.for_each_line(job.next, stop, |i, line, number| {
+            match key::extract(line, key) {
+                Ok(k) => job.values.push(hash.raw(&k)),
                 Err(_) => {
-                    values.push(0);
-                    bad.push(i as u32);
-                    bad_lines.record(store.numbers[i] as u64);
+                    job.values.push(0);
+                    job.bad.push(i as u32);
+                    job.bad_lines.record(number);
                 }
             }
+        });
+        job.next = stop;
+        share(stop, self.n)
+    }
+
+    /// Adds a finished cache (unless an equal one appeared meanwhile); returns its index.
+    fn install_cache(&mut self, job: CacheJob) -> usize {
+        if let Some(i) = self.find_cache(job.hash, job.key) {
+            return i;
         }
-        if let Some(k) = key_slot(key) {
+        if let Some(k) = key_slot(job.key) {
             // The first cache of a key computes its unsplittable lines; later ones agree.
-            if !self.caches.iter().any(|c| c.key == key) {
-                self.unsplittable[k] = bad;
-                self.unsplittable_lines[k] = bad_lines;
+            if !self.caches.iter().any(|c| c.key == job.key) {
+                self.unsplittable[k] = job.bad;
+                self.unsplittable_lines[k] = job.bad_lines;
             }
         }
-        self.caches.push(Cache { hash, key, values });
-        Ok(self.caches.len() - 1)
+        self.caches.push(Cache {
+            hash: job.hash,
+            key: job.key,
+            values: job.values,
+        });
+        self.caches.len() - 1
     }
 }

@@ -1,0 +1,127 @@
+// Shared by the end-to-end tests: a static server for dist/ (under a sub-path, with a strict
+// Content-Security-Policy), Debian's Chromium through playwright-core, and the `urlhash` CLI
+// as the oracle.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = path.join(ROOT, 'dist');
+export const CLI = path.join(ROOT, 'target/release/urlhash');
+export const ARTIFACTS = path.join(ROOT, 'target/e2e');
+
+/** The site is served below this prefix: every path in the page must be relative. */
+export const PREFIX = '/some/sub/path/';
+
+/** The policy the page must run under (no inline script or style, wasm allowed). */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Fails with a clear message when dist/ has not been built. */
+export function requireDist() {
+  for (const f of ['index.html', 'www/app.js', 'pkg/urlhashlab.js', 'pkg/urlhashlab_bg.wasm', 'vendor/chart.umd.min.js']) {
+    if (!fs.existsSync(path.join(DIST, f))) {
+      throw new Error(`dist/${f} is missing: build the site first with ./lab build`);
+    }
+  }
+}
+
+/** Builds the CLI when it is missing. */
+export function requireCli() {
+  if (fs.existsSync(CLI)) return;
+  const r = spawnSync('cargo', ['build', '--release', '--bin', 'urlhash'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0 || !fs.existsSync(CLI)) throw new Error('could not build target/release/urlhash');
+}
+
+/** Serves dist/ under PREFIX on 127.0.0.1 (a free port); resolves to { server, url }. */
+export function serveDist() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (!url.pathname.startsWith(PREFIX)) {
+      res.writeHead(404).end('outside the site');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(PREFIX.length)) || 'index.html';
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(DIST, rel);
+    if (!file.startsWith(DIST + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': CSP,
+        'Cache-Control': 'no-store',
+      });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ server, url: `http://127.0.0.1:${port}${PREFIX}` });
+    });
+  });
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Runs `urlhash dist ... --json` on `bytes` (or `n` corpus URLs): { fns: { id: measures }, input }. */
+export function cliDist({ fns, m, key = 'url', bytes = null, n = null }) {
+  const args = ['dist', '--fn', fns.join(','), '--slots', String(m), '--key', key, '--json'];
+  let tmp = null;
+  if (bytes) {
+    tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-e2e-')), 'input.txt');
+    fs.writeFileSync(tmp, bytes);
+    args.push(tmp);
+  } else if (n) {
+    args.push('--n', String(n));
+  }
+  const r = spawnSync(CLI, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (tmp) fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`urlhash ${args.join(' ')} failed: ${r.stderr}`);
+  const json = JSON.parse(r.stdout);
+  return { fns: Object.fromEntries(json.functions.map((f) => [f.fn, f])), input: json.input };
+}

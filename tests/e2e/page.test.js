@@ -1,0 +1,369 @@
+// End-to-end tests of the web page in Debian's Chromium: the numbers on the page must equal
+// the `urlhash` CLI's on the same input. Run with `node --test tests/e2e/` after `./lab build`.
+import { describe, test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { requireDist, requireCli, serveDist, launch, cliDist, ARTIFACTS, CLI } from './helpers.js';
+import { MEASURE_FORMAT } from '../../www/format.js';
+import { S } from '../../www/strings.js';
+
+const P1 = ['elfhash', 'hfip', 'hf'];
+const VIEWPORT = { width: 1440, height: 900 };
+
+let server;
+let baseUrl;
+let browser;
+let page;
+let problems = [];
+const timings = {};
+
+/** Collects console errors, page errors, failed requests and dialogs of `p`. */
+function watch(p) {
+  p.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  p.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  p.on('dialog', (d) => {
+    problems.push(`unexpected dialog: ${d.message()}`);
+    d.dismiss();
+  });
+}
+
+/** Waits until the results show `fns` over `key` at `m` (from load generation `gen` on). */
+async function waitView(p, { fns, key = 'url', m, gen = 0 }) {
+  await p.waitForFunction(
+    ({ fns, key, m, gen }) => {
+      const r = document.getElementById('results');
+      if (document.body.dataset.busy !== '0' || !r.dataset.view) return false;
+      if (Number(r.dataset.gen) < gen) return false;
+      const v = JSON.parse(r.dataset.view);
+      return v.key === key && v.m === m && [...v.fns].sort().join() === [...fns].sort().join();
+    },
+    { fns, key, m, gen },
+    { timeout: 60_000 },
+  );
+}
+
+/** Waits for P1's figures and the "Why?" cards of load `gen`; none may show an error. */
+async function waitFigures(p, gen) {
+  await p.waitForFunction(
+    (gen) =>
+      document.getElementById('why').dataset.gen === String(gen) ||
+      [...document.querySelectorAll('#figures .error, #why-error')].some((e) => !e.hidden),
+    gen,
+    { timeout: 120_000 },
+  );
+  const errors = await p.$$eval('#figures .error:not([hidden]), #why-error:not([hidden])', (xs) =>
+    xs.map((x) => x.textContent),
+  );
+  assert.deepEqual(errors, [], 'no error in the figures or the Why? cards');
+  for (const fig of [1, 2, 3]) assert.equal(await p.getAttribute(`#fig${fig}`, 'data-gen'), String(gen));
+}
+
+async function generation(p) {
+  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
+}
+
+/** The measures table as { n, rows: { fn: { column: { value, text } } } }. */
+function readTable(p) {
+  return p.evaluate(() => {
+    const rows = {};
+    for (const td of document.querySelectorAll('#measures-table tbody td')) {
+      rows[td.dataset.fn] ??= {};
+      rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
+    }
+    return { n: Number(document.getElementById('results-caption').dataset.n), rows };
+  });
+}
+
+function close(actual, expected, what) {
+  const tol = 1e-9 * Math.max(1, Math.abs(expected));
+  assert.ok(Math.abs(actual - expected) <= tol, `${what}: page ${actual}, CLI ${expected}`);
+}
+
+/** Asserts the page's table equals the CLI's JSON for `fns`. */
+function assertMatchesCli(view, cli, fns) {
+  assert.deepEqual(Object.keys(view.rows).sort(), [...fns].sort(), 'functions shown');
+  for (const fn of fns) {
+    const row = view.rows[fn];
+    const want = cli.fns[fn];
+    assert.equal(view.n, want.n, `${fn}: n`);
+    for (const k of ['a', 'a_opt', 'a_random', 'b', 'max_load', 'empty_slots', 'chi2']) {
+      assert.equal(row[k].value, want[k], `${fn}: ${k}`);
+      assert.equal(row[k].text, MEASURE_FORMAT[k](want[k]), `${fn}: ${k} as shown`);
+    }
+    close(row.expected_max_load.value, want.expected_max_load, `${fn}: expected_max_load`);
+    close(row.p_value.value, want.p_value, `${fn}: p_value`);
+  }
+}
+
+async function clickPreset(p, m) {
+  await p.click(`button.preset[data-m="${m}"]`);
+}
+
+async function setFunctions(p, fns) {
+  const all = await p.$$eval('input[name="fn"]', (xs) => xs.map((x) => x.value));
+  for (const id of all) {
+    const box = p.locator(`#fn-${id}`);
+    if ((await box.isChecked()) !== fns.includes(id)) await box.click();
+  }
+}
+
+describe('URL Hash Lab page', { timeout: 180_000 }, () => {
+  before(async () => {
+    requireDist();
+    requireCli();
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    ({ server, url: baseUrl } = await serveDist());
+    browser = await launch();
+    page = await browser.newPage({ viewport: VIEWPORT });
+    watch(page);
+    await page.goto(baseUrl);
+  });
+
+  after(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.writeFileSync(path.join(ARTIFACTS, 'timings.json'), JSON.stringify(timings, null, 2) + '\n');
+    await browser?.close();
+    await new Promise((r) => (server ? server.close(r) : r()));
+  });
+
+  afterEach(() => {
+    const seen = problems;
+    problems = [];
+    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
+  });
+
+  test('loads the built-in corpus and shows the CLI numbers, P1 figures and Why? cards', async (t) => {
+    await waitView(page, { fns: P1, m: 12, gen: 1 });
+    const view = await readTable(page);
+    assert.equal(view.n, 100_000);
+    assertMatchesCli(view, cliDist({ fns: P1, m: 12, n: 100_000 }), P1);
+    assert.equal(await page.isVisible('#per-slot-chart'), true);
+    assert.equal(await page.isHidden('#buckets-box'), true);
+
+    await waitFigures(page, 1);
+    const hf3 = await page.textContent('#why-hf3');
+    assert.ok(hf3.includes(S.ev.hf3Slots('4')), `the hf card says hf hits 4 of 12 slots: ${hf3}`);
+    assert.equal(await page.locator('#why-cards .card').count(), 5);
+    // Fig. 1 has P1's printed values as points on its M = 200 000 axes.
+    const labels = await page.evaluate(() =>
+      window.Chart.getChart(document.getElementById('fig1-chart')).data.datasets.map((d) => d.label),
+    );
+    assert.ok(labels.includes(S.printedAopt) && labels.includes(S.printedHfip), labels.join());
+
+    const firstChart = await page.evaluate(() => performance.getEntriesByName('uhl:first-chart')[0]?.startTime);
+    timings.firstChart100k_ms = Math.round(firstChart);
+    t.diagnostic(`page load to first chart, 100 000 corpus URLs: ${Math.round(firstChart)} ms`);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'main.png') });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'full.png'), fullPage: true });
+
+    // Re-binning for a new M, from the wasm's cache.
+    for (const m of [8, 200000]) {
+      await clickPreset(page, m);
+      await waitView(page, { fns: P1, m });
+      const ms = Number(await page.getAttribute('#results', 'data-ms'));
+      timings[`rebin_100k_M${m}_ms`] = Math.round(ms);
+      t.diagnostic(`re-bin to M = ${m} (3 functions, 100 000 URLs): ${ms.toFixed(1)} ms`);
+    }
+    assert.equal(await page.isVisible('#buckets-chart'), true);
+    assertMatchesCli(await readTable(page), cliDist({ fns: P1, m: 200000, n: 100_000 }), P1);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'buckets.png') });
+    await clickPreset(page, 12);
+    await waitView(page, { fns: P1, m: 12 });
+  });
+
+  test('pasted URLs (BOM, blank lines, a script tag, non-ASCII) give the CLI numbers', async () => {
+    const gen = await generation(page);
+    const corpus = spawnSync(CLI, ['gen', '--n', '300', '--seed', '7'], { encoding: 'utf8' }).stdout;
+    const text =
+      '\uFEFFhttp://www.pku.edu.cn/\n\n' +
+      '   http://net.pku.edu.cn/~webg/index.html   \n' +
+      'http://b.cn/<script>alert(1)</script>\n' +
+      '<img src=x onerror=alert(2)>\n' +
+      'http://例子.中国/路径?q=网址\n' +
+      'mailto:someone@example.com\n\n' +
+      corpus;
+    const scriptsBefore = await page.locator('script').count();
+    await page.fill('#paste', text);
+    await page.click('#paste-go');
+    await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
+    const bytes = Buffer.from(text, 'utf8');
+    const cli = cliDist({ fns: P1, m: 12, bytes });
+    assertMatchesCli(await readTable(page), cli, P1);
+    await waitFigures(page, gen + 1);
+    const report = await page.textContent('#report');
+    assert.ok(report.includes(S.reportBom), report);
+    assert.ok(report.includes(S.reportBlank(2)), report);
+    assert.ok(report.includes(S.reportLines(308, 306)), report);
+    assert.equal(cli.input.urls, 306);
+    assert.equal(await page.locator('script').count(), scriptsBefore, 'no script element was injected');
+    assert.equal(await page.locator('img').count(), 0, 'no img element was injected');
+
+    // Another M and two more functions on the same pasted input.
+    const fns = ['hfip', 'hf', 'md5', 'crc32'];
+    await setFunctions(page, fns);
+    await clickPreset(page, 10);
+    await waitView(page, { fns, m: 10 });
+    assertMatchesCli(await readTable(page), cliDist({ fns, m: 10, bytes }), fns);
+
+    // The host key: lines without a host are counted, reported and left out.
+    await page.check('input[name="key"][value="host"]');
+    await waitView(page, { fns, m: 10, key: 'host' });
+    const hostCli = cliDist({ fns, m: 10, key: 'host', bytes });
+    assertMatchesCli(await readTable(page), hostCli, fns);
+    const hostReport = await page.textContent('#report');
+    assert.ok(hostReport.includes(`no ${S.partHost}`), hostReport);
+    await page.check('input[name="key"][value="url"]');
+    await setFunctions(page, P1);
+    await clickPreset(page, 12);
+    await waitView(page, { fns: P1, m: 12 });
+  });
+
+  test('an uploaded file (CRLF, invalid UTF-8, an over-long line, an odd name) gives the CLI numbers', async () => {
+    const gen = await generation(page);
+    const corpus = spawnSync(CLI, ['gen', '--n', '2000', '--seed', '11'], { encoding: 'utf8' }).stdout;
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('http://www.pku.edu.cn/\r\nhttp://bad.cn/'),
+      Buffer.from([0xff, 0xfe, 0x80]),
+      Buffer.from('\r\n\r\nhttp://long.cn/' + 'x'.repeat(70 * 1024) + '\r\n'),
+      Buffer.from(corpus.replace(/\n/g, '\r\n')),
+    ]);
+    const name = '<img src=x onerror=alert(3)> urls.txt';
+    await page.setInputFiles('#file', { name, mimeType: 'text/plain', buffer: bytes });
+    await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
+    const cli = cliDist({ fns: P1, m: 12, bytes });
+    assertMatchesCli(await readTable(page), cli, P1);
+    await waitFigures(page, gen + 1);
+    const report = await page.textContent('#report');
+    assert.ok(report.includes(name), `the file name is shown as text: ${report}`);
+    assert.equal(await page.locator('#report img').count(), 0);
+    const input = cli.input;
+    assert.ok(input.bom && input.crlf > 2000 && input.too_long.count === 1 && input.invalid_utf8.count === 1);
+    assert.ok(report.includes(S.reportLines(input.lines, input.urls)), report);
+    assert.ok(report.includes(S.reportBom), report);
+    assert.ok(report.includes(S.reportBlank(input.blank)), report);
+    assert.ok(report.includes(S.reportCrlf(input.crlf)), report);
+    const at = (o) => S.lineList(o.first_lines, o.count);
+    assert.ok(report.includes(S.reportTooLong(1, at(input.too_long))), report);
+    assert.ok(report.includes(S.reportInvalidUtf8(1, at(input.invalid_utf8))), report);
+    assert.deepEqual(input.too_long.first_lines, [4]);
+    assert.deepEqual(input.invalid_utf8.first_lines, [2]);
+
+    // Functions and M changed on the file's data, including a typed M.
+    const fns = ['elfhash', 'hf', 'xxh3'];
+    await setFunctions(page, fns);
+    await page.fill('#m-input', '2^15');
+    await page.press('#m-input', 'Enter');
+    await waitView(page, { fns, m: 32768 });
+    assertMatchesCli(await readTable(page), cliDist({ fns, m: 32768, bytes }), fns);
+    await page.fill('#m-input', '40');
+    await page.click('#m-apply');
+    await waitView(page, { fns, m: 40 });
+    assertMatchesCli(await readTable(page), cliDist({ fns, m: 40, bytes }), fns);
+    await setFunctions(page, P1);
+    await clickPreset(page, 12);
+    await waitView(page, { fns: P1, m: 12 });
+  });
+
+  test('a file dropped on the page is hashed like an uploaded one', async () => {
+    const gen = await generation(page);
+    const corpus = spawnSync(CLI, ['gen', '--n', '500', '--seed', '3'], { encoding: 'utf8' }).stdout;
+    const bytes = Buffer.from('http://www.pku.edu.cn/dropped\r\n' + corpus);
+    await page.evaluate(
+      ({ data, name }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(data)], name, { type: 'text/plain' }));
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }
+      },
+      { data: [...bytes], name: 'dropped.txt' },
+    );
+    await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
+    assertMatchesCli(await readTable(page), cliDist({ fns: P1, m: 12, bytes }), P1);
+    await waitFigures(page, gen + 1);
+    assert.ok((await page.textContent('#report')).includes('dropped.txt'));
+    assert.equal(await page.isHidden('#drop-overlay'), true);
+  });
+
+  test('a wrong M gets a clear message next to the field and changes nothing', async () => {
+    const before = await page.getAttribute('#results', 'data-view');
+    const cases = [
+      ['0', S.slotsZero],
+      ['-5', S.slotsNegative],
+      ['abc', S.slotsNotNumber('abc')],
+      ['NaN', S.slotsNotNumber('NaN')],
+      ['12.5', S.slotsFraction('12.5')],
+      ['4294967296', S.slotsTooLarge],
+      ['', S.slotsEmpty],
+    ];
+    for (const [typed, message] of cases) {
+      await page.fill('#m-input', typed);
+      await page.click('#m-apply');
+      assert.equal((await page.textContent('#m-error')).trim(), message, `M = "${typed}"`);
+      assert.equal(await page.isVisible('#m-error'), true);
+      assert.equal(await page.getAttribute('#m-input', 'aria-invalid'), 'true');
+    }
+    assert.equal(await page.getAttribute('#results', 'data-view'), before);
+    // Valid, but more slots than the wasm will count: its JsError is shown above the results.
+    await page.fill('#m-input', '4294967295');
+    await page.click('#m-apply');
+    assert.equal(await page.isHidden('#m-error'), true);
+    await page.waitForSelector('#results-error:not([hidden])');
+    const shown = await page.textContent('#results-error');
+    assert.match(shown, /4294967295 is more slots than the browser can count/);
+    await page.fill('#m-input', '12');
+    await page.click('#m-apply');
+    await page.waitForSelector('#results-error', { state: 'hidden' });
+    await waitView(page, { fns: P1, m: 12 });
+    assert.equal(await page.isHidden('#m-error'), true);
+  });
+
+  test('cancelling a load keeps the previous input', async () => {
+    const gen = await generation(page);
+    await page.selectOption('#corpus-n', '1000000');
+    await page.click('#corpus-load');
+    await page.waitForSelector('#progress-box:not([hidden])');
+    await page.click('#cancel');
+    await page.waitForSelector('#progress-box', { state: 'hidden', timeout: 30_000 });
+    assert.equal((await page.textContent('#input-error')).trim(), S.cancelled);
+    assert.equal(await generation(page), gen);
+  });
+
+  test('1 000 000 corpus URLs: time to the first chart, and re-binning', async (t) => {
+    const p = await browser.newPage({ viewport: VIEWPORT });
+    watch(p);
+    await p.goto(`${baseUrl}?n=1000000`);
+    await waitView(p, { fns: P1, m: 12, gen: 1 });
+    const firstChart = await p.evaluate(() => performance.getEntriesByName('uhl:first-chart')[0]?.startTime);
+    timings.firstChart1M_ms = Math.round(firstChart);
+    t.diagnostic(`page load to first chart, 1 000 000 corpus URLs: ${Math.round(firstChart)} ms`);
+    assert.equal((await readTable(p)).n, 1_000_000);
+    // While P1's figures are computed the worker is busy: a re-bin waits its turn.
+    await clickPreset(p, 2000000);
+    await waitView(p, { fns: P1, m: 2000000 });
+    timings.rebin_1M_M2000000_busy_ms = Math.round(Number(await p.getAttribute('#results', 'data-ms')));
+    await p.waitForFunction(() => document.getElementById('why').dataset.gen === '1', null, { timeout: 120_000 });
+    const measured = await p.evaluate(() =>
+      Object.fromEntries(performance.getEntriesByType('measure').map((e) => [e.name, Math.round(e.duration)])),
+    );
+    Object.assign(timings, Object.fromEntries(Object.entries(measured).map(([k, v]) => [`1M_${k}_ms`, v])));
+    t.diagnostic(`1 000 000 URLs, worker round trips (ms): ${JSON.stringify(measured)}`);
+    for (const m of [8, 2000000, 12]) {
+      await clickPreset(p, m);
+      await waitView(p, { fns: P1, m });
+      const ms = Number(await p.getAttribute('#results', 'data-ms'));
+      timings[`rebin_1M_M${m}_ms`] = Math.round(ms);
+      t.diagnostic(`re-bin to M = ${m} (3 functions, 1 000 000 URLs): ${ms.toFixed(1)} ms`);
+    }
+    assertMatchesCli(await readTable(p), cliDist({ fns: P1, m: 12, n: 1_000_000 }), P1);
+    await p.close();
+  });
+});

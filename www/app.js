@@ -1,0 +1,609 @@
+// URL Hash Lab's page: wires the controls to the worker and the worker's answers to the
+// charts. No hashing or statistics here: every number shown comes from the wasm core.
+import { S, applyStrings } from './strings.js';
+import { int, fixed, percent, bytes as fmtBytes } from './format.js';
+import { parseSlots } from './slots.js';
+import { LabClient } from './lab-client.js';
+import { el, showText } from './dom.js';
+import { renderReport } from './report.js';
+import { renderTable } from './measures-table.js';
+import { renderWhy } from './why.js';
+import { setupCharts } from './charts/common.js';
+import * as perSlotChart from './charts/per-slot.js';
+import * as bucketsChart from './charts/buckets.js';
+import * as fig1Chart from './charts/fig1.js';
+import * as fig2Chart from './charts/fig2.js';
+import * as fig3Chart from './charts/fig3.js';
+
+/** Bytes per chunk when streaming a file or pasted text to the worker. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Corpus URLs generated per worker request (a progress step, and a chance to cancel). */
+const CORPUS_BATCH = 100_000;
+const CORPUS_SEED = 2004;
+const CORPUS_SIZES = [10_000, 100_000, 1_000_000, 20_000_000];
+/** The page opens with this many corpus URLs. */
+const FIRST_LOAD_N = 100_000;
+const FIRST_M = 12;
+/** P1's three functions: always hashed, since its figures and "Why?" cards use them. */
+const P1_FUNCTIONS = ['elfhash', 'hfip', 'hf'];
+/** Up to this M the page draws one bar per slot; above, the bucket-size distribution. */
+const PER_SLOT_MAX_M = 64;
+/** About this many points per figure curve. */
+const FIGURE_POINTS = 40;
+/** P1's Fig. 3 uses (at most) this many URLs: used only to choose the step. */
+const FIG3_SAMPLE = 400_000;
+const FIG1_M = [200_000, 800_000, 1_000_000, 2_000_000];
+const FIG2_M = [8, 10, 12, 40];
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  functions: [],
+  names: {},
+  selected: new Set(P1_FUNCTIONS),
+  key: 'url',
+  m: FIRST_M,
+  /** The load in progress: { cancelled } or null. */
+  loading: null,
+  /** Bumped by every completed load; background work of older loads stops. */
+  generation: 0,
+  input: null,
+  figures: { 1: null, 2: null, 3: null },
+  p1: null,
+  fig1M: FIG1_M[0],
+  fig2M: 12,
+  firstChartMarked: false,
+  splitChecked: false,
+};
+
+let lab = null;
+
+// ---------------------------------------------------------------- errors and status
+
+function showBanner(message, { restart = false } = {}) {
+  $('banner-text').textContent = message;
+  $('banner-restart').hidden = !restart;
+  $('banner').hidden = false;
+}
+
+function errorMessage(e) {
+  return e && e.message ? e.message : String(e);
+}
+
+/** Shows an error next to where it happened; a broken wasm also gets the banner. */
+function reportError(where, e) {
+  const message = errorMessage(e);
+  if (e && e.broken) {
+    showBanner(S.workerBroken(message), { restart: true });
+  }
+  showText(where, S.errorPrefix + message);
+}
+
+function setBusy(flag) {
+  document.body.dataset.busy = flag ? '1' : '0';
+}
+
+// ---------------------------------------------------------------- controls
+
+function buildCorpusSelect() {
+  const select = $('corpus-n');
+  select.replaceChildren(
+    ...CORPUS_SIZES.map((n) => {
+      const o = el('option', { text: int(n) });
+      o.value = String(n);
+      o.selected = n === FIRST_LOAD_N;
+      return o;
+    }),
+  );
+}
+
+function buildFunctionList() {
+  const groups = new Map();
+  for (const f of state.functions) {
+    if (!groups.has(f.paper)) groups.set(f.paper, []);
+    groups.get(f.paper).push(f);
+  }
+  const box = $('functions');
+  box.replaceChildren(
+    ...[...groups].map(([paper, list]) =>
+      el('fieldset', { cls: 'fn-group' }, [
+        el('legend', { text: S.paperGroup[paper] ?? paper }),
+        ...list.map((f) => {
+          const input = el('input', { attrs: { type: 'checkbox', name: 'fn', id: `fn-${f.id}` } });
+          input.value = f.id;
+          input.checked = state.selected.has(f.id);
+          input.addEventListener('change', () => {
+            if (input.checked) state.selected.add(f.id);
+            else state.selected.delete(f.id);
+            requestView();
+          });
+          const label = el('label', { attrs: { for: `fn-${f.id}` }, title: `${f.id}: ${f.summary}` }, [
+            el('span', { cls: `swatch fn-${f.id}`, attrs: { 'aria-hidden': 'true' } }),
+            el('span', { text: f.name_en }),
+          ]);
+          return el('div', { cls: 'fn-item' }, [input, label]);
+        }),
+      ]),
+    ),
+  );
+}
+
+function buildPresets() {
+  const box = $('presets');
+  box.replaceChildren(
+    ...S.slotsPresetGroups.map((g) =>
+      el('div', { cls: 'preset-group' }, [
+        el('span', { cls: 'preset-label', text: g.label }),
+        el(
+          'div',
+          { cls: 'preset-buttons' },
+          g.values.map((m, i) => {
+            const b = el('button', {
+              cls: 'preset',
+              text: g.powers ? `${int(m)} (2^${g.powers[i]})` : int(m),
+              attrs: { type: 'button' },
+            });
+            b.dataset.m = String(m);
+            b.addEventListener('click', () => setSlots(m));
+            return b;
+          }),
+        ),
+      ]),
+    ),
+  );
+}
+
+function markPresets() {
+  for (const b of document.querySelectorAll('button.preset')) {
+    const on = Number(b.dataset.m) === state.m;
+    b.classList.toggle('on', on);
+    b.setAttribute('aria-pressed', on ? 'true' : 'false');
+  }
+}
+
+function setSlots(m) {
+  state.m = m;
+  $('m-input').value = String(m);
+  showText($('m-error'), '');
+  $('m-input').removeAttribute('aria-invalid');
+  markPresets();
+  requestView();
+}
+
+function applyTypedSlots() {
+  const { m, error } = parseSlots($('m-input').value);
+  if (error) {
+    showText($('m-error'), error);
+    $('m-input').setAttribute('aria-invalid', 'true');
+    return;
+  }
+  if (m !== state.m || $('m-error').hidden === false) setSlots(m);
+}
+
+function buildSegments(boxId, values, current, onPick) {
+  const box = $(boxId);
+  box.replaceChildren(
+    el('span', { cls: 'seg-label', text: S.figM }),
+    ...values.map((m) => {
+      const b = el('button', { cls: 'seg', text: int(m), attrs: { type: 'button' } });
+      b.dataset.m = String(m);
+      b.addEventListener('click', () => {
+        for (const x of box.querySelectorAll('button')) {
+          x.classList.toggle('on', x === b);
+          x.setAttribute('aria-pressed', x === b ? 'true' : 'false');
+        }
+        onPick(m);
+      });
+      b.classList.toggle('on', m === current);
+      b.setAttribute('aria-pressed', m === current ? 'true' : 'false');
+      return b;
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- loading input
+
+function progress(fraction, text) {
+  $('progress').value = fraction;
+  $('progress-text').textContent = text;
+}
+
+function setLoading(token) {
+  state.loading = token;
+  $('progress-box').hidden = !token;
+  for (const id of ['corpus-load', 'paste-go', 'file']) $(id).disabled = Boolean(token);
+  setBusy(Boolean(token));
+}
+
+/** Functions a load hashes as the lines arrive: the selected ones and P1's. */
+function functionsToHash() {
+  return state.functions.map((f) => f.id).filter((id) => state.selected.has(id) || P1_FUNCTIONS.includes(id));
+}
+
+/**
+ * Loads one input through the worker:
+ * source = { kind: 'corpus', n } | { kind: 'paste', bytes } | { kind: 'file', file }.
+ */
+async function load(source) {
+  if (state.loading) {
+    showText($('input-error'), S.busyLoading);
+    return;
+  }
+  showText($('input-error'), '');
+  const token = { cancelled: false };
+  setLoading(token);
+  const started = performance.now();
+  try {
+    await lab.call('begin', { fns: functionsToHash(), key: state.key });
+    if (source.kind === 'corpus') {
+      progress(0, S.loadingCorpus(int(0), int(source.n)));
+      for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
+        const count = Math.min(CORPUS_BATCH, source.n - start);
+        await lab.call('corpus', { start, count, seed: CORPUS_SEED });
+        progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
+      }
+    } else if (source.kind === 'paste') {
+      progress(0, S.loadingPaste);
+      const all = source.bytes;
+      for (let off = 0; off < all.length && !token.cancelled; off += CHUNK_BYTES) {
+        const piece = all.slice(off, off + CHUNK_BYTES);
+        await lab.call('chunk', { bytes: piece }, [piece.buffer]);
+        progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
+      }
+    } else {
+      const file = source.file;
+      progress(0, S.loadingBytes(fmtBytes(0), fmtBytes(file.size)));
+      for (let off = 0; off < file.size && !token.cancelled; off += CHUNK_BYTES) {
+        const buffer = await file.slice(off, off + CHUNK_BYTES).arrayBuffer();
+        await lab.call('chunk', { bytes: new Uint8Array(buffer) }, [buffer]);
+        const done = Math.min(file.size, off + CHUNK_BYTES);
+        progress(done / file.size, S.loadingBytes(fmtBytes(done), fmtBytes(file.size)));
+      }
+    }
+    if (token.cancelled) {
+      await lab.call('cancel');
+      showText($('input-error'), S.cancelled);
+      return;
+    }
+    const { report } = await lab.call('finish');
+    performance.measure('uhl:load', { start: started, end: performance.now() });
+    state.generation += 1;
+    state.input = { source: describe(source), report, ms: performance.now() - started };
+    state.figures = { 1: null, 2: null, 3: null };
+    state.p1 = null;
+    state.splitChecked = state.key !== 'url';
+    renderReport($('report'), state.input.source, report, state.splitChecked);
+    $('report-box').hidden = false;
+  } catch (e) {
+    lab.call('cancel').catch(() => {});
+    reportError($('input-error'), e);
+    return;
+  } finally {
+    setLoading(null);
+  }
+  await requestView();
+  runFigures(state.generation);
+}
+
+function describe(source) {
+  if (source.kind === 'corpus') return { kind: 'corpus', n: source.n };
+  if (source.kind === 'file') return { kind: 'file', name: source.file.name, size: source.file.size };
+  return { kind: 'paste' };
+}
+
+// ---------------------------------------------------------------- the results view
+
+let viewWanted = 0;
+let viewDone = 0;
+let viewRunning = null;
+
+/** Asks for the results of the current functions, key and M; rapid changes coalesce. */
+function requestView() {
+  viewWanted += 1;
+  if (!viewRunning) viewRunning = runViews().finally(() => (viewRunning = null));
+  return viewRunning;
+}
+
+async function runViews() {
+  while (viewDone < viewWanted) {
+    const ticket = viewWanted;
+    await renderView();
+    viewDone = ticket;
+  }
+}
+
+async function renderView() {
+  if (!state.input) return;
+  const fns = state.functions.map((f) => f.id).filter((id) => state.selected.has(id));
+  const { key, m } = state;
+  const caption = $('results-caption');
+  if (!fns.length) {
+    showText($('results-error'), S.noFunctions);
+    $('view-panel').classList.add('stale');
+    return;
+  }
+  const perSlot = m <= PER_SLOT_MAX_M;
+  const sameData = $('results').dataset.gen === String(state.generation);
+  $('results-status').textContent = S.working;
+  setBusy(true);
+  const t0 = performance.now();
+  let res;
+  let missing = [];
+  try {
+    // Values of a function or key not hashed yet are computed in slices, with progress.
+    ({ fns: missing } = await lab.call('missing', { fns, key }));
+    for (const fn of missing) {
+      const name = state.names[fn] ?? fn;
+      $('results-status').textContent = S.hashingKey(name, S.keyName[key], percent(0, 0));
+      await lab.call('job', { kind: 'cache', fn, key }, [], (share) => {
+        $('results-status').textContent = S.hashingKey(name, S.keyName[key], percent(share, 0));
+      });
+    }
+    res = await lab.call('analyze', { fns, key, m, perSlot });
+  } catch (e) {
+    $('results-status').textContent = '';
+    reportError($('results-error'), e);
+    $('view-panel').classList.add('stale');
+    setBusy(Boolean(state.loading));
+    return;
+  }
+  $('view-panel').classList.remove('stale');
+  const ms = performance.now() - t0;
+  showText($('results-error'), '');
+  const rows = res.rows.map((r) => ({
+    ...r,
+    name: state.names[r.fn] ?? r.fn,
+    summary: state.functions.find((f) => f.id === r.fn)?.summary ?? '',
+  }));
+  const first = rows[0];
+  caption.textContent = S.resultsCaption(int(first.measures.n), S.keyName[key], int(m));
+  caption.dataset.n = String(first.measures.n);
+  $('per-slot-box').hidden = !perSlot;
+  $('buckets-box').hidden = perSlot;
+  if (perSlot) perSlotChart.render($('per-slot-chart'), { rows, m, idealLoad: first.ideal_load });
+  else bucketsChart.render($('buckets-chart'), { rows, m });
+  renderTable($('measures-table'), rows);
+  if (key !== 'url') state.splitChecked = true;
+  renderReport($('report'), state.input.source, res.report, state.splitChecked);
+  const status = sameData && !missing.length ? S.rebinned(fixed(ms, 0)) : S.computed(fixed(ms, 0));
+  $('results-status').textContent = status;
+  const results = $('results');
+  results.dataset.gen = String(state.generation);
+  results.dataset.view = JSON.stringify({ fns, key, m });
+  results.dataset.ms = String(ms);
+  if (!state.firstChartMarked) {
+    state.firstChartMarked = true;
+    performance.mark('uhl:first-chart');
+  }
+  setBusy(Boolean(state.loading));
+}
+
+// ---------------------------------------------------------------- P1's figures and "Why?"
+
+function stepFor(n) {
+  return Math.max(1, Math.floor(n / FIGURE_POINTS));
+}
+
+function printedFor() {
+  if (!state.p1) return null;
+  return { m: state.p1.table_m, columns: state.p1.table };
+}
+
+function drawFig1() {
+  if (!state.figures[1]) return;
+  fig1Chart.render($('fig1-chart'), {
+    points: state.figures[1],
+    m: state.fig1M,
+    functions: P1_FUNCTIONS,
+    names: state.names,
+    printed: printedFor(),
+    offchart: $('fig1-offchart'),
+  });
+}
+
+function drawFig2() {
+  if (!state.figures[2]) return;
+  fig2Chart.render($('fig2-chart'), { points: state.figures[2], m: state.fig2M, functions: P1_FUNCTIONS, names: state.names });
+}
+
+function drawFig3() {
+  if (!state.figures[3]) return;
+  fig3Chart.render($('fig3-chart'), { points: state.figures[3] });
+}
+
+/** After a load: P1's figures, then the "Why?" cards, one worker job at a time. */
+async function runFigures(generation) {
+  const n = state.input.report.urls;
+  const step = stepFor(n);
+  const current = () => generation === state.generation;
+  $('figures-note').textContent = S.figuresNote(int(step));
+  $('fig3-note').textContent = S.fig3Note(int(Math.min(n, FIG3_SAMPLE)));
+  $('why-status').textContent = S.whyPending;
+  $('why').dataset.gen = '';
+  for (const fig of [1, 2, 3]) $(`fig${fig}`).dataset.gen = '';
+  const tasks = [
+    [2, step, drawFig2],
+    [3, stepFor(Math.min(n, FIG3_SAMPLE)), drawFig3],
+    [1, step, drawFig1],
+  ];
+  const status = $('figures-status');
+  for (const [fig, figStep, draw] of tasks) {
+    if (!current()) return;
+    const errorBox = $(`fig${fig}-error`);
+    try {
+      const t0 = performance.now();
+      status.textContent = S.figProgress(fig, percent(0, 0));
+      const { points } = await lab.call('job', { kind: 'sweep', fig, step: figStep }, [], (share) => {
+        if (current()) status.textContent = S.figProgress(fig, percent(share, 0));
+      });
+      performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });
+      if (!current()) return;
+      state.figures[fig] = points;
+      showText(errorBox, '');
+      draw();
+      $(`fig${fig}`).dataset.gen = String(generation);
+    } catch (e) {
+      if (!current()) return;
+      reportError(errorBox, e);
+    }
+  }
+  status.textContent = '';
+  if (!current()) return;
+  try {
+    const t0 = performance.now();
+    const { report } = await lab.call('job', { kind: 'p1' }, [], (share) => {
+      if (current()) $('why-status').textContent = S.whyProgress(percent(share, 0));
+    });
+    performance.measure('uhl:p1', { start: t0, end: performance.now() });
+    if (!current()) return;
+    state.p1 = report;
+    $('why-status').textContent = '';
+    showText($('why-error'), '');
+    renderWhy($('why-cards'), report);
+    drawFig1();
+    $('why').dataset.gen = String(generation);
+  } catch (e) {
+    if (!current()) return;
+    $('why-status').textContent = '';
+    reportError($('why-error'), e);
+  }
+}
+
+// ---------------------------------------------------------------- start-up
+
+function wireControls() {
+  $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
+  $('paste-go').addEventListener('click', () => {
+    const text = $('paste').value;
+    if (!text.trim()) {
+      showText($('input-error'), S.pasteEmpty);
+      return;
+    }
+    load({ kind: 'paste', bytes: new TextEncoder().encode(text) });
+  });
+  $('file').addEventListener('change', () => {
+    const file = $('file').files[0];
+    if (file) load({ kind: 'file', file }).finally(() => ($('file').value = ''));
+  });
+  $('cancel').addEventListener('click', () => {
+    if (state.loading) state.loading.cancelled = true;
+  });
+  for (const radio of document.querySelectorAll('input[name="key"]')) {
+    radio.addEventListener('change', () => {
+      if (radio.checked) {
+        state.key = radio.value;
+        requestView();
+      }
+    });
+  }
+  $('m-apply').addEventListener('click', applyTypedSlots);
+  $('m-input').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      applyTypedSlots();
+    }
+  });
+  $('m-input').addEventListener('change', applyTypedSlots);
+  $('banner-dismiss').addEventListener('click', () => ($('banner').hidden = true));
+  $('banner-restart').addEventListener('click', restart);
+  buildSegments('fig1-m', FIG1_M, state.fig1M, (m) => {
+    state.fig1M = m;
+    drawFig1();
+  });
+  buildSegments('fig2-m', FIG2_M, state.fig2M, (m) => {
+    state.fig2M = m;
+    drawFig2();
+  });
+  wireDrop();
+}
+
+function wireDrop() {
+  const overlay = $('drop-overlay');
+  let depth = 0;
+  const hasFiles = (e) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+  window.addEventListener('dragenter', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth += 1;
+    overlay.hidden = false;
+  });
+  window.addEventListener('dragover', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  });
+  window.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) overlay.hidden = true;
+  });
+  window.addEventListener('drop', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth = 0;
+    overlay.hidden = true;
+    const file = e.dataTransfer.files[0];
+    if (file) load({ kind: 'file', file });
+  });
+}
+
+async function connect() {
+  lab = new LabClient((message) => showBanner(S.workerFailed(message)));
+  const { functions } = await lab.call('hello');
+  state.functions = functions;
+  state.names = Object.fromEntries(functions.map((f) => [f.id, f.name_en]));
+}
+
+async function restart() {
+  $('banner').hidden = true;
+  state.loading = null;
+  setLoading(null);
+  lab?.terminate();
+  state.generation += 1;
+  try {
+    await connect();
+    await load({ kind: 'corpus', n: FIRST_LOAD_N });
+  } catch (e) {
+    showBanner(S.workerFailed(errorMessage(e)));
+  }
+}
+
+/** A link may choose the first input and M: ?n=1000000&m=8 (n must be one of CORPUS_SIZES). */
+function readQuery() {
+  const q = new URLSearchParams(location.search);
+  const n = Number(q.get('n'));
+  const first = CORPUS_SIZES.includes(n) ? n : FIRST_LOAD_N;
+  const { m } = q.has('m') ? parseSlots(q.get('m')) : {};
+  if (m) state.m = m;
+  return first;
+}
+
+async function main() {
+  const firstN = readQuery();
+  document.title = S.title;
+  applyStrings(document);
+  buildCorpusSelect();
+  buildPresets();
+  $('m-input').value = String(state.m);
+  markPresets();
+  if (typeof Worker === 'undefined') {
+    showBanner(S.noWorker);
+    return;
+  }
+  try {
+    setupCharts();
+  } catch (e) {
+    showBanner(errorMessage(e));
+  }
+  wireControls();
+  try {
+    await connect();
+  } catch (e) {
+    showBanner(S.workerFailed(errorMessage(e)));
+    return;
+  }
+  buildFunctionList();
+  $('corpus-n').value = String(firstN);
+  await load({ kind: 'corpus', n: firstN });
+}
+
+main();

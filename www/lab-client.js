@@ -1,0 +1,61 @@
+// The page's side of the worker: one request in, one promise out.
+import { S } from './strings.js';
+
+/** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
+export class LabError extends Error {
+  constructor(message, broken) {
+    super(message);
+    this.name = 'LabError';
+    this.broken = broken;
+  }
+}
+
+export class LabClient {
+  /** `onFatal(message)` is called when the worker itself fails (it could not load). */
+  constructor(onFatal) {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.nextId = 1;
+    this.waiting = new Map();
+    this.worker.onmessage = (event) => {
+      const { id, ok, result, error, broken, progress } = event.data;
+      const entry = this.waiting.get(id);
+      if (!entry) return;
+      if (progress !== undefined) {
+        entry.onProgress?.(progress);
+        return;
+      }
+      this.waiting.delete(id);
+      if (ok) entry.resolve(result);
+      else entry.reject(new LabError(error, broken));
+    };
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      const message = event.message || S.workerScriptFailed;
+      this.failAll(message);
+      onFatal(message);
+    };
+    this.worker.onmessageerror = () => this.failAll(S.workerMessageUnreadable);
+  }
+
+  failAll(message, broken = true) {
+    for (const entry of this.waiting.values()) entry.reject(new LabError(message, broken));
+    this.waiting.clear();
+  }
+
+  /**
+   * Sends `{type, ...args}`; the buffers in `transfer` move to the worker (no copy).
+   * `onProgress(share)` hears how far a long job is.
+   */
+  call(type, args = {}, transfer = [], onProgress = null) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, type, ...args }, transfer);
+    });
+  }
+
+  terminate() {
+    this.worker.terminate();
+    this.failAll(S.workerRestarted, false);
+  }
+}

@@ -1,0 +1,42 @@
+// The input report, in plain language, from the JSON of Lab.finish() / Lab.report().
+import { S } from './strings.js';
+import { bytes as fmtBytes } from './format.js';
+import { el } from './dom.js';
+
+/**
+ * source: { kind: 'corpus', n } | { kind: 'paste' } | { kind: 'file', name, size };
+ * splitChecked: whether hosts or paths have been split yet (only then are bad lines known).
+ */
+export function renderReport(list, source, report, splitChecked) {
+  const items = [];
+  if (source.kind === 'corpus') {
+    items.push(S.sourceCorpus(source.n));
+  } else {
+    items.push(source.kind === 'file' ? S.sourceFile(source.name, fmtBytes(source.size)) : S.sourcePaste);
+    items.push(S.reportLines(report.lines, report.urls));
+    if (report.blank) items.push(S.reportBlank(report.blank));
+    if (report.bom) items.push(S.reportBom);
+    if (report.crlf) items.push(S.reportCrlf(report.crlf));
+  }
+  const at = (o) => S.lineList(o.first_lines, o.count);
+  const problems = [];
+  if (report.too_long.count) problems.push(S.reportTooLong(report.too_long.count, at(report.too_long)));
+  if (report.invalid_utf8.count) problems.push(S.reportInvalidUtf8(report.invalid_utf8.count, at(report.invalid_utf8)));
+  if (report.nul.count) problems.push(S.reportNul(report.nul.count, at(report.nul)));
+  for (const [o, part] of [
+    [report.unsplittable_host, S.partHost],
+    [report.unsplittable_path, S.partPath],
+  ]) {
+    if (o.count) problems.push(S.reportUnsplittable(o.count, part, at(o)));
+  }
+  items.push(...problems);
+  if (!splitChecked && source.kind !== 'corpus') items.push(S.reportSplitLater);
+  if (report.urls === 0) items.push(S.noUrls);
+  else if (source.kind !== 'corpus' && !problems.length && !report.blank && !report.bom && !report.crlf) {
+    items.push(S.reportClean);
+  }
+  items.push(report.urls_kept ? S.reportKept : S.reportNotKept);
+  list.replaceChildren(
+    ...items.map((text, i) => el('li', { text, cls: i >= items.length - 1 ? 'muted' : problems.includes(text) ? 'warn' : '' })),
+  );
+}

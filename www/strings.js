@@ -1,0 +1,299 @@
+// Every user-visible string of the page, in one place so it can be translated later.
+// Plain strings are looked up by key (index.html marks elements with data-s="key");
+// functions build sentences around numbers (already formatted, unless noted).
+
+import { int } from './format.js';
+
+/** "1 line", "2 lines", "1 000 lines". */
+function count(n, one, many) {
+  return `${int(n)} ${n === 1 ? one : many}`;
+}
+
+export const S = {
+  // Page
+  title: 'URL Hash Lab · 网址散列实验室',
+  appName: 'URL Hash Lab',
+  appNameZh: '网址散列实验室',
+  tagline:
+    'Li & Feng (2004) compared three URL hash functions on 20 million URLs. Load your URLs or our corpus and see what the functions really do.',
+  footer:
+    'Every number on this page is computed by the lab’s Rust core compiled to WebAssembly, in a background worker. Nothing you load leaves this browser.',
+  skipToResults: 'Skip to results',
+  noWorker: 'This browser cannot run module Web Workers, which the lab needs. Use a current Firefox, Chrome, Edge or Safari.',
+
+  // Input
+  inputHeading: '1. URLs',
+  corpusLabel: 'Built-in corpus (a 2004-style Chinese crawl)',
+  corpusButton: 'Load corpus',
+  corpusHint: 'The page opens with 100 000 corpus URLs. 20 000 000, P1’s size, takes a while and about 500 MB of memory.',
+  pasteLabel: 'Paste URLs, one per line',
+  pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
+  pasteButton: 'Hash pasted URLs',
+  fileLabel: 'Or open a file of URLs (one per line)',
+  dropHint: 'You can also drop a file anywhere on the page.',
+  dropOverlay: 'Drop the URL list to hash it',
+  keyLegend: 'What is hashed',
+  keyUrl: 'Whole URL (P1)',
+  keyHost: 'Host only (P2’s site hash)',
+  keyPath: 'Path and query (P2’s path hash)',
+  cancel: 'Cancel',
+  cancelled: 'Loading cancelled. The page still shows the previous input.',
+  reportHeading: 'What the input held',
+
+  // Functions
+  functionsHeading: '2. Hash functions',
+  functionsHint: 'Checked functions are compared in the charts and the table.',
+  paperGroup: {
+    P1: 'P1 · Li & Feng 2004 (the paper under test)',
+    P2: 'P2 · Li, He & Zhang: site and path hashes',
+    P3: 'P3 · Yang et al. 2006: MD5 fingerprints',
+    baseline: 'Baselines used by real crawlers',
+  },
+  noFunctions: 'Tick at least one hash function to see results.',
+
+  // Slots
+  slotsHeading: '3. Slots (M)',
+  slotsHint: 'A URL’s slot is its hash value mod M: a hash-table bucket, or a crawler machine.',
+  slotsPresetGroups: [
+    { label: 'P1 Fig. 2 machines', values: [8, 10, 12, 40] },
+    { label: 'P1 Fig. 3 machines', values: [11, 14, 16, 18] },
+    { label: 'P2 crawl nodes', values: [7] },
+    { label: 'P1 Fig. 1 table sizes', values: [200000, 800000, 1000000, 2000000] },
+    { label: 'P2 path and site tables', values: [32768, 2097152], powers: [15, 21] },
+  ],
+  slotsField: 'Any M',
+  slotsApply: 'Apply',
+  slotsFieldHint: 'A whole number from 1 to 4 294 967 295 (or 2^k).',
+  slotsEmpty: 'Enter a number of slots.',
+  slotsNotNumber: (text) => `“${text}” is not a number. Enter a whole number of slots, such as 12 or 200000.`,
+  slotsNegative: 'The number of slots cannot be negative.',
+  slotsZero: 'With 0 slots there is nowhere to put a URL: enter 1 or more.',
+  slotsFraction: (text) => `Slots come whole: ${text} is not a whole number.`,
+  slotsTooLarge: 'At most 4 294 967 295 slots (2^32 − 1), the largest M the papers’ unsigned arithmetic allows.',
+
+  // Status
+  working: 'Working…',
+  loadingCorpus: (done, total) => `Generating and hashing corpus URLs: ${done} of ${total}`,
+  loadingBytes: (done, total) => `Reading and hashing: ${done} of ${total}`,
+  loadingPaste: 'Hashing the pasted URLs…',
+  busyLoading: 'Another input is still loading: cancel it first.',
+  rebinned: (ms) => `Re-binned in ${ms} ms`,
+  hashingKey: (fn, key, pct) => `Hashing the ${key} with ${fn}: ${pct}`,
+  computed: (ms) => `Computed in ${ms} ms`,
+  pasteEmpty: 'The box is empty: paste some URLs first.',
+  workerFailed: (msg) => `The lab’s worker could not start: ${msg}`,
+  workerBroken: (msg) =>
+    `The WebAssembly core stopped (${msg}), most likely out of memory. Restart the lab to go on.`,
+  restart: 'Restart the lab',
+  errorPrefix: 'Error: ',
+  chartMissing: 'Chart.js did not load (vendor/chart.umd.min.js is missing), so no chart can be drawn.',
+  workerScriptFailed: 'the worker script failed to load',
+  workerMessageUnreadable: 'a message from the worker could not be read',
+  workerRestarted: 'the lab was restarted',
+  noInputYet: 'no input is loaded yet',
+  noInputLoading: 'no input is being loaded',
+  superseded: 'superseded by newer work',
+  unknownRequest: (type) => `unknown request '${type}'`,
+  dismiss: 'Dismiss',
+
+  // Input report (plain language); counts arrive as numbers
+  sourceCorpus: (n) => `${int(n)} URLs of the built-in corpus (seed 2004).`,
+  sourcePaste: 'Source: the pasted text.',
+  sourceFile: (name, size) => `File “${name}”, ${size}.`,
+  reportLines: (lines, urls) => `Read ${count(lines, 'line', 'lines')} holding ${count(urls, 'URL', 'URLs')}.`,
+  reportBlank: (n) => `${count(n, 'blank line was', 'blank lines were')} skipped.`,
+  reportBom: 'A byte-order mark (BOM) at the start was removed.',
+  reportCrlf: (n) => `${count(n, 'line ends', 'lines end')} with CRLF (Windows line ends); the CR was removed.`,
+  reportTooLong: (n, at) => `${count(n, 'line is', 'lines are')} longer than 64 KiB and skipped (${at}).`,
+  reportInvalidUtf8: (n, at) => `${count(n, 'line is', 'lines are')} not valid UTF-8, hashed as raw bytes (${at}).`,
+  reportNul: (n, at) => `${count(n, 'line holds', 'lines hold')} a NUL byte, where P1’s C functions stop reading (${at}).`,
+  reportUnsplittable: (n, part, at) =>
+    `${count(n, 'line has', 'lines have')} no ${part} and ${n === 1 ? 'is' : 'are'} left out when hashing the ${part} (${at}).`,
+  reportSplitLater: 'Lines with no host or path are counted when you hash the host or the path.',
+  partHost: 'host',
+  partPath: 'path',
+  reportClean: 'Nothing unusual: no blank lines, BOM, CRLF, over-long lines or invalid UTF-8.',
+  reportKept: 'The lines can be read again, so other functions and keys are computed without reloading.',
+  reportNotKept:
+    'The input is too large to keep in memory: to change functions or key, reload it with them selected.',
+  lineList: (shown, total) =>
+    `${shown.length === 1 ? 'line' : 'lines'} ${shown.map((x) => int(x)).join(', ')}${total > shown.length ? ', …' : ''}`,
+  noUrls: 'The input holds no URL lines: nothing to hash.',
+
+  // Results
+  resultsHeading: 'How the URLs fall into slots',
+  resultsCaption: (n, key, m) => `How ${n} ${key} fall into M = ${m} slots`,
+  keyName: { url: 'whole URLs', host: 'hosts', path: 'paths' },
+  perSlotTitle: 'URLs per slot',
+  perSlotNote: 'Each bar is one slot. A perfect function puts N/M URLs in every slot (dashed line).',
+  bucketsTitle: 'How many slots hold s URLs',
+  bucketsNote:
+    'For large M, count the slots holding 0, 1, 2, … URLs. A random function follows the Poisson curve (dashed); a clumping function has too many empty and too many crowded slots.',
+  idealLine: (v) => `ideal N/M = ${v}`,
+  poisson: 'Poisson expectation (random function)',
+  axisSlot: 'slot number (0 … M − 1)',
+  axisUrlsInSlot: 'URLs in the slot',
+  axisBucketSize: 's, URLs in a slot',
+  axisSlotsHolding: 'slots holding s URLs (log scale)',
+  tooltipSlot: (slot) => `slot ${slot}`,
+  tooltipBucket: (s) => `slots holding ${s} URL${s === '1' ? '' : 's'}`,
+  tableTitle: 'Measures per function',
+  tableNote: 'Hover or focus a measure’s name for its definition.',
+  measureHead: 'measure',
+  columns: [
+    {
+      key: 'a',
+      label: 'A',
+      short: 'memory accesses per lookup; lower is better',
+      title:
+        'P1’s query performance: mean memory accesses to find each URL once in a chained hash table, Σ Nᵢ(Nᵢ+1)/2 / N. Lower is better.',
+    },
+    {
+      key: 'a_opt',
+      label: 'A opt',
+      short: 'P1’s optimum, every slot equal',
+      title: 'P1’s optimum (N/M + 1)/2, reached only when every slot holds exactly N/M URLs.',
+    },
+    {
+      key: 'a_random',
+      label: 'A random',
+      short: 'what a random function averages',
+      title: 'The A a uniformly random function gets on average, 1 + (N − 1)/(2M): the fair yardstick.',
+    },
+    {
+      key: 'b',
+      label: 'B',
+      short: 'load balance; 1 is perfect',
+      title: 'P1’s load balance: M × (largest slot) / N. 1 is perfect, M is the worst (all in one slot).',
+    },
+    { key: 'max_load', label: 'max load', short: 'URLs in the fullest slot', title: 'URLs in the fullest slot.' },
+    {
+      key: 'expected_max_load',
+      label: 'E[max load]',
+      short: 'fullest slot of a random function',
+      title: 'The fullest slot a random function would give on average (Poisson approximation).',
+    },
+    {
+      key: 'empty_slots',
+      label: 'empty slots',
+      short: 'slots no URL falls into',
+      title: 'Slots no URL falls into. The small number under it is what a random function leaves empty, M·e^(−N/M).',
+    },
+    {
+      key: 'chi2',
+      label: 'χ²',
+      short: 'unevenness; about M − 1 if random',
+      title: 'Chi-square statistic of the slot counts against the uniform N/M, with M − 1 degrees of freedom. Near M − 1 for a random function.',
+    },
+    {
+      key: 'p_value',
+      label: 'p-value',
+      short: 'below 0.001: clearly not uniform',
+      title:
+        'Probability that a random function would look at least this uneven. Tiny values (below 0.001) mean the function is clearly not uniform.',
+    },
+  ],
+  expectedEmpty: (v) => `random: ${v}`,
+
+  // P1 figures
+  figuresHeading: 'P1’s figures, recomputed on the loaded URLs',
+  figuresNote: (step) => `One point every ${step} URLs. P1 used 20 million URLs and a point every 500 000.`,
+  fig1Title: 'Fig. 1 — A, query performance, as N grows',
+  fig1Note:
+    'M slots in a chained hash table. At M = 200 000, the hollow points are the values in P1’s only table (“P1 printed”); the N axis is logarithmic so they fit beside the loaded URLs.',
+  fig2Title: 'Fig. 2 — B, load balance over M machines, as N grows',
+  fig2Note: '1 is perfect balance. hf’s curve jumps to about 3 when 3 divides M (see “Why?” below).',
+  fig3Title: 'Fig. 3 — hf’s B at M = 11, 12, 14, 16, 18',
+  fig3Note: (n) =>
+    `On the first ${n} URLs (P1 drew 400 000 at random from its 20 million). M = 12 and 18 are multiples of 3.`,
+  figM: 'M =',
+  axisN: 'N, URLs hashed',
+  axisNLog: 'N, URLs hashed (log scale)',
+  axisA: 'A, memory accesses per lookup',
+  axisB: 'B, load balance (1 = perfect)',
+  printedAopt: 'P1 printed: A(opt)',
+  printedHfip: 'P1 printed: HfIp',
+  printedOffChart: (n, aOpt, hfip) =>
+    `P1 also printed, at N = ${n}: A(opt) ${aOpt} and HfIp ${hfip}, beyond the loaded URLs and off this chart.`,
+  hfAtM: (m) => `hf, M = ${m}`,
+  figProgress: (fig, pct) => `Computing Fig. ${fig}: ${pct}`,
+
+  // Why cards
+  whyHeading: 'Why? What P1 could not explain, measured on your URLs',
+  whyPending: 'Measuring the anomalies on the loaded URLs…',
+  whyProgress: (pct) => `Measuring the anomalies on the loaded URLs: ${pct}`,
+  evidence: 'Evidence from the loaded URLs',
+  why: {
+    hf3: {
+      title: 'hf is bad exactly when 3 divides M',
+      claim: 'P1: hf is best at M = 8, 10 and 40 but worst at M = 12, “for reasons unknown” (原因不清楚).',
+      cause:
+        'hf returns |3 · Σ c·i| mod M, always a multiple of 3 for URLs short enough not to overflow. When 3 divides M, only the M/3 slots whose number is a multiple of 3 can ever be hit, so B ≈ 3.',
+    },
+    hfRange: {
+      title: 'hf’s values are too small for big tables',
+      claim: 'P1: hf matches HfIp for small M but degrades as M grows, ending worse than ELFhash.',
+      cause:
+        'Σ c·i is at most 127 · L(L+1)/2 for a URL of L bytes, so hf never exceeds 3 · 127 · L(L+1)/2. For a large M most slots are out of reach and the reachable ones overflow.',
+    },
+    hfipBits: {
+      title: 'HfIp leaves four bits at zero',
+      claim: 'P1 recommends HfIp as close to optimal in every case.',
+      cause:
+        'HfIp XORs the URL’s bytes into the four bytes of an unsigned int. ASCII bytes have bit 7 clear, so bits 7, 15, 23 and 31 stay 0. When M is a power of two of at least 256, the slots whose number has one of those bits are (almost) never used.',
+    },
+    misprint: {
+      title: 'A misprint in P1’s table',
+      claim: 'P1 prints A(opt) = 2.75 at N = 1 000 000, M = 200 000.',
+      cause:
+        'Its own formula (N/M + 1)/2 gives 3.00. And P1 printed HfIp below what a random function averages at every N up to 3 million, which only a function spreading URLs more evenly than chance can do.',
+    },
+    elf: {
+      title: 'ELFhash’s slot is the URL’s last character',
+      claim: 'P1: ELFhash is poor, its B swings between 1 and 5.',
+      cause:
+        'ELFhash computes h = (h << 4) + c and its fold never touches bits 0 … 3, so its low 4 bits are the low 4 bits of the last byte. For M = 8 the slot is the last character mod 8, and B follows how URLs end (/, l of .html, digits).',
+    },
+  },
+  ev: {
+    hf3Share: (pct, n) => `${pct} of the ${n} URLs have an hf value that is a multiple of 3.`,
+    hf3Slots: (hit) => `At M = 12, hf hits ${hit} of 12 slots.`,
+    bTableHead: ['M', 'hf’s B', 'HfIp’s B'],
+    hfRangeMax: (max, bound, longest) =>
+      `Largest hf value: ${max}. No URL can exceed ${bound} (the longest URL has ${longest} bytes).`,
+    hfRangeSlots: (m, reachable, hit, random) =>
+      `At M = ${m}, hf can reach ${reachable} slots and hits ${hit}; a random function would hit ${random}.`,
+    hfRangeA: (m, a, hfipA) => `A at M = ${m}: hf ${a}, HfIp ${hfipA}.`,
+    hfipAscii: (ascii, n) => `${ascii} of the ${n} URLs are pure ASCII.`,
+    hfipNeverSet: (bits) => (bits ? `Bits never set in any HfIp value: ${bits}.` : 'Every bit is set by some URL.'),
+    hfipHighBit: (bit, count) => `bit ${bit}: set for ${count} URLs`,
+    hfipByM: (m, shareSlots, shareUrls, hit, random) =>
+      `M = ${m}: the ${shareSlots} of slots with such a bit get ${shareUrls} of the URLs (a uniform function: ${shareSlots}). HfIp hits ${hit} slots; a random function ${random}.`,
+    misprintLine: (printed, formula) => `Printed ${printed}; (N/M + 1)/2 = ${formula}.`,
+    misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A random', 'HfIp printed', 'HfIp measured'],
+    notMeasured: '—',
+    notMeasuredNote: '— : the loaded input has fewer URLs than this N.',
+    elfNibble: (pct) => `${pct} of URLs: ELFhash’s low 4 bits equal the last byte’s low 4 bits.`,
+    elfEndings: 'Most common last characters: ',
+    elfEnding: (ch, pct) => `${ch} ${pct}`,
+    elfB8: (measured, predicted) =>
+      `B at M = 8 measured: ${measured}; predicted from the URL endings alone: ${predicted}.`,
+    elfBTableHead: ['M', 'ELFhash’s B'],
+  },
+};
+
+/** Fills every element marked data-s="key" (and data-s-title, data-s-placeholder) from S. */
+export function applyStrings(root) {
+  for (const el of root.querySelectorAll('[data-s]')) {
+    const v = S[el.dataset.s];
+    if (typeof v === 'string') el.textContent = v;
+  }
+  for (const el of root.querySelectorAll('[data-s-placeholder]')) {
+    const v = S[el.dataset.sPlaceholder];
+    if (typeof v === 'string') el.placeholder = v;
+  }
+  for (const el of root.querySelectorAll('[data-s-title]')) {
+    const v = S[el.dataset.sTitle];
+    if (typeof v === 'string') el.title = v;
+  }
+}

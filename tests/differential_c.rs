@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{hex, le_words, real_lines, run, tool_exists, write_input, Rng};
+use common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use urlhashlab::hash::{elfhash, elfhash_c, hf, hf_c, hfip, hfip_c, HashId};
 
@@ -122,14 +122,7 @@ fn hf_sum_exact(s: &[u8]) -> i128 {
 
 /// The inputs, with the name of each source and where it starts.
 fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
-    let mut strings = Vec::new();
-    let mut sources = Vec::new();
-    if let Some(lines) = real_lines() {
-        sources.push(("real data", strings.len()));
-        strings.extend(lines);
-    }
-    sources.push(("corpus", strings.len()));
-    strings.extend(common::corpus_urls(100_000));
+    let (mut strings, mut sources) = common::real_and_corpus_inputs();
 
     sources.push(("random", strings.len()));
     let mut rng = Rng::new(0x5EED_0001);

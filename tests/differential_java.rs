@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{hex, le_words, real_lines, run, tool_exists, write_input, Rng};
+use common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use std::sync::OnceLock;
 use urlhashlab::hash::{
@@ -277,14 +277,7 @@ fn random_text(rng: &mut Rng, chars: u64) -> Vec<u8> {
 
 /// The inputs, with the name of each source and where it starts.
 fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
-    let mut strings: Vec<Vec<u8>> = Vec::new();
-    let mut sources = Vec::new();
-    if let Some(lines) = real_lines() {
-        sources.push(("real data", strings.len()));
-        strings.extend(lines);
-    }
-    sources.push(("corpus", strings.len()));
-    strings.extend(common::corpus_urls(100_000));
+    let (mut strings, mut sources) = common::real_and_corpus_inputs();
 
     sources.push(("hand-picked", strings.len()));
     for s in [

@@ -141,3 +141,17 @@ pub fn hex(bytes: &[u8], max: usize) -> String {
     }
     s
 }
+
+/// The inputs every differential test starts with: the real lists (when present), then 100 000
+/// corpus URLs; with the name of each source and the index where it starts.
+pub fn real_and_corpus_inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
+    let mut strings = Vec::new();
+    let mut sources = Vec::new();
+    if let Some(lines) = real_lines() {
+        sources.push(("real data", 0));
+        strings.extend(lines);
+    }
+    sources.push(("corpus", strings.len()));
+    strings.extend(corpus_urls(100_000));
+    (strings, sources)
+}

@@ -1,6 +1,6 @@
 // What every chart shares: Chart.js defaults sized for a projector, the function colours
 // (defined once, in style.css, as --fn-<id>) and an update-or-create helper.
-import { int } from '../format.js';
+import { int, fixed } from '../format.js';
 import { S } from '../strings.js';
 
 /** Chart.js, loaded by the classic <script> before the app module. */
@@ -76,4 +76,33 @@ export function upsert(canvas, config) {
   }
   chart?.destroy();
   return new Chart(canvas, config);
+}
+
+/** One measured curve of a sweep: points {x: N, y: value}. */
+export function curve(label, data, color) {
+  return { label, data, borderColor: color, backgroundColor: color, borderWidth: 2.5, pointRadius: 2.5 };
+}
+
+/**
+ * A line chart of a measure against N (P1's Fig. 1-3): the given axes, a legend on top, and
+ * tooltips titled by `title(n)` that read "<curve>: <measure> = value".
+ */
+export function sweepChart(canvas, datasets, { x, y, title, measure }) {
+  return upsert(canvas, {
+    type: 'line',
+    data: { datasets },
+    options: {
+      interaction: { mode: 'nearest', intersect: false },
+      scales: { x, y },
+      plugins: {
+        legend: { position: 'top' },
+        tooltip: {
+          callbacks: {
+            title: (items) => title(items[0].parsed.x),
+            label: (item) => `${item.dataset.label}: ${measure} = ${fixed(item.parsed.y, 4)}`,
+          },
+        },
+      },
+    },
+  });
 }

@@ -2,21 +2,20 @@
 // in its table (M = 200 000) as separate points.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { upsert, colorOf, axisTitle, logTicks, cssColor } from './common.js';
+import { colorOf, axisTitle, logTicks, cssColor, curve, sweepChart } from './common.js';
 
 /**
  * points: the sweep's points [{function, m, n, value}]; names: id → display name;
  * printed: null or { m, columns: [{ n, a_opt_printed, hfip_printed }] } from the P1 report.
  */
 export function render(canvas, { points, m, functions, names, printed, offchart }) {
-  const datasets = functions.map((fn, i) => ({
-    label: names[fn] ?? fn,
-    data: points.filter((p) => p.m === m && p.function === fn).map((p) => ({ x: p.n, y: p.value })),
-    borderColor: colorOf(fn, i),
-    backgroundColor: colorOf(fn, i),
-    borderWidth: 2.5,
-    pointRadius: 2.5,
-  }));
+  const datasets = functions.map((fn, i) =>
+    curve(
+      names[fn] ?? fn,
+      points.filter((p) => p.m === m && p.function === fn).map((p) => ({ x: p.n, y: p.value })),
+      colorOf(fn, i),
+    ),
+  );
   // P1's table: 0.5 M … 3 M, then 20 M. The last column is drawn only when the loaded data
   // reaches past 3 M; otherwise it would squeeze every measured curve flat.
   let hidden = [];
@@ -56,24 +55,10 @@ export function render(canvas, { points, m, functions, names, printed, offchart 
     offchart.hidden = hidden.length === 0;
   }
   canvas.setAttribute('aria-label', `${S.fig1Title}, M = ${int(m)}`);
-  return upsert(canvas, {
-    type: 'line',
-    data: { datasets },
-    options: {
-      interaction: { mode: 'nearest', intersect: false },
-      scales: {
-        x: { type: 'logarithmic', title: axisTitle(S.axisNLog), ticks: { callback: logTicks, autoSkip: false } },
-        y: { type: 'linear', title: axisTitle(S.axisA), beginAtZero: true },
-      },
-      plugins: {
-        legend: { position: 'top' },
-        tooltip: {
-          callbacks: {
-            title: (items) => `N = ${int(items[0].parsed.x)}, M = ${int(m)}`,
-            label: (item) => `${item.dataset.label}: A = ${fixed(item.parsed.y, 4)}`,
-          },
-        },
-      },
-    },
+  return sweepChart(canvas, datasets, {
+    x: { type: 'logarithmic', title: axisTitle(S.axisNLog), ticks: { callback: logTicks, autoSkip: false } },
+    y: { type: 'linear', title: axisTitle(S.axisA), beginAtZero: true },
+    title: (n) => `N = ${int(n)}, M = ${int(m)}`,
+    measure: 'A',
   });
 }

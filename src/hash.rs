@@ -247,7 +247,14 @@ impl Reducer {
             return 0;
         }
         let low = self.magic.wrapping_mul(x as u64);
-        ((low as u128 * self.m as u128) >> 64) as u32
+        if cfg!(target_arch = "wasm32") {
+            // The high 64 bits of `low * m` (m < 2^32) from two 64-bit products: wasm32 has no
+            // 64x64->128 multiply, and a `u128` product there is a call to `__multi3`.
+            let m = self.m as u64;
+            (((low >> 32) * m + (((low & 0xFFFF_FFFF) * m) >> 32)) >> 32) as u32
+        } else {
+            ((low as u128 * self.m as u128) >> 64) as u32
+        }
     }
 }
 

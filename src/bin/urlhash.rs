@@ -4,6 +4,11 @@
 //! when no file is named), a progress bar on stderr for work that takes over a second, and
 //! text, CSV or JSON on stdout. Run `urlhash --help` for the commands.
 
+// Native only: on wasm32 (`cargo test --target wasm32-unknown-unknown --test web` builds every
+// bin) this crate is empty, and `no_main` spares it a `main`.
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
+
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -1,0 +1,650 @@
+//! The WebAssembly boundary (`urlhashlab::wasm::Lab`) in a real browser.
+//!
+//! ```text
+//! CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+//! ```
+//!
+//! `.cargo/config.toml` makes `wasm-bindgen-test-runner` (from wasm-bindgen-cli, the version in
+//! Cargo.lock) the wasm32 runner; `run_in_browser` runs every test in headless Chromium through
+//! chromedriver. Each test builds a `Lab`, feeds it input the awkward way a page would (chunks
+//! split inside a BOM, a CRLF, a UTF-8 character, a line), and checks what leaves the boundary:
+//! report JSON, histograms (against the same functions computed natively in the test), measures,
+//! sweep and P1 report JSON, and a `JsError` (a JS `Error` with a message) for every bad input.
+//! A panic would trap the module and fail the test, so every test also checks that nothing here
+//! panics.
+#![cfg(target_arch = "wasm32")]
+
+use serde_json::Value;
+use urlhashlab::corpus::Corpus;
+use urlhashlab::hash::{self, HashId, REGISTRY};
+use urlhashlab::key::{self, Key};
+use urlhashlab::lines::LineSplitter;
+use urlhashlab::wasm::Lab;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen]
+extern "C" {
+    /// The JS `Error` class (what a `JsError` becomes on the JS side).
+    #[wasm_bindgen(js_name = Error)]
+    type JsErrorObject;
+    #[wasm_bindgen(method, getter)]
+    fn message(this: &JsErrorObject) -> String;
+
+    /// The JS `Uint32Array` class (what a `Vec<u32>` return value becomes).
+    #[wasm_bindgen(js_name = Uint32Array)]
+    type JsUint32Array;
+    #[wasm_bindgen(method, getter)]
+    fn length(this: &JsUint32Array) -> u32;
+    #[wasm_bindgen(method, indexing_getter)]
+    fn get(this: &JsUint32Array, i: u32) -> u32;
+}
+
+/// A generous budget: every line is kept.
+const BIG: f64 = 64.0 * 1024.0 * 1024.0;
+
+/// A hand-built list: a BOM, CRLF and LF endings, a blank line, surrounding spaces, a line
+/// whose host cannot be split, non-ASCII bytes, and a last line without a newline.
+const LIST: &[u8] = b"\xEF\xBB\xBFhttp://www.pku.edu.cn/\r\n\
+http://net.pku.edu.cn/~webg/tplan/\r\n\
+\r\n\
+   www.sina.com.cn/news/index.html  \n\
+http://[bad/\n\
+http://www.tsinghua.edu.cn/a/b?c=1&d=2\r\n\
+http://\xE7\xBD\x91\xE5\x9D\x80.\xE4\xB8\xAD\xE5\x9B\xBD/\xE6\x95\xA3\xE5\x88\x97.html\n\
+\n\
+http://www.baidu.com/s?wd=url";
+
+/// The URL lines of `LIST` after cleaning, in order.
+fn list_lines() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut s = LineSplitter::new();
+    s.feed(LIST, |l| out.push(l.bytes.to_vec()));
+    s.finish(|l| out.push(l.bytes.to_vec()));
+    out
+}
+
+/// Cut points of `LIST` that split a BOM, a CRLF, a UTF-8 character and a line; includes an
+/// empty chunk.
+fn awkward_chunks() -> Vec<&'static [u8]> {
+    let crlf = LIST.windows(2).position(|w| w == b"\r\n").unwrap();
+    let utf8 = LIST.windows(3).position(|w| w == b"\xE7\xBD\x91").unwrap();
+    let mut cuts = vec![
+        0,
+        1,
+        1,
+        2,
+        5,
+        crlf + 1,
+        crlf + 9,
+        utf8 + 1,
+        utf8 + 2,
+        LIST.len() - 3,
+    ];
+    cuts.push(LIST.len());
+    cuts.sort_unstable();
+    cuts.windows(2).map(|w| &LIST[w[0]..w[1]]).collect()
+}
+
+fn error_message(e: JsError) -> String {
+    let v = JsValue::from(e);
+    let err = v
+        .dyn_ref::<JsErrorObject>()
+        .expect("a JsError reaches JS as an instance of Error");
+    let msg = err.message();
+    assert!(!msg.is_empty(), "an error must say something");
+    msg
+}
+
+/// `result` must be an error (a JS `Error`) whose message contains `needle`.
+#[track_caller]
+fn assert_err<T: std::fmt::Debug>(result: Result<T, JsError>, needle: &str) -> String {
+    match result {
+        Ok(v) => panic!("expected an error containing {needle:?}, got Ok({v:?})"),
+        Err(e) => {
+            let msg = error_message(e);
+            assert!(
+                msg.contains(needle),
+                "error {msg:?} should contain {needle:?}"
+            );
+            msg
+        }
+    }
+}
+
+fn json(s: Result<String, JsError>) -> Value {
+    let s = s.unwrap_or_else(|e| panic!("unexpected error: {}", error_message(e)));
+    serde_json::from_str(&s).expect("valid JSON")
+}
+
+fn ok<T>(r: Result<T, JsError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {}", error_message(e)))
+}
+
+/// The histogram of `h` over `key` at `m` slots, computed natively from `lines`; lines whose
+/// key cannot be split are left out.
+fn native_histogram(h: HashId, key: Key, m: u32, lines: &[Vec<u8>]) -> Vec<u32> {
+    let mut counts = vec![0u32; m as usize];
+    for l in lines {
+        if let Ok(k) = key::extract(l, key) {
+            counts[h.slot(&k, m) as usize] += 1;
+        }
+    }
+    counts
+}
+
+fn loaded(chunks: &[&[u8]], functions: &str, key: &str, budget: f64) -> (Lab, Value) {
+    let mut lab = Lab::new(budget);
+    ok(lab.begin(functions, key));
+    for c in chunks {
+        ok(lab.push_chunk(c));
+    }
+    let report = json(lab.finish());
+    (lab, report)
+}
+
+fn corpus_text(urls: &[Vec<u8>]) -> Vec<u8> {
+    let mut text = Vec::new();
+    for u in urls {
+        text.extend_from_slice(u);
+        text.push(b'\n');
+    }
+    text
+}
+
+fn corpus_lab(n: u32, functions: &str, budget: f64) -> Lab {
+    let mut lab = Lab::new(budget);
+    ok(lab.begin(functions, "url"));
+    ok(lab.push_corpus(0.0, n, 2004));
+    ok(lab.finish());
+    lab
+}
+
+#[wasm_bindgen_test]
+fn awkward_chunks_give_the_same_report_and_lines_as_one_chunk() {
+    let lines = list_lines();
+    assert_eq!(lines.len(), 7);
+    let (whole, whole_report) = loaded(&[LIST], "elfhash,hfip,hf", "url", BIG);
+    let chunks = awkward_chunks();
+    assert!(chunks.iter().any(|c| c.is_empty()) || chunks.len() > 8);
+    let (split, split_report) = loaded(&chunks, "elfhash,hfip,hf", "url", BIG);
+    assert_eq!(whole_report, split_report);
+    // One byte at a time, too.
+    let bytes: Vec<&[u8]> = LIST.chunks(1).collect();
+    let (_, byte_report) = loaded(&bytes, "elfhash,hfip,hf", "url", BIG);
+    assert_eq!(whole_report, byte_report);
+
+    let r = &split_report;
+    assert_eq!(r["urls"], 7);
+    assert_eq!(r["lines"], 9);
+    assert_eq!(r["blank"], 2);
+    assert_eq!(r["crlf"], 4);
+    assert_eq!(r["bom"], true);
+    assert_eq!(r["bytes"], LIST.len());
+    assert_eq!(r["urls_kept"], true);
+    // Three 32-bit caches of 7 values.
+    assert_eq!(r["cache_bytes"], 3 * 4 * 7);
+    assert_eq!(r["invalid_utf8"]["count"], 0);
+    assert_eq!(r["too_long"]["count"], 0);
+
+    assert_eq!(whole.len(), 7);
+    assert_eq!(split.len(), 7);
+    assert!(!split.is_empty());
+    let shown: Vec<String> = serde_json::from_str(&ok(split.lines(0, 100))).unwrap();
+    let want: Vec<String> = lines
+        .iter()
+        .map(|l| String::from_utf8(l.clone()).unwrap())
+        .collect();
+    assert_eq!(shown, want);
+    assert_eq!(shown[0], "http://www.pku.edu.cn/", "BOM and CRLF removed");
+    assert_eq!(
+        shown[2], "www.sina.com.cn/news/index.html",
+        "spaces trimmed"
+    );
+    assert_eq!(shown[6], "http://www.baidu.com/s?wd=url", "last line kept");
+    let window: Vec<String> = serde_json::from_str(&ok(split.lines(5, 10))).unwrap();
+    assert_eq!(window, want[5..].to_vec());
+    let past: Vec<String> = serde_json::from_str(&ok(split.lines(100, u32::MAX))).unwrap();
+    assert!(past.is_empty());
+
+    // finish() is idempotent and report() says the same.
+    let mut split = split;
+    assert_eq!(json(split.finish()), split_report);
+    assert_eq!(json(split.report()), split_report);
+}
+
+#[wasm_bindgen_test]
+fn unsplittable_hosts_are_counted_with_their_line_numbers() {
+    let (lab, report) = loaded(&awkward_chunks(), "hfip", "host", BIG);
+    // `http://[bad/` is input line 5.
+    assert_eq!(report["unsplittable_host"]["count"], 1);
+    assert_eq!(
+        report["unsplittable_host"]["first_lines"],
+        serde_json::json!([5])
+    );
+    drop(lab);
+}
+
+#[wasm_bindgen_test]
+fn histograms_equal_the_native_functions_for_every_function_and_key() {
+    let lines = list_lines();
+    let (mut lab, _) = loaded(&awkward_chunks(), "elfhash,hfip,hf", "url", BIG);
+    for key in ["url", "host", "path"] {
+        let k = Key::parse(key).unwrap();
+        let splittable = lines.iter().filter(|l| key::extract(l, k).is_ok()).count();
+        for f in REGISTRY {
+            for m in [1u32, 7, 12, 1000] {
+                let got = ok(lab.histogram(f.key, key, m as f64));
+                assert_eq!(got.len(), m as usize, "{} {key} M={m}", f.key);
+                assert_eq!(
+                    got.iter().map(|&c| c as usize).sum::<usize>(),
+                    splittable,
+                    "{} {key} M={m}: sums to N",
+                    f.key
+                );
+                assert_eq!(
+                    got,
+                    native_histogram(f.id, k, m, &lines),
+                    "{} {key} M={m}",
+                    f.key
+                );
+            }
+        }
+    }
+    // Host computed later agrees with host streamed from the start.
+    let (mut streamed, _) = loaded(&awkward_chunks(), "md5,hf", "host", BIG);
+    for f in ["md5", "hf", "crc32"] {
+        assert_eq!(
+            ok(streamed.histogram(f, "host", 10.0)),
+            native_histogram(hash::by_id(f).unwrap().id, Key::Host, 10, &lines)
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_histogram_reaches_js_as_a_uint32array_of_length_m_summing_to_n() {
+    let n = 5_000;
+    let mut lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, n as u64).collect();
+    for id in [HashId::ElfHash, HashId::HfIp, HashId::Hf, HashId::Md5] {
+        let m = 997u32;
+        let counts = ok(lab.histogram(id.info().key, "url", m as f64));
+        let want = native_histogram(id, Key::Url, m, &urls);
+        assert_eq!(counts, want);
+        // The same conversion the exported method's return value goes through.
+        let js = JsValue::from(counts);
+        let arr = js
+            .dyn_ref::<JsUint32Array>()
+            .expect("Vec<u32> becomes a Uint32Array");
+        assert_eq!(arr.length(), m);
+        let sum: u64 = (0..m).map(|i| arr.get(i) as u64).sum();
+        assert_eq!(sum, n as u64);
+        assert_eq!(arr.get(5), want[5]);
+    }
+    // hf is 3·Σc·i: at M = 12 it hits only the 4 multiples of 3.
+    let hf12 = ok(lab.histogram("hf", "url", 12.0));
+    assert_eq!(hf12.iter().filter(|&&c| c > 0).count(), 4);
+    for (slot, &c) in hf12.iter().enumerate() {
+        assert_eq!(c > 0, slot % 3 == 0, "slot {slot}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn measures_json_has_every_field_and_matches_the_histogram() {
+    let mut lab = corpus_lab(4_000, "elfhash,hfip,hf", BIG);
+    for f in ["elfhash", "hfip", "hf", "md5"] {
+        let m = json(lab.measures(f, "url", 12.0));
+        for field in [
+            "n",
+            "slots",
+            "a",
+            "a_opt",
+            "a_random",
+            "b",
+            "max_load",
+            "expected_max_load",
+            "empty_slots",
+            "expected_empty_slots",
+            "chi2",
+            "p_value",
+        ] {
+            assert!(m.get(field).is_some(), "{f}: {field} missing in {m}");
+        }
+        assert_eq!(m["n"], 4_000);
+        assert_eq!(m["slots"], 12);
+        let counts = ok(lab.histogram(f, "url", 12.0));
+        assert_eq!(m["max_load"], *counts.iter().max().unwrap());
+        assert_eq!(m["empty_slots"], counts.iter().filter(|&&c| c == 0).count());
+        let b = m["b"].as_f64().unwrap();
+        assert!(b >= 1.0, "{f}: B = {b}");
+    }
+    let hf = json(lab.measures("hf", "url", 12.0));
+    assert_eq!(hf["empty_slots"], 8);
+    assert!(hf["b"].as_f64().unwrap() > 2.9);
+    let buckets = json(lab.bucket_sizes("hfip", "url", 1000.0));
+    let rows = buckets.as_array().unwrap();
+    assert!(!rows.is_empty());
+    let slots: u64 = rows.iter().map(|r| r["slots"].as_u64().unwrap()).sum();
+    assert_eq!(slots, 1000);
+    let keys: u64 = rows
+        .iter()
+        .map(|r| r["slots"].as_u64().unwrap() * r["size"].as_u64().unwrap())
+        .sum();
+    assert_eq!(keys, 4_000);
+}
+
+#[wasm_bindgen_test]
+fn rebinning_uses_the_cache_and_never_hashes_again() {
+    // A budget of 1 byte drops the lines of a file at once: only the caches made by begin()
+    // remain, so every histogram below can only come from re-binning them.
+    let n = 3_000u32;
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, n as u64).collect();
+    let text = corpus_text(&urls);
+    let chunks: Vec<&[u8]> = text.chunks(65_536).collect();
+    let (mut lab, report) = loaded(&chunks, "elfhash,hfip,hf,md5", "url", 1.0);
+    assert_eq!(report["urls_kept"], false);
+    assert_eq!(report["urls"], n);
+    let cache_bytes = report["cache_bytes"].as_u64().unwrap();
+    assert_eq!(cache_bytes, (3 * 4 + 16) * n as u64);
+    for id in [HashId::ElfHash, HashId::HfIp, HashId::Hf, HashId::Md5] {
+        for m in [12u32, 200_000, 1, 4099, 12] {
+            assert_eq!(
+                ok(lab.histogram(id.info().key, "url", m as f64)),
+                native_histogram(id, Key::Url, m, &urls),
+                "{:?} M={m}",
+                id
+            );
+        }
+    }
+    // No new cache was made.
+    assert_eq!(json(lab.report())["cache_bytes"], cache_bytes);
+
+    // With the lines kept, a second M adds no cache either.
+    let mut kept = corpus_lab(n, "", BIG);
+    assert_eq!(json(kept.report())["cache_bytes"], 0);
+    ok(kept.histogram("xxh3", "url", 10.0));
+    assert_eq!(json(kept.report())["cache_bytes"], 8 * n);
+    ok(kept.histogram("xxh3", "url", 2_000_000.0));
+    ok(kept.measures("xxh3", "url", 77.0));
+    assert_eq!(json(kept.report())["cache_bytes"], 8 * n);
+}
+
+#[wasm_bindgen_test]
+fn a_tiny_budget_drops_the_lines_and_a_new_function_is_a_clear_error() {
+    let (mut lab, report) = loaded(&awkward_chunks(), "elfhash,hfip,hf", "url", 10.0);
+    assert_eq!(report["urls_kept"], false);
+    assert_eq!(report["urls"], 7);
+    // What was selected still works.
+    let hist = ok(lab.histogram("hfip", "url", 12.0));
+    assert_eq!(hist.iter().sum::<u32>(), 7);
+    assert_eq!(
+        hist,
+        native_histogram(HashId::HfIp, Key::Url, 12, &list_lines())
+    );
+    // What was not selected cannot be computed now, and says why and what to do.
+    let msg = assert_err(lab.histogram("md5", "url", 12.0), "too large to keep");
+    assert!(msg.contains("md5") && msg.contains("reload"), "{msg}");
+    assert_err(lab.measures("elfhash", "host", 12.0), "too large to keep");
+    assert_err(lab.lines(0, 5), "too large to keep");
+    assert_err(lab.p1_report(), "too large to keep");
+    // The sweep needs only the three cached functions.
+    let points = json(lab.sweep(2, 3.0));
+    assert!(!points.as_array().unwrap().is_empty());
+    // A zero, negative or NaN budget keeps nothing either.
+    for budget in [0.0, -5.0, f64::NAN] {
+        let (_, r) = loaded(&[LIST], "hf", "url", budget);
+        assert_eq!(r["urls_kept"], false, "budget {budget}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_a_js_error_never_a_panic() {
+    let (mut lab, report) = loaded(&awkward_chunks(), "elfhash", "url", BIG);
+    // Unknown function and key.
+    let msg = assert_err(
+        lab.histogram("elf", "url", 12.0),
+        "unknown hash function 'elf'",
+    );
+    assert!(
+        msg.contains("hfip") && msg.contains("md5"),
+        "lists the known ids: {msg}"
+    );
+    assert_err(lab.measures("", "url", 12.0), "unknown hash function");
+    assert_err(lab.histogram("hf", "domain", 12.0), "unknown key 'domain'");
+    assert_err(lab.bucket_sizes("hf", "domain", 12.0), "unknown key");
+    // M out of range or not whole.
+    for m in [
+        0.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        4_294_967_296.0,
+        1e300,
+        12.5,
+    ] {
+        assert_err(lab.histogram("hf", "url", m), "number of slots");
+        assert_err(lab.measures("hf", "url", m), "number of slots");
+        assert_err(lab.bucket_sizes("hf", "url", m), "number of slots");
+    }
+    // A per-slot histogram above 2^27 slots is refused, not allocated.
+    assert_err(
+        lab.histogram("hf", "url", (1u64 << 27) as f64 + 1.0),
+        "2^27",
+    );
+    assert_err(lab.measures("hf", "url", 4_294_967_295.0), "2^27");
+    assert_err(lab.view("hf", "url", 4_294_967_295.0, true), "2^27");
+    // Sweep arguments.
+    assert_err(lab.sweep(4, 10.0), "figures 1, 2 and 3");
+    assert_err(lab.sweep(0, 10.0), "figures 1, 2 and 3");
+    for step in [0.0, -3.0, 2.5, f64::NAN, f64::INFINITY] {
+        assert_err(lab.sweep(2, step), "step");
+    }
+    // Feeding a finished input.
+    assert_err(lab.push_chunk(b"http://late.cn/\n"), "finished");
+    assert_err(lab.push_corpus(0.0, 10, 2004), "finished");
+    // Errors change nothing.
+    assert_eq!(json(lab.report()), report);
+    assert_eq!(lab.len(), 7);
+    // begin() with a bad function or key is refused before anything is forgotten.
+    assert_err(
+        lab.begin("elfhash,nope", "url"),
+        "unknown hash function 'nope'",
+    );
+    assert_err(lab.begin("elfhash", "domain"), "unknown key 'domain'");
+    assert_eq!(lab.len(), 7);
+    assert_eq!(json(lab.report()), report);
+    // Bad corpus ranges.
+    let mut fresh = Lab::new(BIG);
+    ok(fresh.begin("hf", "url"));
+    for start in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
+        assert_err(fresh.push_corpus(start, 10, 2004), "corpus start");
+    }
+    // begin() again starts over and accepts input.
+    ok(lab.begin("hf", "host"));
+    assert_eq!(lab.len(), 0);
+    ok(lab.push_chunk(b"http://a.cn/x\n"));
+    assert_eq!(json(lab.finish())["urls"], 1);
+}
+
+#[wasm_bindgen_test]
+fn empty_input_and_odd_corpus_ranges_do_not_panic() {
+    let mut lab = Lab::new(BIG);
+    let r = json(lab.finish());
+    assert_eq!(r["urls"], 0);
+    assert!(lab.is_empty());
+    let h = ok(lab.histogram("hf", "url", 12.0));
+    assert_eq!(h, vec![0; 12]);
+    let m = json(lab.measures("hfip", "host", 5.0));
+    assert_eq!(m["n"], 0);
+    json(lab.bucket_sizes("md5", "path", 5.0));
+    for fig in 1..=3 {
+        assert_eq!(json(lab.sweep(fig, 10.0)), serde_json::json!([]));
+    }
+    let p1 = json(lab.p1_report());
+    assert_eq!(p1["n"], 0);
+    // Only blanks and a BOM.
+    let (_, r) = loaded(&[b"\xEF\xBB", b"\xBF\r\n\n   \n"], "hf", "url", BIG);
+    assert_eq!(r["urls"], 0);
+    assert_eq!(r["blank"], 3);
+    assert_eq!(r["bom"], true);
+    // A count of zero, then far corpus ranges.
+    let mut lab = Lab::new(BIG);
+    ok(lab.begin("hf,md5", "url"));
+    ok(lab.push_corpus(0.0, 0, 1));
+    ok(lab.push_corpus(1e15, 2, 1));
+    ok(lab.push_corpus(9_007_199_254_740_000.0, 2, 1));
+    assert_eq!(lab.len(), 4);
+    json(lab.finish());
+    assert_eq!(ok(lab.histogram("hf", "url", 3.0)).iter().sum::<u32>(), 4);
+}
+
+#[wasm_bindgen_test]
+fn a_corpus_range_past_2_pow_64_is_refused_or_empty_never_a_panic() {
+    for start in [1e19, 1.8e19, 1.8446744073709552e19, 1e300] {
+        let mut lab = Lab::new(BIG);
+        ok(lab.begin("hf", "url"));
+        // Either an error or nothing loaded; what matters is no panic (overflow) in here.
+        if lab.push_corpus(start, 2, 1).is_ok() {
+            json(lab.finish());
+            let _ = lab.lines(0, 10);
+            let _ = lab.histogram("md5", "url", 7.0);
+            assert!(lab.len() <= 2);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn view_is_measures_and_buckets_from_one_histogram() {
+    let mut lab = corpus_lab(2_000, "hfip", BIG);
+    let v = json(lab.view("hfip", "url", 100.0, true));
+    assert_eq!(v["measures"], json(lab.measures("hfip", "url", 100.0)));
+    assert_eq!(v["buckets"], json(lab.bucket_sizes("hfip", "url", 100.0)));
+    assert_eq!(v["ideal_load"], 20.0);
+    let v = json(lab.view("hfip", "url", 100.0, false));
+    assert!(v["buckets"].is_null());
+}
+
+#[wasm_bindgen_test]
+fn push_corpus_equals_the_native_corpus() {
+    let mut lab = Lab::new(BIG);
+    ok(lab.begin("hfip", "url"));
+    // In pieces, with a different seed: URLs 100..160 of seed 7.
+    ok(lab.push_corpus(100.0, 25, 7));
+    ok(lab.push_corpus(125.0, 35, 7));
+    let r = json(lab.finish());
+    assert_eq!(r["urls"], 60);
+    assert_eq!(r["urls_kept"], true);
+    let got: Vec<String> = serde_json::from_str(&ok(lab.lines(0, 1000))).unwrap();
+    let want: Vec<String> = Corpus::new(7)
+        .iter(100, 60)
+        .map(|u| String::from_utf8(u).unwrap())
+        .collect();
+    assert_eq!(got, want);
+
+    let n = 2_000u32;
+    let lab = corpus_lab(n, "", BIG);
+    let got: Vec<String> = serde_json::from_str(&ok(lab.lines(0, n))).unwrap();
+    let want: Vec<String> = Corpus::new(2004)
+        .iter(0, n as u64)
+        .map(|u| String::from_utf8(u).unwrap())
+        .collect();
+    assert_eq!(got, want);
+    // The same URLs as a pasted file give the same histogram.
+    let mut text = want.join("\n").into_bytes();
+    text.push(b'\n');
+    let chunks: Vec<&[u8]> = text.chunks(4093).collect();
+    let (mut from_file, _) = loaded(&chunks, "hf,md5", "url", BIG);
+    let mut lab = lab;
+    for f in ["hf", "md5", "crc32"] {
+        assert_eq!(
+            ok(lab.histogram(f, "url", 1009.0)),
+            ok(from_file.histogram(f, "url", 1009.0)),
+            "{f}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn sweep_fig2_has_the_expected_shape() {
+    let n = 2_000u32;
+    let step = 500.0;
+    let mut lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
+    let points = json(lab.sweep(2, step));
+    let points = points.as_array().unwrap();
+    // 3 functions x 4 M x 4 checkpoints.
+    assert_eq!(points.len(), 3 * 4 * 4);
+    for p in points {
+        assert_eq!(p["figure"], 2);
+        assert_eq!(p["measure"], "B");
+        assert!(["elfhash", "hfip", "hf"].contains(&p["function"].as_str().unwrap()));
+        assert!([8, 10, 12, 40].contains(&p["m"].as_u64().unwrap()));
+        assert!([500, 1000, 1500, 2000].contains(&p["n"].as_u64().unwrap()));
+        assert!(p["value"].as_f64().unwrap() >= 1.0);
+    }
+    let hf12 = points
+        .iter()
+        .find(|p| p["function"] == "hf" && p["m"] == 12 && p["n"] == n)
+        .unwrap();
+    assert!(
+        hf12["value"].as_f64().unwrap() > 2.9,
+        "hf at M = 12: {hf12}"
+    );
+    // B at the last checkpoint equals B from the histogram.
+    let hist = ok(lab.histogram("hf", "url", 12.0));
+    let b = *hist.iter().max().unwrap() as f64 / (n as f64 / 12.0);
+    assert!((hf12["value"].as_f64().unwrap() - b).abs() < 1e-9);
+    // A step that does not divide N adds a final checkpoint.
+    let points = json(lab.sweep(1, 700.0));
+    let ns: std::collections::BTreeSet<u64> = points
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["n"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ns.into_iter().collect::<Vec<_>>(), vec![700, 1400, 2000]);
+    // Fig. 3: hf only, five M.
+    let points = json(lab.sweep(3, 1000.0));
+    let points = points.as_array().unwrap();
+    assert_eq!(points.len(), 5 * 2);
+    assert!(points.iter().all(|p| p["function"] == "hf"));
+}
+
+#[wasm_bindgen_test]
+fn p1_report_has_the_expected_shape() {
+    let n = 3_000u32;
+    let lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
+    let r = json(lab.p1_report());
+    assert_eq!(r["n"], n);
+    assert_eq!(r["table_m"], 200_000);
+    assert_eq!(r["table"].as_array().unwrap().len(), 7);
+    assert_eq!(r["misprint"]["printed"], 2.75);
+    assert_eq!(r["misprint"]["formula"], 3.0);
+    // hf hits 4 of 12 slots.
+    assert_eq!(r["hf_multiple_of_3"]["slots_hit_m12"], 4);
+    assert!(
+        r["hf_multiple_of_3"]["share_multiple_of_3"]
+            .as_f64()
+            .unwrap()
+            > 0.999
+    );
+    assert_eq!(r["hf_multiple_of_3"]["b_by_m"].as_array().unwrap().len(), 4);
+    for k in ["hf_bounded_range", "hfip_zero_bits", "elf_clumps", "points"] {
+        assert!(r.get(k).is_some(), "{k} missing");
+    }
+    assert!(!r["points"].as_array().unwrap().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn the_registry_is_json() {
+    let v: Value = serde_json::from_str(&Lab::functions()).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), REGISTRY.len());
+    assert_eq!(list[0]["id"], "elfhash");
+    assert!(list
+        .iter()
+        .any(|f| f["id"] == "md5" && f["bits"] == 128 && f["paper"] == "P3"));
+}

@@ -15,6 +15,11 @@ import * as fig1Chart from './charts/fig1.js';
 import * as fig2Chart from './charts/fig2.js';
 import * as fig3Chart from './charts/fig3.js';
 
+/** Pastes at least this long are kept out of the text box (see wireControls). */
+const BIG_PASTE_CHARS = 200_000;
+/** Lines of a big paste shown in the box. */
+const PREVIEW_LINES = 20;
+
 /** Bytes per chunk when streaming a file or pasted text to the worker. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Corpus URLs generated per worker request (a progress step, and a chance to cancel). */
@@ -473,8 +478,28 @@ async function runFigures(generation) {
 
 function wireControls() {
   $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
+  // A big paste never lands in the box: filling a <textarea> with 100 000 lines freezes the
+  // page for seconds. The box shows the first lines; the whole text is kept aside until the
+  // user edits the box or hashes it.
+  $('paste').addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text') ?? '';
+    if (text.length < BIG_PASTE_CHARS) return;
+    event.preventDefault();
+    const preview = text.slice(0, 4000).split('\n').slice(0, PREVIEW_LINES).join('\n');
+    $('paste').value = preview;
+    state.bigPaste = { text, preview };
+    // Lines, not counting an empty one after a final newline.
+    let lines = text.endsWith('\n') ? 0 : 1;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+    showText($('paste-note'), S.bigPaste(int(lines), PREVIEW_LINES));
+  });
+  $('paste').addEventListener('input', () => {
+    state.bigPaste = null;
+    showText($('paste-note'), '');
+  });
   $('paste-go').addEventListener('click', () => {
-    const text = $('paste').value;
+    const big = state.bigPaste && state.bigPaste.preview === $('paste').value ? state.bigPaste.text : null;
+    const text = big ?? $('paste').value;
     if (!text.trim()) {
       showText($('input-error'), S.pasteEmpty);
       return;

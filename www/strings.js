@@ -81,6 +81,8 @@ export const S = {
   hashingKey: (fn, key, pct) => `Hashing the ${key} with ${fn}: ${pct}`,
   computed: (ms) => `Computed in ${ms} ms`,
   pasteEmpty: 'The box is empty: paste some URLs first.',
+  bigPaste: (lines, shown) =>
+    `Pasted ${lines} lines. The box shows the first ${shown} only, to keep the page responsive; "Hash pasted URLs" hashes all of them (editing the box keeps only what it shows).`,
   workerFailed: (msg) => `The lab’s worker could not start: ${msg}`,
   workerBroken: (msg) =>
     `The WebAssembly core stopped (${msg}), most likely out of memory. Restart the lab to go on.`,

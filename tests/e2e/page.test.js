@@ -225,6 +225,33 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
     await waitView(page, { fns: P1, m: 12 });
   });
 
+  test('a paste of 100 000 URLs stays out of the text box and is hashed whole', async () => {
+    const gen = await generation(page);
+    const text = spawnSync(CLI, ['gen', '--n', '100000', '--seed', '9'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    }).stdout;
+    await page.fill('#paste', '');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      const box = document.getElementById('paste');
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+    const shown = await page.inputValue('#paste');
+    assert.ok(shown.split('\n').length <= 20, `the box shows a preview only (${shown.length} chars)`);
+    assert.ok(text.startsWith(shown), 'the preview is the start of the paste');
+    assert.ok(!(await page.locator('#paste-note').isHidden()), 'the note says what happened');
+    assert.ok((await page.textContent('#paste-note')).includes('100 000 lines'));
+    await page.locator('#paste').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'big-paste.png') });
+    await page.click('#paste-go');
+    await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
+    const cli = cliDist({ fns: P1, m: 12, bytes: Buffer.from(text, 'utf8') });
+    assert.equal(cli.input.urls, 100000);
+    assertMatchesCli(await readTable(page), cli, P1);
+  });
+
   test('an uploaded file (CRLF, invalid UTF-8, an over-long line, an odd name) gives the CLI numbers', async () => {
     const gen = await generation(page);
     const corpus = spawnSync(CLI, ['gen', '--n', '2000', '--seed', '11'], { encoding: 'utf8' }).stdout;

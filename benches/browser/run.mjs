@@ -20,6 +20,7 @@ import os from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS, TYPES } from '../../tests/e2e/helpers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -29,13 +30,7 @@ const CLI = path.join(ROOT, 'target/release/urlhash');
 const WORK = process.env.URLHASH_BENCH_TMP || path.join(os.tmpdir(), 'urlhashlab-bench');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...E2E_CHROMIUM_ARGS,
   // Lets performance.measureUserAgentSpecificMemory() answer at once instead of at the next GC.
   '--enable-blink-features=ForceEagerMeasureMemory',
 ];
@@ -143,16 +138,6 @@ function urlBytes(file) {
 
 // ------------------------------------------------------------------ static server
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
 
 function serve() {
   const roots = [

@@ -30,7 +30,8 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
-const TYPES = {
+/** Content types of the static files the tests and the browser benchmark serve. */
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -39,6 +40,7 @@ const TYPES = {
   '.json': 'application/json',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Fails with a clear message when dist/ has not been built. */
@@ -93,19 +95,19 @@ export function serveDist() {
   });
 }
 
+/** Debian's Chromium, headless, with no background traffic (this machine has no internet). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function launch() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** Runs `urlhash dist ... --json` on `bytes` (or `n` corpus URLs): { fns: { id: measures }, input }. */

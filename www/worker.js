@@ -149,6 +149,9 @@ async function runJob(id, args) {
   let lines = 10_000;
   for (;;) {
     await nextTask();
+    // A load in progress goes first: the figures of the input on screen wait until it is
+    // finished (which supersedes them) or cancelled (which lets them go on).
+    while (pending && job.slot === 'figure') await new Promise((resolve) => setTimeout(resolve, 10));
     const done = await enqueue(() => {
       check(lab);
       const t0 = performance.now();

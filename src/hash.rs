@@ -411,6 +411,21 @@ fn hf_word(v: u64) -> (i32, i32) {
     (sum - 8 * 128, weighted - 36 * 128)
 }
 
+/// A 6 000-byte ASCII string at `_hf`'s undefined corner: its weighted sum `Σ c·i` is exactly
+/// 2^31, so `3·Σ` wraps to `INT_MIN` and `-result` overflows (see the module doc). Built from
+/// 6 000 `'a'`s by raising chars from the end until the sum is reached.
+pub fn hf_int_min_example() -> Vec<u8> {
+    let mut s = vec![b'a'; 6000];
+    let mut remaining: i64 = (1i64 << 31) - 97 * 6000 * 6001 / 2;
+    for i in (1..=6000usize).rev() {
+        let delta = (remaining / i as i64).min(30);
+        s[i - 1] += delta as u8;
+        remaining -= delta * i as i64;
+    }
+    debug_assert_eq!(remaining, 0);
+    s
+}
+
 /// P1's `ELFhash(url, size)` exactly as the C returns it, for `1 <= size <= 2^31-1`.
 pub fn elfhash_c(url: &[u8], size: i32) -> i32 {
     (elfhash(url) % size as u32) as i32
@@ -642,16 +657,7 @@ mod tests {
 
     #[test]
     fn hf_int_min_corner_matches_c() {
-        // Build a string whose weighted sum Σ c·i is exactly 2^31, so 3·Σ wraps to INT_MIN:
-        // 6000 'a's, then raise chars from the end until the sum is reached.
-        let mut s = vec![b'a'; 6000];
-        let mut remaining: i64 = (1i64 << 31) - 97 * 6000 * 6001 / 2;
-        for i in (1..=6000usize).rev() {
-            let delta = (remaining / i as i64).min(30);
-            s[i - 1] += delta as u8;
-            remaining -= delta * i as i64;
-        }
-        assert_eq!(remaining, 0);
+        let s = hf_int_min_example();
         assert_eq!(hf_sum(&s), i32::MIN);
         assert_eq!(hf(&s), 1u32 << 31);
         assert_eq!(hf_c(&s, 7), i32::MIN % 7);

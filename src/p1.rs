@@ -149,6 +149,8 @@ pub struct P1Report {
 /// A streaming P1 study: push every URL, then [`finish`](P1Study::finish).
 pub struct P1Study {
     sweep: Sweep,
+    /// One raw value per function of the sweep, in its order.
+    raws: Vec<u128>,
     n: u64,
     hf_multiple_of_3: u64,
     hf_max: u32,
@@ -177,8 +179,10 @@ impl P1Study {
             m,
             measure: Measure::A,
         }));
+        let sweep = Sweep::new(&series, Figure::Fig1.default_step());
         P1Study {
-            sweep: Sweep::new(&series, Figure::Fig1.default_step()),
+            raws: vec![0; sweep.hashes().len()],
+            sweep,
             n: 0,
             hf_multiple_of_3: 0,
             hf_max: 0,
@@ -199,26 +203,36 @@ impl P1Study {
 
     /// Measures one URL.
     pub fn push(&mut self, url: &[u8]) {
-        self.sweep.push(url);
+        // P1's three values, computed once for the sweep and for the evidence below.
+        let elf = hash::elfhash(url);
+        let hfip = hash::hfip(url);
+        let hf = hash::hf(url);
+        for (raw, h) in self.raws.iter_mut().zip(self.sweep.hashes()) {
+            *raw = match h {
+                HashId::ElfHash => elf as u128,
+                HashId::HfIp => hfip as u128,
+                HashId::Hf => hf as u128,
+                other => other.raw(url),
+            };
+        }
+        self.sweep.push_raws(&self.raws);
         self.n += 1;
         let c_str = url.split(|&b| b == 0).next().unwrap_or(url);
         let len = c_str.len() as u64;
         self.longest = self.longest.max(len);
         self.total_len += len;
         self.ascii += c_str.is_ascii() as u64;
-        let hf = hash::hf(url);
         self.hf_multiple_of_3 += (hf % 3 == 0) as u64;
         self.hf_max = self.hf_max.max(hf);
-        let hfip = hash::hfip(url);
         self.hfip_or |= hfip;
         for (k, count) in self.hfip_high_bits.iter_mut().enumerate() {
             *count += (hfip >> (8 * k + 7) & 1) as u64;
         }
         if let Some(&last) = c_str.last() {
             self.last_byte[last as usize] += 1;
-            self.elf_nibble_match += (hash::elfhash(url) & 0xF == last as u32 & 0xF) as u64;
+            self.elf_nibble_match += (elf & 0xF == last as u32 & 0xF) as u64;
         } else {
-            self.elf_nibble_match += (hash::elfhash(url) & 0xF == 0) as u64;
+            self.elf_nibble_match += (elf & 0xF == 0) as u64;
         }
     }
 

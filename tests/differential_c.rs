@@ -97,20 +97,6 @@ int main(int argc, char** argv) {
 }
 "#;
 
-/// A string whose weighted sum `Σ c·i` is exactly 2^31, so `3·Σ` wraps to `INT_MIN` and `_hf`'s
-/// `-result` overflows (built as in `src/hash.rs`'s `hf_int_min_corner_matches_c`).
-fn hf_int_min_string() -> Vec<u8> {
-    let mut s = vec![b'a'; 6000];
-    let mut remaining: i64 = (1i64 << 31) - 97 * 6000 * 6001 / 2;
-    for i in (1..=6000usize).rev() {
-        let delta = (remaining / i as i64).min(30);
-        s[i - 1] += delta as u8;
-        remaining -= delta * i as i64;
-    }
-    assert_eq!(remaining, 0, "the corner string reaches Σ c·i = 2^31");
-    s
-}
-
 /// `3·Σ c·i` over signed chars in exact arithmetic, to see whether C's `int` sum wrapped.
 fn hf_sum_exact(s: &[u8]) -> i128 {
     s.iter()
@@ -144,7 +130,7 @@ fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
     }
 
     sources.push(("hand-picked", strings.len()));
-    strings.push(hf_int_min_string());
+    strings.push(urlhashlab::hash::hf_int_min_example());
     strings.push(Vec::new());
     strings.push(vec![0x80]);
     strings.push(vec![0xFF]);

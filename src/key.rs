@@ -114,30 +114,66 @@ pub fn parse_url(line: &str) -> Result<Url, SplitError> {
 
 /// The bytes that `key` hashes for one URL line (already trimmed).
 pub fn extract(line: &[u8], key: Key) -> Result<Cow<'_, [u8]>, SplitError> {
-    if key == Key::Url {
-        return Ok(Cow::Borrowed(line));
-    }
-    let text = String::from_utf8_lossy(line);
-    let url = parse_url(&text)?;
     match key {
-        Key::Host => url
-            .host_str()
-            .filter(|h| !h.is_empty())
-            .map(|h| Cow::Owned(h.as_bytes().to_vec()))
-            .ok_or(SplitError::NoHost),
-        Key::Path => {
-            if !url.has_host() {
-                return Err(SplitError::NoHost);
-            }
-            let mut p = url.path().to_string();
-            if let Some(q) = url.query() {
-                p.push('?');
-                p.push_str(q);
-            }
-            Ok(Cow::Owned(p.into_bytes()))
-        }
-        Key::Url => unreachable!("handled above"),
+        Key::Url => Ok(Cow::Borrowed(line)),
+        Key::Host => host_of(&parse_line(line)?).map(|h| Cow::Owned(h.into_bytes())),
+        Key::Path => path_of(&parse_line(line)?).map(|p| Cow::Owned(p.into_bytes())),
     }
+}
+
+/// The parts of one URL line a crawler routes by, parsed once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// As [`extract`] gives it for [`Key::Host`].
+    pub host: String,
+    /// As [`extract`] gives it for [`Key::Path`].
+    pub path: String,
+    /// The port when it is not the scheme's default.
+    pub port: Option<u16>,
+}
+
+/// Host, path (with the query) and port of one URL line.
+pub fn split(line: &[u8]) -> Result<Parts, SplitError> {
+    let url = parse_line(line)?;
+    Ok(Parts {
+        host: host_of(&url)?,
+        path: path_of(&url)?,
+        port: url.port(),
+    })
+}
+
+fn parse_line(line: &[u8]) -> Result<Url, SplitError> {
+    parse_url(&String::from_utf8_lossy(line))
+}
+
+fn host_of(url: &Url) -> Result<String, SplitError> {
+    url.host_str()
+        .filter(|h| !h.is_empty())
+        .map(str::to_string)
+        .ok_or(SplitError::NoHost)
+}
+
+fn path_of(url: &Url) -> Result<String, SplitError> {
+    if !url.has_host() {
+        return Err(SplitError::NoHost);
+    }
+    let mut p = url.path().to_string();
+    if let Some(q) = url.query() {
+        p.push('?');
+        p.push_str(q);
+    }
+    Ok(p)
+}
+
+/// The registrable domain of a host (its public suffix plus one label, from the Public Suffix
+/// List compiled into the `psl` crate): `news.sina.com.cn` → `sina.com.cn`,
+/// `a.b.github.io` → `b.github.io`. An IP address, a single label (`localhost`) or a bare public
+/// suffix has none and is returned whole.
+pub fn registrable_domain(host: &str) -> &str {
+    if host.starts_with('[') || host.parse::<std::net::Ipv4Addr>().is_ok() {
+        return host;
+    }
+    psl::domain_str(host).unwrap_or(host)
 }
 
 #[cfg(test)]
@@ -175,6 +211,28 @@ mod tests {
     }
 
     #[test]
+    fn split_gives_host_and_path_at_once() {
+        let p = split(b"News.Sina.com.cn:8080/a/b.html?x=1#top").unwrap();
+        assert_eq!(
+            (p.host.as_str(), p.path.as_str(), p.port),
+            ("news.sina.com.cn", "/a/b.html?x=1", Some(8080))
+        );
+        assert_eq!(split(b"https://a.cn:443/").unwrap().port, None);
+    }
+
+    #[test]
+    fn registrable_domains_follow_the_public_suffix_list() {
+        assert_eq!(registrable_domain("news.sina.com.cn"), "sina.com.cn");
+        assert_eq!(registrable_domain("www.pku.edu.cn"), "pku.edu.cn");
+        assert_eq!(registrable_domain("a.b.github.io"), "b.github.io");
+        assert_eq!(registrable_domain("www.xn--fsqu00a.cn"), "xn--fsqu00a.cn");
+        assert_eq!(registrable_domain("192.168.0.1"), "192.168.0.1");
+        assert_eq!(registrable_domain("[::1]"), "[::1]");
+        assert_eq!(registrable_domain("localhost"), "localhost");
+        assert_eq!(registrable_domain("com.cn"), "com.cn");
+    }
+
+    #[test]
     fn unsplittable_lines_are_errors() {
         assert_eq!(host("mailto:x@y.cn"), Err(SplitError::NoHost));
         assert!(matches!(host("http://"), Err(SplitError::Parse(_))));
@@ -183,6 +241,7 @@ mod tests {
             path("javascript:alert(1)"),
             Err(SplitError::NoHost)
         ));
+        assert!(split(b"mailto:x@y.cn").is_err());
         // The url key never fails, whatever the bytes.
         assert_eq!(&*extract(&[0xFF, 0xFE], Key::Url).unwrap(), &[0xFF, 0xFE]);
     }

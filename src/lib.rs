@@ -41,6 +41,8 @@ pub mod key;
 pub mod lines;
 pub mod metrics;
 pub mod p1;
+pub mod p2;
+pub mod partition;
 pub mod sweep;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,4 +1,5 @@
-//! Differential test of P2's Java readings and Java's `String.hashCode` against their Rust
+//! Differential test of P2's Java readings, Java's `String.hashCode`, Nutch's `URLPartitioner`
+//! arithmetic and P2's node choice (`Integer.remainderUnsigned(pathHash, 7)`) against their Rust
 //! reproductions.
 //!
 //! At test time a Java class implements the readings of `src/hash.rs` (the two printed ones
@@ -18,10 +19,12 @@ mod common;
 use common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use std::sync::OnceLock;
+use urlhashlab::hash::HashId;
 use urlhashlab::hash::{
     java_string_hashcode, java_string_length, path_hash_printed, path_hash_repaired, path_hash_xor,
     site_hash_folded, site_hash_printed, site_hash_repaired,
 };
+use urlhashlab::partition::{nutch_node, Link, Policy};
 
 /// The readings, `main` reads the length-prefixed strings and writes, per string, the decoded
 /// `length()` then the seven values below as little-endian `int`s.
@@ -101,6 +104,13 @@ public class P2 {
         return r ^ s;
     }
 
+    // Apache Nutch URLPartitioner.getPartition, byHost, on an already extracted host.
+    static int nutchPartition(String host, int seed, int numReduceTasks) {
+        int hashCode = host.hashCode();
+        hashCode ^= seed;
+        return (hashCode & Integer.MAX_VALUE) % numReduceTasks;
+    }
+
     public static void main(String[] args) throws IOException {
         ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(Paths.get(args[0])))
             .order(ByteOrder.LITTLE_ENDIAN);
@@ -110,7 +120,10 @@ public class P2 {
             in.get(b);
             String s = new String(b, StandardCharsets.UTF_8);
             int[] v = { s.length(), sitePrinted(s), pathPrinted(s), siteFolded(s),
-                        siteRepaired(s), pathXor(s), pathRepaired(s), s.hashCode() };
+                        siteRepaired(s), pathXor(s), pathRepaired(s), s.hashCode(),
+                        nutchPartition(s, 0, 7), nutchPartition(s, 0x5EED, 1000),
+                        Integer.remainderUnsigned(pathPrinted(s), 7),
+                        Integer.remainderUnsigned(pathXor(s), 7) };
             for (int x : v) out.writeInt(Integer.reverseBytes(x));
         }
         out.flush();
@@ -119,7 +132,7 @@ public class P2 {
 "#;
 
 /// Names of the words Java answers per string, in order.
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 12] = [
     "length() (UTF-16 units)",
     "site_hash_printed",
     "path_hash_printed",
@@ -128,10 +141,14 @@ const NAMES: [&str; 8] = [
     "path_hash_xor",
     "path_hash_repaired",
     "java_string_hashcode",
+    "nutch_node(seed 0, n = 7)",
+    "nutch_node(seed 0x5EED, n = 1000)",
+    "P2 node, path-printed, n = 7",
+    "P2 node, path-xor, n = 7",
 ];
 
 /// The Rust side of [`NAMES`], as 32-bit patterns.
-fn rust_words(s: &[u8]) -> [u32; 8] {
+fn rust_words(s: &[u8]) -> [u32; 12] {
     [
         java_string_length(s) as u32,
         site_hash_printed(s) as u32,
@@ -141,7 +158,22 @@ fn rust_words(s: &[u8]) -> [u32; 8] {
         path_hash_xor(s) as u32,
         path_hash_repaired(s),
         java_string_hashcode(s) as u32,
+        nutch_node(s, 0, 7),
+        nutch_node(s, 0x5EED, 1000),
+        Policy::P2(HashId::PathPrinted).node(&as_path(s), 7),
+        Policy::P2(HashId::PathXor).node(&as_path(s), 7),
     ]
+}
+
+/// A link whose path is `s` (P2's routing reads only the path).
+fn as_path(s: &[u8]) -> Link<'_> {
+    Link {
+        url: s,
+        host: s,
+        path: s,
+        domain: s,
+        port: None,
+    }
 }
 
 /// The inputs and Java's answers, computed once for both tests; `None` when Java is missing.
@@ -168,7 +200,7 @@ impl Oracle {
         )
     }
     /// The first word on which Java and `rust` differ for string `i`.
-    fn first_difference(&self, i: usize, rust: [u32; 8]) -> Option<String> {
+    fn first_difference(&self, i: usize, rust: [u32; 12]) -> Option<String> {
         let java = self.java(i);
         (0..NAMES.len()).find(|&k| java[k] != rust[k]).map(|k| {
             format!(

@@ -26,6 +26,9 @@ use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures, Tal
 use urlhashlab::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
+#[path = "urlhash/partition.rs"]
+mod partition;
+
 #[derive(Parser)]
 #[command(
     name = "urlhash",
@@ -95,6 +98,33 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_SEED)]
         seed: u64,
     },
+    /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
+    /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
+    Partition {
+        /// Number of crawl nodes (P2 had 7).
+        #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=urlhashlab::partition::MAX_NODES as i64))]
+        nodes: u32,
+        /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
+        /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
+        /// frontera).
+        #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::partition::POLICY_IDS))]
+        policy: String,
+        /// The hash of the host, domain and url policies (default xxh3).
+        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+        function: Option<HashId>,
+        /// The site-hash reading whose collision groups are listed.
+        #[arg(long, value_name = "ID", default_value = "site-folded", value_parser = parse_site_hash)]
+        site_hash: HashId,
+        /// The path-hash reading that indexes the path tables (default: the policy's for P2,
+        /// path-xor otherwise).
+        #[arg(long, value_name = "ID", value_parser = parse_path_hash)]
+        path_hash: Option<HashId>,
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]
@@ -111,17 +141,31 @@ enum PaperCommand {
         #[arg(long)]
         json: bool,
     },
+    /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
+    P2 {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args, Clone)]
 struct InputArgs {
-    /// URL list, one per line ('-' for standard input). Default: the built-in corpus.
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    source: SourceArgs,
     /// Which part of each URL is hashed.
     #[arg(long, value_enum, default_value_t = KeyArg::Url)]
     key: KeyArg,
-    /// Built-in corpus: number of URLs (default: the paper's N for sweeps and papers, 1 000 000 otherwise).
+}
+
+#[derive(Args, Clone)]
+struct SourceArgs {
+    /// URL list, one per line ('-' for standard input). Default: the built-in corpus.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Built-in corpus: number of URLs (default: the paper's N for sweeps, papers and
+    /// partitions, 1 000 000 otherwise).
     #[arg(long, value_name = "N", value_parser = parse_count)]
     n: Option<u64>,
     /// Built-in corpus: seed.
@@ -150,6 +194,24 @@ fn parse_fn(s: &str) -> Result<HashId, String> {
     hash::by_id(s.trim())
         .map(|f| f.id)
         .ok_or_else(|| format!("unknown hash function '{s}'; known: {}", hash::known_ids()))
+}
+
+fn parse_site_hash(s: &str) -> Result<HashId, String> {
+    match parse_fn(s)? {
+        f @ (HashId::SitePrinted | HashId::SiteFolded | HashId::SiteRepaired) => Ok(f),
+        _ => Err(format!(
+            "'{s}' is not a reading of P2's site hash (site-printed, site-folded, site-repaired)"
+        )),
+    }
+}
+
+fn parse_path_hash(s: &str) -> Result<HashId, String> {
+    match parse_fn(s)? {
+        f @ (HashId::PathPrinted | HashId::PathXor | HashId::PathRepaired) => Ok(f),
+        _ => Err(format!(
+            "'{s}' is not a reading of P2's path hash (path-printed, path-xor, path-repaired)"
+        )),
+    }
 }
 
 fn parse_slots(s: &str) -> Result<u32, String> {
@@ -192,7 +254,7 @@ enum Source {
 }
 
 impl Source {
-    fn from_args(a: &InputArgs, default_n: u64) -> Source {
+    fn from_args(a: &SourceArgs, default_n: u64) -> Source {
         match &a.file {
             Some(p) if p.as_os_str() == "-" => Source::Stdin,
             Some(p) => Source::File {
@@ -434,7 +496,7 @@ fn write_json(value: &impl Serialize) -> Result<()> {
 // Commands
 
 fn cmd_slots(function: HashId, m: u32, input: &InputArgs) -> Result<()> {
-    let source = Source::from_args(input, 1_000_000);
+    let source = Source::from_args(&input.source, 1_000_000);
     let key: Key = input.key.into();
     let mut out = stdout();
     let mut write_err: Option<io::Error> = None;
@@ -522,7 +584,7 @@ fn cmd_dist(
     counts: bool,
     buckets: bool,
 ) -> Result<()> {
-    let source = Source::from_args(input, 1_000_000);
+    let source = Source::from_args(&input.source, 1_000_000);
     let key: Key = input.key.into();
     let mut tallies: Vec<Tally> = functions.iter().map(|_| Tally::new(m)).collect();
     let (stats, bad) = for_each_key(&source, key, |_, k| {
@@ -712,7 +774,7 @@ fn cmd_sweep(
         .filter(|f| *f != Figure::Fig3)
         .collect();
     if !big.is_empty() {
-        let source = Source::from_args(input, Figure::Fig1.paper_n());
+        let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
         let series: Vec<Series> = big.iter().flat_map(|f| f.series()).collect();
         let mut sweep = Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()));
         let (stats, bad) = for_each_key(&source, key, |_, k| sweep.push(k))?;
@@ -729,7 +791,7 @@ fn cmd_sweep(
         });
     }
     if figs.contains(&Figure::Fig3) {
-        let source = Source::from_args(input, Figure::Fig1.paper_n());
+        let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
         let (sample, stats, total) = fig3_sample(&source)?;
         let mut sweep = Sweep::new(
             &Figure::Fig3.series(),
@@ -864,7 +926,7 @@ fn opt(v: Option<f64>) -> String {
 }
 
 fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
-    let source = Source::from_args(input, Figure::Fig1.paper_n());
+    let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
     let key: Key = input.key.into();
     let mut study = P1Study::new();
     let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
@@ -1063,6 +1125,26 @@ fn run(cli: Cli) -> Result<()> {
             json,
         } => cmd_sweep(&fig, step, &input, csv, json),
         Command::Gen { n, seed } => cmd_gen(n, seed),
+        Command::Partition {
+            nodes,
+            policy,
+            function,
+            site_hash,
+            path_hash,
+            source,
+            json,
+        } => partition::cmd_partition(partition::PartitionArgs {
+            nodes,
+            policy: &policy,
+            function,
+            site_hash,
+            path_hash,
+            source: &source,
+            json,
+        }),
+        Command::Paper {
+            paper: PaperCommand::P2 { source, json },
+        } => partition::cmd_paper_p2(&source, json),
         Command::Paper {
             paper: PaperCommand::P1 { input, json },
         } => cmd_paper_p1(&input, json),

@@ -131,11 +131,17 @@ impl Default for P2Study {
 }
 
 impl P2Study {
+    /// Table 1's setting: 7 crawl nodes.
     pub fn new() -> P2Study {
-        P2Study {
-            sim: Simulation::new(TABLE1_NODES, &study_policies(), &PATH_READINGS)
-                .expect("7 nodes and a policy list are valid"),
-        }
+        P2Study::with_nodes(TABLE1_NODES).expect("7 nodes are valid")
+    }
+
+    /// The same study with another number of crawl nodes (the printed table stays the one for
+    /// 7 nodes; the verdicts judge the balance on `nodes`).
+    pub fn with_nodes(nodes: u32) -> Result<P2Study, String> {
+        Ok(P2Study {
+            sim: Simulation::new(nodes, &study_policies(), &PATH_READINGS)?,
+        })
     }
 
     /// Distinct URLs so far.

@@ -13,8 +13,9 @@
 //! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
 //! `finish()` → input report JSON; then `view(fn, key, m, withBuckets)` (measures and bucket
 //! sizes from one histogram), `histogram(fn, key, m)`, `measures(fn, key, m)`,
-//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores. The two
-//! long ones also run in slices (`sweepBegin` / `p1Begin`, `jobRun(lines)` until it returns 1,
+//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores. The long
+//! ones also run in slices (`sweepBegin` / `p1Begin` / `partitionBegin(nodes)`, `jobRun(lines)`
+//! until it returns 1,
 //! `jobFinish`), so the worker can answer other requests in between; so can computing the values
 //! of another function or key (`hasCache`, `cacheBegin`, `cacheRun`, `cacheFinish`).
 
@@ -24,6 +25,7 @@ use crate::key::{self, Key};
 use crate::lines::{InputStats, LineSplitter, Occurrences};
 use crate::metrics::{bucket_size_distribution, Measures};
 use crate::p1::P1Study;
+use crate::p2::P2Study;
 use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -186,6 +188,10 @@ enum Job {
     },
     P1 {
         study: Box<P1Study>,
+        next: usize,
+    },
+    Partition {
+        study: Box<P2Study>,
         next: usize,
     },
 }
@@ -553,6 +559,26 @@ impl Lab {
         Ok(())
     }
 
+    /// Starts P2's crawler simulation on the loaded lines with `nodes` crawl nodes, every
+    /// policy at once (`urlhash partition` for each, and `urlhash paper p2` at 7 nodes), as a
+    /// job run in slices by `jobRun`; `jobFinish` returns `{printed, simulation, verdicts}`.
+    /// Replaces any unfinished job.
+    #[wasm_bindgen(js_name = partitionBegin)]
+    pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
+        self.job = None;
+        if !self.lines_available() {
+            return Err(JsError::new(
+                "the URL lines were too large to keep; the partition simulation needs them (load fewer URLs)",
+            ));
+        }
+        let study = P2Study::with_nodes(nodes).map_err(|e| JsError::new(&e))?;
+        self.job = Some(Job::Partition {
+            study: Box::new(study),
+            next: 0,
+        });
+        Ok(())
+    }
+
     /// Runs the current job over at most `max_lines` more lines; returns the share done
     /// (1 when finished).
     #[wasm_bindgen(js_name = jobRun)]
@@ -585,6 +611,15 @@ impl Lab {
                 *next = stop;
                 share(stop, self.n)
             }
+            Job::Partition { study, next } => {
+                let stop = next.saturating_add(max_lines as usize).min(self.n);
+                // A line without a host is counted by the simulation and reaches no node.
+                self.for_each_line(*next, stop, |_, line, number| {
+                    let _ = study.push(number, line);
+                });
+                *next = stop;
+                share(stop, self.n)
+            }
         };
         self.job = Some(job);
         Ok(done)
@@ -598,6 +633,7 @@ impl Lab {
         match self.job.take() {
             Some(Job::Sweep { mut sweep, .. }) => to_json(&sweep.finish()),
             Some(Job::P1 { study, .. }) => to_json(&study.finish()),
+            Some(Job::Partition { study, .. }) => to_json(&study.finish()),
             None => Err(JsError::new("no job is running")),
         }
     }

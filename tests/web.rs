@@ -648,3 +648,83 @@ fn the_registry_is_json() {
         .iter()
         .any(|f| f["id"] == "md5" && f["bits"] == 128 && f["paper"] == "P3"));
 }
+
+#[wasm_bindgen_test]
+fn partition_job_equals_the_native_simulation() {
+    use urlhashlab::p2::P2Study;
+    // The hand-built list (a line without a host, non-ASCII, BOM, CRLF) fed in awkward chunks.
+    let mut lab = Lab::new(BIG);
+    ok(lab.begin("elfhash", "url"));
+    for piece in LIST.chunks(5) {
+        ok(lab.push_chunk(piece));
+    }
+    ok(lab.finish());
+    ok(lab.partition_begin(3));
+    let mut done = 0.0;
+    while done < 1.0 {
+        done = ok(lab.job_run(2));
+    }
+    let r = json(lab.job_finish());
+    let mut native = P2Study::with_nodes(3).unwrap();
+    for (i, l) in list_lines().iter().enumerate() {
+        let _ = native.push(i as u64 + 1, l);
+    }
+    // Through the same JSON text as the page's (serde_json parses floats to within an ulp).
+    let native = json(Ok(serde_json::to_string(&native.finish()).unwrap()));
+    assert_eq!(
+        r["simulation"]["policies"],
+        native["simulation"]["policies"]
+    );
+    assert_eq!(
+        r["simulation"]["site_tables"],
+        native["simulation"]["site_tables"]
+    );
+    assert_eq!(r["simulation"]["urls"], 6);
+    assert_eq!(r["simulation"]["unsplittable"], 1);
+    assert_eq!(r["printed"]["node_urls"][6], 35_483);
+    assert_eq!(r["verdicts"].as_array().unwrap().len(), 3);
+    // Every policy puts every URL on exactly one node.
+    for p in r["simulation"]["policies"].as_array().unwrap() {
+        let sum: u64 = p["node_urls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, 6, "{}", p["policy"]);
+    }
+    // Bad node counts are errors, not panics.
+    assert_err(
+        lab.partition_begin(0),
+        "the number of nodes must be 1..=65536",
+    );
+    assert_err(
+        lab.partition_begin(70_000),
+        "the number of nodes must be 1..=65536",
+    );
+}
+
+#[wasm_bindgen_test]
+fn partition_of_the_corpus_at_table_1_size() {
+    let mut lab = corpus_lab(246_951, "elfhash", BIG);
+    ok(lab.partition_begin(7));
+    let r = json(lab.job_finish());
+    let policies = r["simulation"]["policies"].as_array().unwrap();
+    let repaired = policies
+        .iter()
+        .find(|p| p["policy"] == "p2-repaired")
+        .unwrap();
+    assert!(repaired["b"].as_f64().unwrap() < 1.02);
+    let printed = policies
+        .iter()
+        .find(|p| p["policy"] == "p2-printed")
+        .unwrap();
+    assert!(printed["b"].as_f64().unwrap() > 2.0);
+    let could: Vec<bool> = r["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["could_produce"].as_bool().unwrap())
+        .collect();
+    assert_eq!(could, [false, false, true]);
+}

@@ -162,7 +162,7 @@ impl P2Study {
             .iter()
             .zip(study_policies())
             .filter_map(|(r, p)| match p {
-                Policy::P2(f) => Some(verdict(r, f, &printed)),
+                Policy::P2(f) => Some(verdict(r, f, &printed, &simulation)),
                 _ => None,
             })
             .collect();
@@ -174,7 +174,23 @@ impl P2Study {
     }
 }
 
-fn verdict(r: &crate::partition::PolicyReport, f: HashId, printed: &Printed) -> Verdict {
+/// A p-value as a reader can cite it.
+pub fn format_p(p: f64) -> String {
+    if p >= 0.001 {
+        format!("{p:.3}")
+    } else if p > 0.0 {
+        format!("{p:.1e}")
+    } else {
+        "< 1e-300".into()
+    }
+}
+
+fn verdict(
+    r: &crate::partition::PolicyReport,
+    f: HashId,
+    printed: &Printed,
+    sim: &SimulationReport,
+) -> Verdict {
     let urls: u64 = r.node_urls.iter().sum();
     let zero = r.zero_hash_urls.unwrap_or(0);
     let zero_share = if urls == 0 {
@@ -184,26 +200,51 @@ fn verdict(r: &crate::partition::PolicyReport, f: HashId, printed: &Printed) -> 
     };
     let could_produce = urls > 0 && r.p_value >= VERDICT_P;
     let nodes = r.node_urls.len() as f64;
+    let p = format_p(r.p_value);
+    let fullest = r
+        .node_urls
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &u)| (u, std::cmp::Reverse(i)))
+        .map_or(1, |(i, _)| i + 1);
     let why = if urls == 0 {
         "no URLs".to_string()
     } else if could_produce {
         format!(
-            "B = {:.4} and χ² p = {:.3}: a split as even as chance gives, like the printed one (B = {:.4}, p = {:.2}).",
-            r.b, r.p_value, printed.b, printed.p_value
+            "B = {:.4} and χ² p = {p}: a split as even as chance gives, like the printed one (B = {:.4}, p = {:.2}).",
+            r.b, printed.b, printed.p_value
         )
     } else if zero_share > 0.5 / nodes {
         format!(
-            "{:.1} % of the paths hash to 0 and all of them go to node 1, so node 1 carries at least that share: B ≥ {:.2} (measured {:.3}, χ² p = {:.1e}); the printed B is {:.4}.",
+            "{:.1} % of the paths hash to 0 and all of them go to node 1, so node 1 carries at least that share: B ≥ {:.2} (measured {:.3}, χ² p {}); the printed B is {:.4}.",
             100.0 * zero_share,
             nodes * zero_share,
             r.b,
-            r.p_value,
+            if p.starts_with('<') { p.clone() } else { format!("= {p}") },
             printed.b
         )
-    } else {
+    } else if nodes > 1.0 && r.node_urls[fullest - 1] == urls {
         format!(
-            "B = {:.3} with χ² p = {:.1e}: the nodes are further from even than chance allows; the printed B is {:.4}.",
-            r.b, r.p_value, printed.b
+            "every URL went to node {fullest}: all the paths hash alike (a list of bare hosts has only the path '/'), so B = {:.0}; path routing needs paths.",
+            nodes
+        )
+    } else {
+        let common = sim
+            .common_paths
+            .first()
+            .filter(|c| c.share * nodes > 0.05)
+            .map_or(String::new(), |c| {
+                format!(
+                    " The path '{}' alone is {:.1} % of the URLs, and every URL with one path goes to one node, whatever its site.",
+                    c.path,
+                    100.0 * c.share
+                )
+            });
+        format!(
+            "B = {:.3} with χ² p {}: the nodes are further from even than chance allows; the printed B is {:.4}.{common}",
+            r.b,
+            if p.starts_with('<') { p.clone() } else { format!("= {p}") },
+            printed.b
         )
     };
     Verdict {

@@ -358,10 +358,17 @@ struct Control {
     /// Per path reading: the occupied (site << 15 | slot) pairs.
     path_readings: Vec<HashId>,
     path_slots: Vec<HashSet<u64, Mix>>,
+    /// URLs per path (a 64-bit fingerprint of it), whatever the site, and the text of every
+    /// path seen on two URLs or more.
+    path_urls: HashMap<u64, u32, Mix>,
+    repeated_paths: HashMap<u64, Box<str>, Mix>,
     links: u64,
     matches: u64,
     duplicates: u64,
 }
+
+/// How many of the most common paths a report lists.
+pub const COMMON_PATHS: usize = 5;
 
 /// Per policy: what each node receives.
 struct Router {
@@ -408,6 +415,8 @@ impl Simulation {
                 seen: HashSet::default(),
                 path_readings: path_readings.to_vec(),
                 path_slots: path_readings.iter().map(|_| HashSet::default()).collect(),
+                path_urls: HashMap::default(),
+                repeated_paths: HashMap::default(),
                 links: 0,
                 matches: 0,
                 duplicates: 0,
@@ -516,6 +525,8 @@ impl Simulation {
             unsplittable,
             first_error: first_error.map(|(l, e)| format!("line {l}: {e}")),
             control_matches: control.matches,
+            distinct_paths: control.path_urls.len() as u64,
+            common_paths: control.common_paths(),
             policies,
             site_tables,
             path_tables,
@@ -552,11 +563,37 @@ impl Control {
             return (site, false);
         }
         s.urls += 1;
+        let path_fp = xxhash_rust::xxh3::xxh3_64(path);
+        let count = self.path_urls.entry(path_fp).or_insert(0);
+        *count += 1;
+        if *count == 2 {
+            self.repeated_paths
+                .insert(path_fp, String::from_utf8_lossy(path).into());
+        }
         for (f, slots) in self.path_readings.iter().zip(&mut self.path_slots) {
             let slot = f.slot(path, PATH_TABLE_SLOTS);
             slots.insert((site as u64) << 15 | slot as u64);
         }
         (site, true)
+    }
+
+    /// The paths shared by most URLs (across sites), most common first.
+    fn common_paths(&self) -> Vec<CommonPath> {
+        let urls = (self.links - self.duplicates).max(1) as f64;
+        let mut top: Vec<(u32, &str)> = self
+            .repeated_paths
+            .iter()
+            .map(|(fp, p)| (self.path_urls[fp], &**p))
+            .collect();
+        top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        top.into_iter()
+            .take(COMMON_PATHS)
+            .map(|(n, p)| CommonPath {
+                path: p.to_string(),
+                urls: n as u64,
+                share: n as f64 / urls,
+            })
+            .collect()
     }
 
     /// Site ids, biggest (most URLs) first; ties in order of discovery.
@@ -827,6 +864,10 @@ pub struct SimulationReport {
     pub first_error: Option<String>,
     /// Site-table probes plus path-table probes: `2 · links − sites`.
     pub control_matches: u64,
+    /// Distinct paths over all sites, and the ones most URLs share: every URL with the same
+    /// path goes to the same node under path routing, whatever its site.
+    pub distinct_paths: u64,
+    pub common_paths: Vec<CommonPath>,
     pub policies: Vec<PolicyReport>,
     /// The site table under each reading of P2's site hash.
     pub site_tables: Vec<SiteTableReport>,
@@ -855,6 +896,14 @@ pub struct PolicyReport {
     pub per_node: Vec<NodeRow>,
     /// The biggest sites and where they went.
     pub top_sites: Vec<TopSite>,
+}
+
+/// A path shared by many URLs.
+#[derive(Clone, Debug, Serialize)]
+pub struct CommonPath {
+    pub path: String,
+    pub urls: u64,
+    pub share: f64,
 }
 
 /// One crawl node.

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use urlhashlab::hash::HashId;
 use urlhashlab::lines::InputStats;
-use urlhashlab::p2::{self, P2Report, P2Study};
+use urlhashlab::p2::{self, format_p as p_value, P2Report, P2Study};
 use urlhashlab::partition::{
     Policy, PolicyReport, Simulation, SimulationReport, SiteTableReport, LOAD_FACTOR_RULE,
     PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
@@ -117,17 +117,6 @@ fn print_totals(out: &mut impl Write, r: &SimulationReport) -> io::Result<()> {
         group(r.sites),
         group(r.unsplittable)
     )
-}
-
-/// A p-value as a reader can cite it.
-fn p_value(p: f64) -> String {
-    if p >= 0.001 {
-        format!("{p:.3}")
-    } else if p > 0.0 {
-        format!("{p:.1e}")
-    } else {
-        "< 1e-300".into()
-    }
 }
 
 fn pct(x: f64) -> String {
@@ -369,10 +358,13 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
     }
     writeln!(
         out,
-        "  A uniformly random assignment of {} URLs to {} nodes averages B = {:.4}; the printed loads give\n  χ² = {:.2} with {} degrees of freedom, p = {:.2}: exactly as even as chance.",
+        "  A uniformly random assignment of {} URLs to {} nodes averages B = {:.4} (of these {} URLs to {} nodes:\n  {:.4}). The printed loads give χ² = {:.2} with {} degrees of freedom, p = {:.2}: exactly as even as chance.",
         group(p.urls),
         p.nodes,
         p.expected_b_random,
+        group(s.urls),
+        s.nodes,
+        s.policies.first().map_or(0.0, |x| x.expected_b_random),
         p.chi2,
         p.nodes - 1,
         p.p_value

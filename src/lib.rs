@@ -12,6 +12,8 @@
 //! | [`metrics`] | A, A_opt, B, χ², max load, bucket sizes | P1 |
 //! | [`sweep`] | P1's Fig. 1-3 grids in one streaming pass | P1 |
 //! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
+//! | [`partition`] | P2's crawler: crawl nodes, policies, the control node's tables | P2, Nutch, Heritrix, Frontera |
+//! | [`p2`] | P2's Table 1 replayed with a verdict per reading | P2 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle, batched calls | — |

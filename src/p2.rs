@@ -7,8 +7,9 @@
 //! The matches (匹配统计) were 2 066 713 in all, 1 806 747 on the control node.
 //!
 //! The printed loads are what a uniformly random assignment gives (χ² = 8.2 with 6 degrees of
-//! freedom, p ≈ 0.22). A path hash that returns 0 for every path whose length is a multiple of
-//! 3 sends about a third of all URLs to one node and cannot; the study measures, on the same
+//! freedom, p ≈ 0.23). The printed path hash returns `r·s`, which is 0 for every path whose
+//! length is a multiple of 3 (`s` was just reset) or below 3 (`r` is still 0): that sends about
+//! a third of all URLs to node 1 and cannot give that balance. The study measures, on the same
 //! input, each reading of the path hash (see [`crate::hash`]) and, for comparison, host and
 //! domain routing and the presets of real crawlers ([`crate::partition`]).
 
@@ -30,7 +31,7 @@ pub const TABLE1_SYSTEM_MATCHES: u64 = 2_066_713;
 /// Matches of the control node as printed.
 pub const TABLE1_CONTROL_MATCHES: u64 = 1_806_747;
 /// A reading's node loads count as "could be the printed ones" when a χ² test against a
-/// uniform split does not reject them at this level (the printed loads give p ≈ 0.22).
+/// uniform split does not reject them at this level (the printed loads give p ≈ 0.23).
 pub const VERDICT_P: f64 = 0.001;
 
 /// The policies the study runs, P2's readings first.

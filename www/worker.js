@@ -101,19 +101,31 @@ function nextTask() {
 const SLICE_MS = 40;
 
 /**
- * The long computations, each run in slices. A P1 figure or the P1 report uses the Lab's job
- * slot; the values of another function or key use its cache slot, so both can be under way.
+ * The long computations, each run in slices. A P1 figure, the P1 report and the crawler
+ * partition use the Lab's one job slot (`jobSlot: true`): they take turns, in the order they
+ * were asked for. The values of another function or key use its cache slot, so they can be
+ * under way meanwhile. `tokens` is per kind of work: a newer figure supersedes an older figure,
+ * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
 const JOBS = {
   sweep: {
     slot: 'figure',
+    jobSlot: true,
     begin: (lab, { fig, step }) => lab.sweepBegin(fig, step),
     run: (lab, lines) => lab.jobRun(lines),
     finish: (lab) => ({ points: JSON.parse(lab.jobFinish()) }),
   },
   p1: {
     slot: 'figure',
+    jobSlot: true,
     begin: (lab) => lab.p1Begin(),
+    run: (lab, lines) => lab.jobRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
+  },
+  partition: {
+    slot: 'partition',
+    jobSlot: true,
+    begin: (lab, { nodes }) => lab.partitionBegin(nodes),
     run: (lab, lines) => lab.jobRun(lines),
     finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
   },
@@ -127,17 +139,40 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, cache: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0 };
+
+/** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
+let jobSlotFree = Promise.resolve();
+
+/** Waits for the job slot; resolves to the function that hands it on. */
+function takeJobSlot() {
+  let release;
+  const previous = jobSlotFree;
+  jobSlotFree = new Promise((resolve) => (release = resolve));
+  return previous.then(() => release);
+}
 
 /**
  * Runs a long computation in slices. Each slice queues behind the requests that arrived
  * meanwhile, so re-binning answers within a slice's time; progress goes to the page as
- * { id, progress }. A newer job of the same slot, or a new input, stops it.
+ * { id, progress }. A newer job of the same kind, or a new input, stops it.
  */
 async function runJob(id, args) {
   const job = JOBS[args.kind];
   if (!job) throw new Error(S.unknownRequest(args.kind));
   const token = ++tokens[job.slot];
+  if (!job.jobSlot) return slices(id, job, args, token);
+  const release = await takeJobSlot();
+  try {
+    // Superseded while waiting for its turn: stop before starting.
+    if (token !== tokens[job.slot]) throw new Error(S.superseded);
+    return await slices(id, job, args, token);
+  } finally {
+    release();
+  }
+}
+
+async function slices(id, job, args, token) {
   const check = (lab) => {
     if (lab !== active || token !== tokens[job.slot]) throw new Error(S.superseded);
   };
@@ -149,9 +184,9 @@ async function runJob(id, args) {
   let lines = 10_000;
   for (;;) {
     await nextTask();
-    // A load in progress goes first: the figures of the input on screen wait until it is
-    // finished (which supersedes them) or cancelled (which lets them go on).
-    while (pending && job.slot === 'figure') await new Promise((resolve) => setTimeout(resolve, 10));
+    // A load in progress goes first: the figures and the partition of the input on screen
+    // wait until it is finished (which supersedes them) or cancelled (which lets them go on).
+    while (pending && job.jobSlot) await new Promise((resolve) => setTimeout(resolve, 10));
     const done = await enqueue(() => {
       check(lab);
       const t0 = performance.now();

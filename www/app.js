@@ -2,12 +2,13 @@
 // charts. No hashing or statistics here: every number shown comes from the wasm core.
 import { S, applyStrings } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
-import { parseSlots } from './slots.js';
+import { parseSlots, parseNodes } from './slots.js';
 import { LabClient } from './lab-client.js';
 import { el, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
 import { renderWhy } from './why.js';
+import { buildPolicySelect, renderPartition } from './partition.js';
 import { setupCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
 import * as bucketsChart from './charts/buckets.js';
@@ -39,6 +40,12 @@ const FIGURE_POINTS = 40;
 const FIG3_SAMPLE = 400_000;
 const FIG1_M = [200_000, 800_000, 1_000_000, 2_000_000];
 const FIG2_M = [8, 10, 12, 40];
+/** P2's Table 1: 7 crawl nodes; the partition view opens with them. */
+const FIRST_NODES = 7;
+const FIRST_POLICY = 'p2-printed';
+const FIRST_SITE_READING = 'site-folded';
+/** Typing in the crawl-nodes field re-runs the simulation after this pause. */
+const NODES_DEBOUNCE_MS = 400;
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,6 +66,20 @@ const state = {
   fig2M: 12,
   firstChartMarked: false,
   splitChecked: false,
+  /** P2's crawler partition: the controls, and the last report (of load `gen`, `nodes`). */
+  partition: {
+    nodes: FIRST_NODES,
+    policy: FIRST_POLICY,
+    reading: FIRST_SITE_READING,
+    report: null,
+    gen: 0,
+    /** The load generation whose partition has been asked for. */
+    askedGen: 0,
+    /** Bumped by every request; an older request's answer is dropped. */
+    ticket: 0,
+    /** The load generation whose P1 figures are still being computed (0: none). */
+    figuresGen: 0,
+  },
 };
 
 let lab = null;
@@ -287,7 +308,11 @@ async function load(source) {
     setLoading(null);
   }
   await requestView();
-  runFigures(state.generation);
+  const generation = state.generation;
+  partitionWaits();
+  runFigures(generation).then(() => {
+    if (generation === state.generation && state.partition.askedGen !== generation) runPartition();
+  });
 }
 
 function describe(source) {
@@ -418,6 +443,15 @@ function drawFig3() {
 
 /** After a load: P1's figures, then the "Why?" cards, one worker job at a time. */
 async function runFigures(generation) {
+  state.partition.figuresGen = generation;
+  try {
+    await runFigureJobs(generation);
+  } finally {
+    if (state.partition.figuresGen === generation) state.partition.figuresGen = 0;
+  }
+}
+
+async function runFigureJobs(generation) {
   const n = state.input.report.urls;
   const step = stepFor(n);
   const current = () => generation === state.generation;
@@ -472,6 +506,121 @@ async function runFigures(generation) {
     $('why-status').textContent = '';
     reportError($('why-error'), e);
   }
+}
+
+// ---------------------------------------------------------------- P2's crawler partition
+
+/** After a load: the report on screen is of the previous input until the new one is ready. */
+function partitionWaits() {
+  $('part-body').classList.toggle('stale', Boolean(state.partition.report));
+  $('partition').dataset.gen = '';
+  $('part-status').textContent = S.partWaiting;
+  $('part-progress').hidden = true;
+  showText($('part-error'), '');
+}
+
+function drawPartition() {
+  const { report, policy, reading } = state.partition;
+  if (!report) return;
+  const shown = renderPartition(report, { policy, reading });
+  $('part-body').hidden = false;
+  const section = $('partition');
+  section.dataset.policy = shown;
+  section.dataset.reading = $('part-reading').value;
+}
+
+/**
+ * Simulates every policy on the input on screen with the crawl nodes in the field. The worker
+ * runs it when the Lab's job slot is free (after the P1 figure it is computing, if any); a
+ * newer request supersedes it.
+ */
+async function runPartition() {
+  if (!state.input) return;
+  const generation = state.generation;
+  const nodes = state.partition.nodes;
+  const ticket = ++state.partition.ticket;
+  state.partition.askedGen = generation;
+  const current = () => ticket === state.partition.ticket && generation === state.generation;
+  const section = $('partition');
+  section.dataset.gen = '';
+  $('part-body').classList.toggle('stale', Boolean(state.partition.report));
+  showText($('part-error'), '');
+  const urls = int(state.input.report.urls);
+  const bar = $('part-progress');
+  const queued = state.partition.figuresGen === generation;
+  $('part-status').textContent = queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0));
+  bar.value = 0;
+  bar.hidden = false;
+  const t0 = performance.now();
+  try {
+    const { report } = await lab.call('job', { kind: 'partition', nodes }, [], (share) => {
+      if (!current()) return;
+      $('part-status').textContent = S.partProgress(int(nodes), urls, percent(share, 0));
+      bar.value = share;
+    });
+    if (!current()) return;
+    const ms = performance.now() - t0;
+    performance.measure('uhl:partition', { start: t0, end: performance.now() });
+    state.partition.report = report;
+    state.partition.gen = generation;
+    $('part-body').classList.remove('stale');
+    drawPartition();
+    $('part-status').textContent = S.partDone(int(nodes), fixed(ms, 0));
+    bar.hidden = true;
+    section.dataset.nodes = String(report.simulation.nodes);
+    section.dataset.gen = String(generation);
+  } catch (e) {
+    if (!current()) return;
+    bar.hidden = true;
+    $('part-status').textContent = '';
+    reportError($('part-error'), e);
+  }
+}
+
+/** Reads the crawl-nodes field; a valid new number re-runs the simulation. */
+function applyNodes() {
+  const input = $('part-nodes');
+  const { nodes, error } = parseNodes(input.value, input.validity.badInput);
+  if (error) {
+    showText($('part-nodes-error'), error);
+    input.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  showText($('part-nodes-error'), '');
+  input.removeAttribute('aria-invalid');
+  if (nodes === state.partition.nodes && state.partition.askedGen === state.generation) return;
+  state.partition.nodes = nodes;
+  runPartition();
+}
+
+function wirePartition() {
+  buildPolicySelect($('part-policy'), state.partition.policy);
+  const input = $('part-nodes');
+  input.value = String(state.partition.nodes);
+  let timer = null;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(applyNodes, NODES_DEBOUNCE_MS);
+  });
+  input.addEventListener('change', () => {
+    clearTimeout(timer);
+    applyNodes();
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      clearTimeout(timer);
+      applyNodes();
+    }
+  });
+  $('part-policy').addEventListener('change', () => {
+    state.partition.policy = $('part-policy').value;
+    drawPartition();
+  });
+  $('part-reading').addEventListener('change', () => {
+    state.partition.reading = $('part-reading').value;
+    drawPartition();
+  });
 }
 
 // ---------------------------------------------------------------- start-up
@@ -620,6 +769,7 @@ async function main() {
     showBanner(errorMessage(e));
   }
   wireControls();
+  wirePartition();
   try {
     await connect();
   } catch (e) {

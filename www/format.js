@@ -33,6 +33,22 @@ export function pValue(v) {
   return `${mant} × 10${e}`;
 }
 
+/** A small positive number in scientific form: 7.1e-5 → "7.10 × 10⁻⁵"; from 0.01 on, 3 decimals. */
+export function small(v) {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
+  if (Math.abs(v) >= 0.01) return fixed(v, 3);
+  const [mant, exp] = v.toExponential(2).split('e');
+  const e = String(Number(exp)).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c]);
+  return `${mant} × 10${e}`;
+}
+
+/** An expected count: 8335.17 → "8 335.2", 0.0053 → "5.26 × 10⁻³". */
+export function expectedCount(v) {
+  if (!Number.isFinite(v)) return String(v);
+  return Math.abs(v) >= 1 || v === 0 ? fixed(v, 1) : small(v);
+}
+
 /** A share in [0, 1] as a percentage: 0.9999 → "99.99 %". */
 export function percent(v, digits = 2) {
   if (!Number.isFinite(v)) return String(v);

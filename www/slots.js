@@ -1,4 +1,4 @@
-// Reading the number of slots M typed by the user (input validation only).
+// Reading the number of slots M and of crawl nodes typed by the user (input validation only).
 import { S } from './strings.js';
 
 export const MAX_SLOTS = 4294967295;
@@ -26,4 +26,25 @@ export function parseSlots(raw) {
   if (!Number.isInteger(v)) return { error: S.slotsFraction(text) };
   if (v > MAX_SLOTS) return { error: S.slotsTooLarge };
   return { m: v };
+}
+
+/** The most crawl nodes the page simulates (the wasm takes up to 65 536; 64 bars stay readable). */
+export const MAX_PAGE_NODES = 64;
+
+/**
+ * Parses a number of crawl nodes: `raw` is the number input's value and `badInput` its
+ * validity.badInput (the browser empties the value of text it cannot read as a number).
+ * Returns { nodes } or { error } with a message.
+ */
+export function parseNodes(raw, badInput = false) {
+  const text = String(raw ?? '').trim();
+  if (badInput) return { error: S.partNodesNotNumber };
+  if (text === '') return { error: S.partNodesEmpty };
+  const v = Number(text);
+  if (!Number.isFinite(v)) return { error: S.partNodesNotNumber };
+  if (v < 0) return { error: S.partNodesNegative };
+  if (v === 0) return { error: S.partNodesZero };
+  if (!Number.isInteger(v)) return { error: S.partNodesFraction(text) };
+  if (v > MAX_PAGE_NODES) return { error: S.partNodesTooMany(MAX_PAGE_NODES) };
+  return { nodes: v };
 }

@@ -282,6 +282,132 @@ export const S = {
       `B at M = 8 measured: ${measured}; predicted from the URL endings alone: ${predicted}.`,
     elfBTableHead: ['M', 'ELFhash’s B'],
   },
+
+  // P2's crawler partition
+  partHeading: 'P2’s crawler partition, simulated on the loaded URLs',
+  partIntro:
+    'P2 (李村合, 何淑庆, 张培颖) splits a crawl over n crawl nodes (7 in its Table 1) by the hash of each URL’s path, and a control node finds duplicates: a site table of 2^21 slots indexed by the site hash, and one path table of 2^15 slots per site indexed by the path hash. Its Table 1 prints near-perfect balance. Here every loaded line is one discovered link, in order: the control node drops links it has seen, and each policy assigns the new URLs to the crawl nodes — P2’s path hash in each reading of its code, a hash of the host, domain or whole URL, or the presets of real crawlers. Every policy is simulated at once, so switching the policy shows its result at once.',
+  partNodesLabel: 'Crawl nodes (n)',
+  partNodesHint: 'A whole number from 1 to 64; P2 used 7.',
+  partNodesEmpty: 'Enter a number of crawl nodes, such as 7.',
+  partNodesNotNumber: 'That is not a number: enter a whole number of crawl nodes, such as 7.',
+  partNodesZero: 'At least 1 crawl node is needed to crawl anything.',
+  partNodesNegative: 'The number of crawl nodes cannot be negative.',
+  partNodesFraction: (text) => `Crawl nodes come whole: ${text} is not a whole number.`,
+  partNodesTooMany: (max) => `At most ${max} crawl nodes on this page (the command line takes up to 65 536).`,
+  partPolicyLabel: 'Partition policy',
+  partPolicyHint: 'Switching the policy redraws from the last simulation; nothing is recomputed.',
+  partPolicyGroups: [
+    { label: 'P2: route by the path hash', ids: ['p2-printed', 'p2-xor', 'p2-repaired'] },
+    { label: 'Route by a hash of the host, domain or URL', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3'] },
+    { label: 'Real crawlers’ default partitioners', ids: ['nutch', 'heritrix', 'frontera'] },
+  ],
+  partPolicyNames: {
+    'p2-printed': 'P2 path hash, as printed',
+    'p2-xor': 'P2 path hash, XOR as its comment says',
+    'p2-repaired': 'P2 path hash, the lab’s repair (ours, not P2’s)',
+    'host:xxh3': 'Host hash (XXH3)',
+    'domain:xxh3': 'Registrable-domain hash (XXH3)',
+    'url:xxh3': 'Whole-URL hash (XXH3)',
+    nutch: 'Apache Nutch URLPartitioner (by host)',
+    heritrix: 'Heritrix 3 HashCrawlMapper',
+    frontera: 'Frontera Crc32NamePartitioner',
+  },
+  partWaiting: 'The simulation runs once P1’s figures are done…',
+  partQueued: 'Queued behind P1’s figures…',
+  partProgress: (nodes, urls, pct) => `Simulating ${nodes} crawl nodes on ${urls} URLs, every policy at once: ${pct}`,
+  partDone: (nodes, ms) => `Simulated ${nodes} crawl nodes, every policy, in ${ms} ms.`,
+  partSummary: (links, urls, dups, sites) =>
+    `${links} links read: ${urls} distinct URLs on ${sites} sites; the control node dropped ${dups} as duplicates.`,
+  partUnsplittable: (n, first) =>
+    `${count(n, 'line has', 'lines have')} no host, so no site-table entry and no crawl node (first: ${first}). They are left out of every count below.`,
+  partAllSplit: 'Every line had a host, so every link reached the control node.',
+  partPaths: (distinct) =>
+    `${distinct} distinct paths. Path routing sends every URL with the same path to the same node; the most common paths:`,
+  partPathsNone: (distinct) => `${distinct} distinct paths; no path occurs on more than one URL.`,
+  partPathShare: (urls, share) => `${urls} URLs, ${share}`,
+
+  // Nodes chart and per-node table
+  partNodesTitle: 'URLs per crawl node',
+  partNodesNote: (n) => `Each bar is one crawl node’s distinct URLs. An even split gives every node N/${n} (dashed).`,
+  partNodesChartLabel: (policy, n) => `URLs per crawl node under ${policy}, ${n} nodes`,
+  axisCrawlNode: 'crawl node',
+  axisNodeUrls: 'URLs (distinct, per node)',
+  idealNodeLine: (v) => `even split N/n = ${v}`,
+  tooltipNode: (k) => `crawl node ${k}`,
+  partStatB: 'B, load balance',
+  partStatBHint: 'largest node × n / N; 1 is perfect',
+  partStatBRandom: 'B a random assignment averages',
+  partStatP: 'χ² p-value',
+  partStatPHint: 'below 0.001: clearly uneven',
+  partStatZero: 'URLs whose path hash is 0',
+  partStatZeroHint: 'all of them go to node 1',
+  partStatPrinted: 'P2 printed (7 nodes)',
+  partNodeTableTitle: 'Each crawl node',
+  partNodeHead: ['node', 'URLs', 'links', 'hosts', 'biggest site', 'its share'],
+  partNodeLinksHint: 'links: what the control node routed to the node, duplicates included.',
+  noSite: '—',
+  partTopTitle: 'The biggest sites and where this policy sent them',
+  partTopHead: ['site', 'URLs', 'nodes it spans', 'main node', 'URLs there'],
+
+  // Table 1
+  partTable1Title: 'P2’s Table 1 beside every policy',
+  partTable1Note: (nodes, urls) =>
+    `The first row is P2’s Table 1 as printed (${nodes} crawl nodes, ${urls} URLs); the other rows are the loaded URLs. B is the largest node over the mean; χ² p tests the loads against an even split.`,
+  partTable1OtherN: (printedNodes, n) =>
+    `P2’s printed table is for ${printedNodes} crawl nodes; the simulated rows are for ${n}. Set ${printedNodes} crawl nodes to compare like with like.`,
+  partTable1Policy: 'policy',
+  partTable1Node: (k) => `node ${k}`,
+  partTable1Urls: 'URLs',
+  partTable1B: 'B',
+  partTable1BRandom: 'B random',
+  partTable1P: 'χ² p',
+  partPrintedRow: 'P2 Table 1, as printed',
+  partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
+    `P2 also printed ${system} matches in all, ${control} of them on the control node for ${urls} URLs (${perUrl} per URL). The simulated control node made ${ours} matches for ${ourUrls} URLs: a site-table probe for every link, a path-table probe for every link of a known site.`,
+  partVerdictsTitle: 'Could each reading of P2’s path hash have printed that balance?',
+  partVerdictCould: 'could',
+  partVerdictCouldNot: 'could not',
+  partVerdictLine: (name, could) => `${name}: ${could} produce the printed balance on the loaded URLs.`,
+
+  // Control node
+  partControlTitle: 'The control node’s tables',
+  partSiteTitle: 'Site table (2^21 slots): how many slots hold k sites',
+  partSiteNote:
+    'One series of points per reading of P2’s site hash, slots holding no site included (k = 0). A random hash follows the Poisson curve (dashed); points far to the right are slots shared by many sites.',
+  axisSitesInSlot: 'k, sites in one slot',
+  axisSlotsHoldingK: 'slots holding k sites (log scale)',
+  tooltipSitesInSlot: (k) => `slots holding ${k} site${k === '1' ? '' : 's'}`,
+  partSiteTableHead: ['site-hash reading', 'sites', 'slots used', 'α', 'collisions', 'random hash', 'sites sharing a slot', 'longest chain'],
+  partSiteTableHint: 'collisions: sites minus slots used; “random hash” is what a uniformly random hash averages.',
+  partPathCollTitle: 'Path tables (2^15 slots per site): URLs landing on a taken slot',
+  partPathCollNote:
+    'A URL whose slot already holds another path of the same site: a table that kept only slots would drop it as a false duplicate.',
+  axisPathReading: 'reading of P2’s path hash',
+  axisCollidingUrls: 'URLs on a taken slot',
+  partMeasured: 'measured on the loaded URLs',
+  partExpectedRandom: 'a random hash, expected',
+  partPathLoadTitle: 'The biggest sites’ path tables: load factor α',
+  partPathLoadNote: (rule) =>
+    `α = the site’s URLs / 2^15 (the same for every reading). P2’s rule: keep α below 0.75, that is at most ${rule} URLs per site.`,
+  axisSiteBiggest: 'site (biggest first)',
+  axisAlpha: 'α = URLs / 2^15 slots (log scale)',
+  alphaSeries: 'α of the site’s path table',
+  ruleLine: 'P2’s rule: α = 0.75',
+  tooltipSiteUrls: (urls) => `${urls} URLs`,
+  tooltipOccupied: (name, used) => `${name}: ${used} slots used`,
+  partPathTableHead: ['path-hash reading', 'sites (tables)', 'URLs', 'slots used', 'collisions', 'random hash', 'sites over the rule'],
+  partBinsTitle: 'Sites per load-factor bin',
+  partBinsHead: ['α of the site’s path table', 'sites'],
+
+  // Collision groups
+  partGroupsTitle: 'Hosts that share a site-table slot',
+  partGroupsReading: 'Site-hash reading',
+  partGroupsCount: (total, shown) =>
+    `${count(total, 'slot holds', 'slots hold')} two or more sites; ${shown === total ? 'all are' : `the ${shown} biggest are`} listed.`,
+  partGroupsNone: (name) => `No two sites share a slot under ${name}.`,
+  partGroupsHead: ['slot', 'hosts', 'URLs', 'shared ending', 'some of the hosts'],
+  partNoSuffix: '(none)',
 };
 
 /** Fills every element marked data-s="key" (and data-s-title, data-s-placeholder) from S. */

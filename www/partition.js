@@ -1,0 +1,309 @@
+// The crawler partition view (P2): controls, the per-node chart and tables, Table 1 beside
+// every policy, the verdicts, the control node's tables and the hosts that share a slot.
+// Formatting only: every number comes from the wasm's report ({printed, simulation, verdicts}).
+import { S } from './strings.js';
+import { int, fixed, pValue, percent, small, expectedCount } from './format.js';
+import { el, showText } from './dom.js';
+import { cssColor } from './charts/common.js';
+import * as nodesChart from './charts/nodes.js';
+import * as siteChainsChart from './charts/site-chains.js';
+import * as pathCollisionsChart from './charts/path-collisions.js';
+import * as pathLoadChart from './charts/path-load.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** A policy's display name: the page's label, else the wasm's description. */
+export function policyName(policy) {
+  return S.partPolicyNames[policy.policy ?? policy] ?? policy.describe ?? String(policy);
+}
+
+/** A policy's colour, from style.css (--policy-host-xxh3 for host:xxh3). */
+function policyColor(id) {
+  return cssColor(`--policy-${id.replace(/[^a-z0-9-]/g, '-')}`, '#0b5cad');
+}
+
+/** Fills the policy picker (grouped) and selects `policy`. */
+export function buildPolicySelect(select, policy) {
+  select.replaceChildren(
+    ...S.partPolicyGroups.map((g) =>
+      el(
+        'optgroup',
+        { attrs: { label: g.label } },
+        g.ids.map((id) => {
+          const o = el('option', { text: S.partPolicyNames[id] ?? id });
+          o.value = id;
+          o.selected = id === policy;
+          return o;
+        }),
+      ),
+    ),
+  );
+}
+
+/** Fills the site-reading picker of the collision groups from the report's site tables. */
+function buildReadingSelect(select, tables, reading) {
+  const have = [...select.options].map((o) => o.value).join();
+  if (have !== tables.map((t) => t.reading).join()) {
+    select.replaceChildren(
+      ...tables.map((t) => {
+        const o = el('option', { text: t.name });
+        o.value = t.reading;
+        return o;
+      }),
+    );
+  }
+  select.value = reading;
+}
+
+function headRow(cells) {
+  return el('tr', {}, cells.map((h) => el('th', { text: h, attrs: { scope: 'col' } })));
+}
+
+function fillTable(table, head, rows) {
+  table.tHead.replaceChildren(headRow(head));
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+/** A <td> holding text, with data-value for the exact number when given. */
+function cell(text, value, cls) {
+  const td = el('td', { text, cls });
+  if (value !== undefined) td.dataset.value = String(value);
+  return td;
+}
+
+// ------------------------------------------------------------------ summary and input
+
+function renderSummary(sim) {
+  $('part-summary').textContent = S.partSummary(int(sim.links), int(sim.urls), int(sim.duplicates), int(sim.sites));
+  const box = $('part-unsplittable');
+  box.textContent = sim.unsplittable ? S.partUnsplittable(sim.unsplittable, sim.first_error ?? '') : S.partAllSplit;
+  box.classList.toggle('warn', sim.unsplittable > 0);
+  box.dataset.count = String(sim.unsplittable);
+  // Distinct and most common paths (reports without them leave the box hidden).
+  const paths = $('part-paths');
+  paths.hidden = sim.distinct_paths === undefined;
+  if (paths.hidden) return;
+  const common = sim.common_paths ?? [];
+  $('part-paths-text').textContent = common.length ? S.partPaths(int(sim.distinct_paths)) : S.partPathsNone(int(sim.distinct_paths));
+  $('part-paths-list').replaceChildren(
+    ...common.map((c) =>
+      el('li', {}, [el('code', { text: c.path }), el('span', { text: ` ${S.partPathShare(int(c.urls), percent(c.share, 1))}` })]),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ one policy
+
+function renderStats(policy, printed) {
+  const items = [
+    [S.partStatB, fixed(policy.b, 4), S.partStatBHint, 'b', policy.b],
+    [S.partStatBRandom, fixed(policy.expected_b_random, 4), '', 'b-random', policy.expected_b_random],
+    [S.partStatP, pValue(policy.p_value), S.partStatPHint, 'p', policy.p_value],
+  ];
+  if (policy.zero_hash_urls !== null && policy.zero_hash_urls !== undefined) {
+    items.push([S.partStatZero, int(policy.zero_hash_urls), S.partStatZeroHint, 'zero', policy.zero_hash_urls]);
+  }
+  items.push([S.partStatPrinted, `B = ${fixed(printed.b, 4)}, p = ${pValue(printed.p_value)}`, '', 'printed', printed.b]);
+  $('part-stats').replaceChildren(
+    ...items.map(([term, value, hint, key, raw]) => {
+      const dd = el('dd', {}, [el('span', { cls: 'stat-value', text: value })]);
+      if (hint) dd.append(el('span', { cls: 'stat-hint', text: hint }));
+      const div = el('div', { cls: 'stat' }, [el('dt', { text: term }), dd]);
+      div.dataset.stat = key;
+      div.dataset.value = String(raw);
+      div.id = `part-stat-${key}`;
+      return div;
+    }),
+  );
+}
+
+function renderNodeTable(policy) {
+  const rows = policy.per_node.map((r) => {
+    const urls = cell(int(r.urls), r.urls);
+    urls.dataset.nodeUrls = String(r.urls);
+    const tr = el('tr', {}, [
+      el('th', { text: int(r.node), attrs: { scope: 'row' } }),
+      urls,
+      cell(int(r.links), r.links),
+      cell(int(r.hosts), r.hosts),
+      el('td', { cls: 'host', text: r.biggest_site ?? S.noSite }),
+      cell(r.biggest_site ? percent(r.biggest_site_share, 1) : S.noSite, r.biggest_site_share),
+    ]);
+    tr.dataset.node = String(r.node);
+    return tr;
+  });
+  fillTable($('part-node-table'), S.partNodeHead, rows);
+}
+
+function renderTopSites(policy) {
+  const rows = policy.top_sites.map((s) =>
+    el('tr', {}, [
+      el('td', { cls: 'host', text: s.host }),
+      cell(int(s.urls), s.urls),
+      cell(int(s.nodes_spanned), s.nodes_spanned),
+      cell(int(s.main_node), s.main_node),
+      cell(int(s.main_node_urls), s.main_node_urls),
+    ]),
+  );
+  fillTable($('part-top-table'), S.partTopHead, rows);
+}
+
+// ------------------------------------------------------------------ Table 1 and verdicts
+
+function renderTable1(report, selected) {
+  const { printed, simulation: sim } = report;
+  const columns = Math.max(printed.nodes, sim.nodes);
+  // B and p first, so they stay in view when many node columns scroll.
+  const head = [S.partTable1Policy, S.partTable1B, S.partTable1P, S.partTable1BRandom, S.partTable1Urls];
+  for (let k = 1; k <= columns; k += 1) head.push(S.partTable1Node(k));
+  const row = (id, name, nodeUrls, urls, b, bRandom, p, cls) => {
+    const cells = [
+      el('th', { text: name, attrs: { scope: 'row' } }),
+      cell(fixed(b, 4), b, 'key'),
+      cell(pValue(p), p),
+      cell(fixed(bRandom, 4), bRandom),
+      cell(int(urls), urls),
+    ];
+    for (let k = 1; k <= columns; k += 1) {
+      const v = nodeUrls[k - 1];
+      const td = cell(v === undefined ? '' : int(v), v);
+      td.dataset.node = String(k);
+      cells.push(td);
+    }
+    const tr = el('tr', { cls }, cells);
+    tr.dataset.row = id;
+    return tr;
+  };
+  const rows = [
+    row('printed', S.partPrintedRow, printed.node_urls, printed.urls, printed.b, printed.expected_b_random, printed.p_value, 'printed'),
+    ...sim.policies.map((p) =>
+      row(p.policy, policyName(p), p.node_urls, sim.urls, p.b, p.expected_b_random, p.p_value, p.policy === selected ? 'hl' : ''),
+    ),
+  ];
+  fillTable($('part-table1'), head, rows);
+  $('part-table1-note').textContent = S.partTable1Note(int(printed.nodes), int(printed.urls));
+  showText($('part-table1-n'), sim.nodes !== printed.nodes ? S.partTable1OtherN(int(printed.nodes), int(sim.nodes)) : '');
+  $('part-matches').textContent = S.partMatches(
+    int(printed.system_matches),
+    int(printed.control_matches),
+    fixed(printed.control_matches_per_url, 2),
+    int(printed.urls),
+    int(sim.control_matches),
+    int(sim.urls),
+  );
+}
+
+function renderVerdicts(verdicts) {
+  $('part-verdicts').replaceChildren(
+    ...verdicts.map((v) => {
+      const could = v.could_produce ? S.partVerdictCould : S.partVerdictCouldNot;
+      const name = policyName(v.policy);
+      const li = el('li', { cls: v.could_produce ? 'could' : 'could-not' }, [
+        el('p', { cls: 'verdict-line' }, [
+          el('span', { cls: 'verdict-badge', text: could }),
+          el('span', { text: S.partVerdictLine(name, could) }),
+        ]),
+        el('p', { cls: 'why', text: v.why }),
+      ]);
+      li.dataset.policy = v.policy;
+      li.dataset.could = v.could_produce ? '1' : '0';
+      li.dataset.ours = v.ours ? '1' : '0';
+      return li;
+    }),
+  );
+}
+
+// ------------------------------------------------------------------ the control node
+
+function renderSiteTables(tables) {
+  siteChainsChart.render($('part-site-chart'), { tables });
+  const rows = tables.map((t) => {
+    const tr = el('tr', {}, [
+      el('th', { text: t.name, attrs: { scope: 'row' } }),
+      cell(int(t.sites), t.sites),
+      cell(int(t.occupied), t.occupied),
+      cell(small(t.load_factor), t.load_factor),
+      cell(int(t.collisions), t.collisions),
+      cell(expectedCount(t.expected_collisions), t.expected_collisions),
+      cell(int(t.colliding_sites), t.colliding_sites),
+      cell(int(t.max_chain), t.max_chain),
+    ]);
+    tr.dataset.reading = t.reading;
+    return tr;
+  });
+  fillTable($('part-site-table'), S.partSiteTableHead, rows);
+}
+
+function renderPathTables(tables) {
+  pathCollisionsChart.render($('part-path-chart'), { tables });
+  pathLoadChart.render($('part-load-chart'), { tables });
+  const first = tables[0];
+  $('part-load-note').textContent = S.partPathLoadNote(int(first?.rule_paths ?? 0));
+  const rows = tables.map((t) => {
+    const tr = el('tr', {}, [
+      el('th', { text: t.name, attrs: { scope: 'row' } }),
+      cell(int(t.tables), t.tables),
+      cell(int(t.urls), t.urls),
+      cell(int(t.occupied), t.occupied),
+      cell(int(t.collisions), t.collisions),
+      cell(expectedCount(t.expected_collisions), t.expected_collisions),
+      cell(int(t.sites_over_rule), t.sites_over_rule),
+    ]);
+    tr.dataset.reading = t.reading;
+    return tr;
+  });
+  fillTable($('part-path-table'), S.partPathTableHead, rows);
+  fillTable(
+    $('part-bins-table'),
+    S.partBinsHead,
+    (first?.load_bins ?? []).map((b) => el('tr', {}, [el('th', { text: b.label, attrs: { scope: 'row' } }), cell(int(b.sites), b.sites)])),
+  );
+}
+
+function renderGroups(tables, reading) {
+  const t = tables.find((x) => x.reading === reading) ?? tables[0];
+  buildReadingSelect($('part-reading'), tables, t.reading);
+  const count = $('part-groups-count');
+  count.textContent = t.groups_total ? S.partGroupsCount(t.groups_total, t.groups.length) : S.partGroupsNone(t.name);
+  const rows = t.groups.map((g) => {
+    const more = g.hosts > g.sample.length ? [el('li', { cls: 'more', text: '…' })] : [];
+    const tr = el('tr', {}, [
+      cell(int(g.slot), g.slot),
+      cell(int(g.hosts), g.hosts),
+      cell(int(g.urls), g.urls),
+      el('td', { cls: 'suffix' }, [el('code', { text: g.shared_suffix || S.partNoSuffix })]),
+      el('td', { cls: 'hosts' }, [el('ul', { cls: 'host-list' }, [...g.sample.map((h) => el('li', { text: h })), ...more])]),
+    ]);
+    tr.dataset.slot = String(g.slot);
+    return tr;
+  });
+  fillTable($('part-groups-table'), S.partGroupsHead, rows);
+  $('part-groups-table').hidden = rows.length === 0;
+}
+
+// ------------------------------------------------------------------ everything
+
+/**
+ * Draws the whole view from one report for the chosen policy and site reading; returns the
+ * policy id actually shown (the first one when `policy` is not in the report).
+ */
+export function renderPartition(report, { policy, reading }) {
+  const sim = report.simulation;
+  const shown = sim.policies.find((p) => p.policy === policy) ?? sim.policies[0];
+  renderSummary(sim);
+  const name = policyName(shown);
+  $('part-nodes-note').textContent = S.partNodesNote(int(sim.nodes));
+  $('part-policy-describe').textContent = shown.describe;
+  // N/n, the even split the dashed line marks.
+  const ideal = sim.nodes ? sim.urls / sim.nodes : 0;
+  nodesChart.render($('part-nodes-chart'), { policy: shown, name, color: policyColor(shown.policy), ideal });
+  renderStats(shown, report.printed);
+  renderNodeTable(shown);
+  renderTopSites(shown);
+  renderTable1(report, shown.policy);
+  renderVerdicts(report.verdicts);
+  renderSiteTables(sim.site_tables);
+  renderPathTables(sim.path_tables);
+  renderGroups(sim.site_tables, reading);
+  return shown.policy;
+}

@@ -127,3 +127,15 @@ export function cliDist({ fns, m, key = 'url', bytes = null, n = null }) {
   const json = JSON.parse(r.stdout);
   return { fns: Object.fromEntries(json.functions.map((f) => [f.fn, f])), input: json.input };
 }
+
+/** Runs `urlhash partition --policy P --nodes N --json` on `bytes`: the simulation's JSON. */
+export function cliPartition({ policy, nodes, bytes }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-e2e-'));
+  const file = path.join(dir, 'input.txt');
+  fs.writeFileSync(file, bytes);
+  const args = ['partition', '--policy', policy, '--nodes', String(nodes), '--json', file];
+  const r = spawnSync(CLI, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`urlhash ${args.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}

@@ -29,13 +29,17 @@
 //! (the machine is shared; other processes only ever slow a pass down). It prints each
 //! function's MB/s (10^6 bytes/s), its ratio to the byte loop, the issue's target and whether
 //! it is met, then the sweep rates and the time they extrapolate to for P1's 20 million URLs
-//! (`benches/compare_python.sh` times that run).
+//! (`benches/compare_python.sh` times that run), then P2's crawler simulation against the cost
+//! of splitting the URLs alone.
 
 use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use urlhashlab::corpus::Corpus;
 use urlhashlab::hash::{HashId, REGISTRY};
+use urlhashlab::key;
+use urlhashlab::p2;
+use urlhashlab::partition::{Policy, Simulation};
 use urlhashlab::sweep::{Figure, Series, Sweep};
 
 /// URLs in memory for the hash group and the in-memory sweep.
@@ -184,7 +188,47 @@ fn sweep_group(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, hash_group, sweep_group);
+/// Splits every URL into host, path and port: the floor of a partition simulation.
+fn split_only(urls: &UrlList) -> u64 {
+    urls.iter()
+        .map(|u| key::split(u).map_or(0, |p| p.host.len() + p.path.len()) as u64)
+        .sum()
+}
+
+/// P2's crawler over every URL with `policies` and one path table per reading.
+fn simulate(urls: &UrlList, policies: &[Policy], readings: &[HashId]) -> u64 {
+    let mut sim = Simulation::new(7, policies, readings).expect("valid");
+    for (i, u) in urls.iter().enumerate() {
+        let _ = sim.push(i as u64 + 1, u);
+    }
+    sim.finish().control_matches
+}
+
+fn partition_group(c: &mut Criterion) {
+    let urls = UrlList::built_in(URLS);
+    let mut g = c.benchmark_group("partition");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(urls.len()));
+    g.bench_function("split-only", |b| b.iter(|| split_only(black_box(&urls))));
+    g.bench_function("p2-repaired", |b| {
+        b.iter(|| {
+            simulate(
+                black_box(&urls),
+                &[Policy::P2(HashId::PathRepaired)],
+                &[HashId::PathRepaired],
+            )
+        })
+    });
+    g.bench_function("paper-p2", |b| {
+        b.iter(|| simulate(black_box(&urls), &p2::study_policies(), &p2::PATH_READINGS))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, hash_group, sweep_group, partition_group);
 
 /// How the bench was invoked, read the way criterion reads it: `cargo bench` passes `--bench`;
 /// `cargo bench -- --test` and `cargo test --benches` are test mode (each bench once).
@@ -362,6 +406,32 @@ fn summary(test: bool) {
         "(20 M times extrapolate {gen_n} URLs from the start of the corpus, a fresh Sweep per pass; \
          benches/compare_python.sh times the real 20 M run)"
     );
+
+    println!();
+    println!(
+        "{:<28} {:>9} {:>9} {:>7}",
+        "P2's crawler (7 nodes)", "M URLs/s", "median", "ratio"
+    );
+    let split_t = timed(Box::new(|| split_only(&urls)));
+    let split_rate = n as f64 / split_t.best;
+    let row = |name: &str, t: Timing| {
+        println!(
+            "{:<28} {:>9.3} {:>9.3} {:>7.3}",
+            name,
+            n as f64 / t.best / 1e6,
+            n as f64 / t.median / 1e6,
+            n as f64 / t.best / split_rate
+        );
+    };
+    row("URL split only (floor)", split_t);
+    let one = [Policy::P2(HashId::PathRepaired)];
+    let t = timed(Box::new(|| simulate(&urls, &one, &[HashId::PathRepaired])));
+    row("partition, 1 policy", t);
+    let t = timed(Box::new(|| {
+        simulate(&urls, &p2::study_policies(), &p2::PATH_READINGS)
+    }));
+    row("paper p2, 9 policies", t);
+    println!("(ratio: that speed / splitting the URLs with the WHATWG parser alone)");
 }
 
 fn main() {

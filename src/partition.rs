@@ -475,16 +475,21 @@ impl Simulation {
         let (site, new_url) = self.control.see(&host, path.as_bytes());
         let nodes = self.nodes as u64;
         for r in &mut self.routers {
-            let node = r.policy.node(&link, self.nodes);
+            // P2's readings are hashed once for the node and the zero count.
+            let (node, zero) = match r.policy {
+                Policy::P2(f) => {
+                    let raw = f.raw(link.path) as u64;
+                    ((raw % nodes) as u32, raw == 0)
+                }
+                _ => (r.policy.node(&link, self.nodes), false),
+            };
             r.links[node as usize] += 1;
             if new_url {
                 r.urls[node as usize] += 1;
                 *r.site_on_node
                     .entry(site as u64 * nodes + node as u64)
                     .or_insert(0) += 1;
-                if let Policy::P2(f) = r.policy {
-                    r.zero_hash_urls += (f.raw(link.path) == 0) as u64;
-                }
+                r.zero_hash_urls += zero as u64;
             }
         }
         Ok(new_url)

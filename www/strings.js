@@ -391,7 +391,7 @@ export const S = {
   partPathLoadNote: (rule) =>
     `α = the site’s URLs / 2^15 (the same for every reading). P2’s rule: keep α below 0.75, that is at most ${rule} URLs per site.`,
   axisSiteBiggest: 'site (biggest first)',
-  axisAlpha: 'α = URLs / 2^15 slots (log scale)',
+  axisAlpha: 'load factor α (log scale)',
   alphaSeries: 'α of the site’s path table',
   ruleLine: 'P2’s rule: α = 0.75',
   tooltipSiteUrls: (urls) => `${urls} URLs`,

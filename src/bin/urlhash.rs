@@ -484,6 +484,17 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
+/// Writes `report` as JSON with the description of its input in front, as `{input, ...report}`.
+fn write_json_with_input(input: &impl Serialize, report: &impl Serialize) -> Result<()> {
+    #[derive(Serialize)]
+    struct Out<'a, I, R> {
+        input: &'a I,
+        #[serde(flatten)]
+        report: &'a R,
+    }
+    write_json(&Out { input, report })
+}
+
 fn write_json(value: &impl Serialize) -> Result<()> {
     let mut out = stdout();
     serde_json::to_writer_pretty(&mut out, value)?;
@@ -936,21 +947,15 @@ fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
     }
     let report = study.finish();
     if json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            input: InputReport,
-            #[serde(flatten)]
-            report: &'a P1Report,
-        }
-        return write_json(&Out {
-            input: InputReport {
+        return write_json_with_input(
+            &InputReport {
                 source,
                 key,
                 stats,
                 unsplittable: bad,
             },
-            report: &report,
-        });
+            &report,
+        );
     }
     let mut out = stdout();
     print_p1(&mut out, &report, &source)?;

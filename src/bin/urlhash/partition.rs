@@ -1,7 +1,8 @@
 //! `urlhash partition` and `urlhash paper p2`: P2's crawler simulated, printed as text or JSON.
 
 use super::{
-    for_each_url, group, stdout, warn_input, write_json, Source, SourceArgs, Unsplittable,
+    for_each_url, group, stdout, warn_input, write_json_with_input, Source, SourceArgs,
+    Unsplittable,
 };
 use anyhow::{bail, Result};
 use serde::Serialize;
@@ -76,16 +77,7 @@ pub(super) fn cmd_partition(a: PartitionArgs) -> Result<()> {
     }
     let report = sim.finish();
     if a.json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            input: PartitionInput,
-            #[serde(flatten)]
-            report: &'a SimulationReport,
-        }
-        return write_json(&Out {
-            input,
-            report: &report,
-        });
+        return write_json_with_input(&input, &report);
     }
     let mut out = stdout();
     let p = &report.policies[0];
@@ -307,16 +299,7 @@ pub(super) fn cmd_paper_p2(source: &SourceArgs, json: bool) -> Result<()> {
     }
     let report = study.finish();
     if json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            input: PartitionInput,
-            #[serde(flatten)]
-            report: &'a P2Report,
-        }
-        return write_json(&Out {
-            input,
-            report: &report,
-        });
+        return write_json_with_input(&input, &report);
     }
     let mut out = stdout();
     print_p2(&mut out, &report, &source)?;

@@ -835,6 +835,7 @@ impl Router {
             describe: self.policy.describe(),
             node_urls: self.urls.clone(),
             node_links: self.links.clone(),
+            ideal_urls: measures.n as f64 / nodes as f64,
             b: measures.b,
             expected_b_random: if measures.n == 0 {
                 0.0
@@ -889,6 +890,8 @@ pub struct PolicyReport {
     pub node_urls: Vec<u64>,
     /// Links per node, duplicates included.
     pub node_links: Vec<u64>,
+    /// The even split, N/n URLs per node.
+    pub ideal_urls: f64,
     /// P1's B over the nodes' URLs: max / mean.
     pub b: f64,
     /// B a uniformly random assignment averages (expected max over mean).

@@ -26,7 +26,9 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Corpus URLs generated per worker request (a progress step, and a chance to cancel). */
 const CORPUS_BATCH = 100_000;
 const CORPUS_SEED = 2004;
-const CORPUS_SIZES = [10_000, 100_000, 1_000_000, 20_000_000];
+const TABLE1_URLS = 246_951;
+/** 246 951: the URLs of P2's Table 1. */
+const CORPUS_SIZES = [10_000, 100_000, 246_951, 1_000_000, 20_000_000];
 /** The page opens with this many corpus URLs. */
 const FIRST_LOAD_N = 100_000;
 const FIRST_M = 12;
@@ -115,7 +117,7 @@ function buildCorpusSelect() {
   const select = $('corpus-n');
   select.replaceChildren(
     ...CORPUS_SIZES.map((n) => {
-      const o = el('option', { text: int(n) });
+      const o = el('option', { text: n === TABLE1_URLS ? S.corpusTable1(int(n)) : int(n) });
       o.value = String(n);
       o.selected = n === FIRST_LOAD_N;
       return o;

@@ -294,9 +294,12 @@ export function renderPartition(report, { policy, reading }) {
   const name = policyName(shown);
   $('part-nodes-note').textContent = S.partNodesNote(int(sim.nodes));
   $('part-policy-describe').textContent = shown.describe;
-  // N/n, the even split the dashed line marks.
-  const ideal = sim.nodes ? sim.urls / sim.nodes : 0;
-  nodesChart.render($('part-nodes-chart'), { policy: shown, name, color: policyColor(shown.policy), ideal });
+  nodesChart.render($('part-nodes-chart'), {
+    policy: shown,
+    name,
+    color: policyColor(shown.policy),
+    ideal: shown.ideal_urls,
+  });
   renderStats(shown, report.printed);
   renderNodeTable(shown);
   renderTopSites(shown);

@@ -1,5 +1,6 @@
 // What every chart shares: Chart.js defaults sized for a projector, the function colours
-// (defined once, in style.css, as --fn-<id>) and an update-or-create helper.
+// (defined once, in style.css, as --fn-<id>), an update-or-create helper, and the three kinds
+// of chart the page draws: measures against N, slots holding k on a log axis, and bars.
 import { int, fixed } from '../format.js';
 import { S } from '../strings.js';
 
@@ -64,6 +65,13 @@ export function logTicks(value) {
   return String(value);
 }
 
+/** Tick labels for a log axis: powers of ten only, 0.01 → "0.01", 10000 → "10 000". */
+export function powerOfTenTicks(value) {
+  const lead = value / 10 ** Math.floor(Math.log10(value) + 1e-9);
+  if (Math.abs(lead - 1) >= 1e-6) return '';
+  return value >= 1 ? int(value) : String(value);
+}
+
 /** Updates the chart on `canvas` with `config`, creating it the first time. */
 export function upsert(canvas, config) {
   const Chart = chartLib();
@@ -102,6 +110,120 @@ export function sweepChart(canvas, datasets, { x, y, title, measure }) {
             label: (item) => `${item.dataset.label}: ${measure} = ${fixed(item.parsed.y, 4)}`,
           },
         },
+      },
+    },
+  });
+}
+
+/** Smallest count drawn on a "slots holding k" log axis; Poisson tails below it are left out. */
+const SIZE_FLOOR = 0.5;
+
+/** The slots holding k of one size list [{ size, slots }]: points {x: k, y: slots}, empty sizes left out. */
+export function slotPoints(sizes) {
+  return sizes.filter((s) => s.slots > 0).map((s) => ({ x: s.size, y: s.slots }));
+}
+
+/**
+ * A log-scale line chart of how many slots hold k items: the measured `datasets` (from
+ * slotPoints), then the Poisson expectation of a random function, dashed in ink, taken from
+ * the longest of `sizeLists` ([{ size, expected }] each; they all share one expectation).
+ * Tooltips are titled `tooltipTitle(k)` (k as text) and show the expectation with
+ * `expectedDigits` decimals, the measured counts as whole numbers.
+ */
+export function sizeDistributionChart(canvas, datasets, { sizeLists, xTitle, yTitle, tooltipTitle, expectedDigits }) {
+  const ink = cssColor('--ink', INK);
+  const longest = sizeLists.reduce((a, l) => (l.length > a.length ? l : a), []);
+  const expected = {
+    label: S.poisson,
+    data: longest.filter((s) => s.expected >= SIZE_FLOOR).map((s) => ({ x: s.size, y: s.expected })),
+    borderColor: ink,
+    backgroundColor: ink,
+    borderDash: [10, 6],
+    borderWidth: 2.5,
+    pointRadius: 0,
+    pointHitRadius: 6,
+    pointStyle: 'line',
+    isExpected: true,
+  };
+  return upsert(canvas, {
+    type: 'line',
+    data: { datasets: [...datasets, expected] },
+    options: {
+      interaction: { mode: 'x', intersect: false },
+      scales: {
+        x: { type: 'linear', min: 0, title: axisTitle(xTitle), ticks: { precision: 0, callback: intTicks } },
+        y: { type: 'logarithmic', min: SIZE_FLOOR, title: axisTitle(yTitle), ticks: { callback: powerOfTenTicks } },
+      },
+      plugins: {
+        legend: { position: 'top' },
+        tooltip: {
+          callbacks: {
+            title: (items) => tooltipTitle(int(items[0].parsed.x)),
+            label: (item) =>
+              `${item.dataset.label}: ${
+                item.dataset.isExpected ? fixed(item.parsed.y, expectedDigits) : int(item.parsed.y)
+              }`,
+          },
+        },
+      },
+    },
+  });
+}
+
+/** A count axis from 0 titled `text`, ticks as whole numbers ("1 000 000"). */
+export function countAxis(text) {
+  return { beginAtZero: true, title: axisTitle(text), ticks: { callback: intTicks } };
+}
+
+/** One series of bars in one colour, drawn under any reference line. */
+export function barSeries(label, data, color) {
+  return { type: 'bar', label, data, backgroundColor: color, borderColor: color, borderWidth: 0, pointStyle: 'rect', order: 2 };
+}
+
+/** A dashed level line at `value` across every category (an even split, a rule), over the bars; no hover of its own. */
+export function levelLine(label, value, labels, color) {
+  return {
+    type: 'line',
+    label,
+    data: labels.map(() => value),
+    borderColor: color,
+    borderDash: [10, 6],
+    borderWidth: 2.5,
+    pointRadius: 0,
+    pointHitRadius: 0,
+    pointStyle: 'line',
+    order: 1,
+  };
+}
+
+/** Tooltips for bars plus a level line: titled `title(category)`, "<series>: count" per bar, the line's own label. */
+export function countTooltip(title) {
+  return {
+    callbacks: {
+      title: (items) => title(items[0].label),
+      label: (item) =>
+        item.dataset.type === 'line' ? item.dataset.label : `${item.dataset.label}: ${int(item.parsed.y)}`,
+    },
+  };
+}
+
+/**
+ * A bar chart over the categories `labels`, one tooltip per category: x titled `xTitle` with no
+ * vertical grid lines (and `xTicks` when given), the y axis `y`, a legend on top in dataset
+ * order (or with `legendLabels`), and `tooltip`.
+ */
+export function barChart(canvas, { labels, datasets, xTitle, xTicks, y, legendLabels, tooltip }) {
+  const x = { title: axisTitle(xTitle), grid: { display: false } };
+  if (xTicks) x.ticks = xTicks;
+  return upsert(canvas, {
+    type: 'bar',
+    data: { labels, datasets },
+    options: {
+      interaction: { mode: 'index', intersect: false },
+      scales: { x, y },
+      plugins: {
+        legend: { position: 'top', labels: legendLabels ?? { sort: (a, b) => a.datasetIndex - b.datasetIndex } },
+        tooltip,
       },
     },
   });

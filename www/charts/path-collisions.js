@@ -3,7 +3,7 @@
 // gives (both from the wasm's path-table reports).
 import { S } from '../strings.js';
 import { int, expectedCount } from '../format.js';
-import { upsert, colorOf, axisTitle, intTicks, cssColor } from './common.js';
+import { colorOf, cssColor, countAxis, barChart } from './common.js';
 
 /** tables: the simulation's path_tables [{ reading, name, collisions, expected_collisions }]. */
 export function render(canvas, { tables }) {
@@ -38,41 +38,32 @@ export function render(canvas, { tables }) {
     },
   ];
   canvas.setAttribute('aria-label', `${S.partPathCollTitle}: ${tables.map((t) => t.name).join(', ')}`);
-  return upsert(canvas, {
-    type: 'bar',
-    data: { labels, datasets },
-    options: {
-      interaction: { mode: 'index', intersect: false },
-      scales: {
-        x: { title: axisTitle(S.axisPathReading), grid: { display: false }, ticks: { maxRotation: 0 } },
-        y: { beginAtZero: true, title: axisTitle(S.axisCollidingUrls), ticks: { callback: intTicks } },
-      },
-      plugins: {
-        legend: {
-          position: 'top',
-          // The measured bars take each reading's colour; the legend shows them in ink.
-          labels: {
-            generateLabels: (chart) =>
-              chart.data.datasets.map((d, i) => ({
-                text: d.label,
-                datasetIndex: i,
-                fillStyle: d.isExpected ? d.backgroundColor : ink,
-                strokeStyle: ink,
-                lineWidth: d.isExpected ? 2 : 0,
-                lineDash: d.isExpected ? [4, 3] : [],
-                pointStyle: 'rect',
-                hidden: !chart.isDatasetVisible(i),
-                fontColor: ink,
-              })),
-          },
-        },
-        tooltip: {
-          callbacks: {
-            title: (items) => tables[items[0].dataIndex].name,
-            label: (item) =>
-              `${item.dataset.label}: ${item.dataset.isExpected ? expectedCount(item.parsed.y) : int(item.parsed.y)}`,
-          },
-        },
+  return barChart(canvas, {
+    labels,
+    datasets,
+    xTitle: S.axisPathReading,
+    xTicks: { maxRotation: 0 },
+    y: countAxis(S.axisCollidingUrls),
+    // The measured bars take each reading's colour; the legend shows them in ink.
+    legendLabels: {
+      generateLabels: (chart) =>
+        chart.data.datasets.map((d, i) => ({
+          text: d.label,
+          datasetIndex: i,
+          fillStyle: d.isExpected ? d.backgroundColor : ink,
+          strokeStyle: ink,
+          lineWidth: d.isExpected ? 2 : 0,
+          lineDash: d.isExpected ? [4, 3] : [],
+          pointStyle: 'rect',
+          hidden: !chart.isDatasetVisible(i),
+          fontColor: ink,
+        })),
+    },
+    tooltip: {
+      callbacks: {
+        title: (items) => tables[items[0].dataIndex].name,
+        label: (item) =>
+          `${item.dataset.label}: ${item.dataset.isExpected ? expectedCount(item.parsed.y) : int(item.parsed.y)}`,
       },
     },
   });

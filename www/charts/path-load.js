@@ -2,12 +2,7 @@
 // 2^15 slots, from the wasm) against P2's rule α < 0.75.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { upsert, axisTitle, cssColor } from './common.js';
-
-/** Only 1, 0.1, 0.01, … and 10, 100, … are labelled on the log axis. */
-function isPowerOfTen(v) {
-  return Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
-}
+import { axisTitle, cssColor, powerOfTenTicks, barSeries, levelLine, barChart } from './common.js';
 
 /** Longest host drawn under a bar; the tooltip has the whole name. */
 const LABEL_CHARS = 22;
@@ -18,78 +13,46 @@ const LABEL_CHARS = 22;
  */
 export function render(canvas, { tables }) {
   const ink = cssColor('--ink', '#1b2230');
-  const bar = cssColor('--accent', '#0b5cad');
-  const rule = cssColor('--error', '#a4161a');
   const sites = tables[0]?.largest ?? [];
   const labels = sites.map((s) => s.host);
   const datasets = [
-    {
-      type: 'bar',
-      label: S.alphaSeries,
-      data: sites.map((s) => s.load_factor),
-      backgroundColor: bar,
-      borderColor: bar,
-      borderWidth: 0,
-      pointStyle: 'rect',
-      order: 2,
-    },
-    {
-      type: 'line',
-      label: S.ruleLine,
-      data: labels.map(() => 0.75),
-      borderColor: rule,
-      borderDash: [10, 6],
-      borderWidth: 2.5,
-      pointRadius: 0,
-      pointHitRadius: 0,
-      pointStyle: 'line',
-      order: 1,
-    },
+    barSeries(S.alphaSeries, sites.map((s) => s.load_factor), cssColor('--accent', '#0b5cad')),
+    levelLine(S.ruleLine, 0.75, labels, cssColor('--error', '#a4161a')),
   ];
   canvas.setAttribute('aria-label', S.partPathLoadTitle);
-  return upsert(canvas, {
-    type: 'bar',
-    data: { labels, datasets },
-    options: {
-      interaction: { mode: 'index', intersect: false },
-      scales: {
-        x: {
-          title: axisTitle(S.axisSiteBiggest),
-          grid: { display: false },
-          ticks: {
-            autoSkip: false,
-            maxRotation: 60,
-            minRotation: 40,
-            font: { size: 12 },
-            callback: (_, i) => {
-              const h = labels[i] ?? '';
-              return h.length > LABEL_CHARS ? `${h.slice(0, LABEL_CHARS - 1)}…` : h;
-            },
-          },
-        },
-        // Log scale: α runs from 1/2^15 for a one-URL site to above 1 for a big one.
-        y: {
-          type: 'logarithmic',
-          suggestedMax: 1,
-          title: axisTitle(S.axisAlpha),
-          ticks: { color: ink, callback: (v) => (isPowerOfTen(v) ? String(v) : '') },
-        },
+  return barChart(canvas, {
+    labels,
+    datasets,
+    xTitle: S.axisSiteBiggest,
+    xTicks: {
+      autoSkip: false,
+      maxRotation: 60,
+      minRotation: 40,
+      font: { size: 12 },
+      callback: (_, i) => {
+        const h = labels[i] ?? '';
+        return h.length > LABEL_CHARS ? `${h.slice(0, LABEL_CHARS - 1)}…` : h;
       },
-      plugins: {
-        legend: { position: 'top', labels: { sort: (a, b) => a.datasetIndex - b.datasetIndex } },
-        tooltip: {
-          filter: (item) => item.dataset.type !== 'line',
-          callbacks: {
-            title: (items) => labels[items[0].dataIndex],
-            label: (item) => `α = ${fixed(item.parsed.y, 4)} (${S.tooltipSiteUrls(int(sites[item.dataIndex].urls))})`,
-            afterBody: (items) => {
-              const host = labels[items[0].dataIndex];
-              return tables.map((t) => {
-                const row = t.largest.find((r) => r.host === host);
-                return row ? S.tooltipOccupied(t.name, int(row.occupied)) : '';
-              });
-            },
-          },
+    },
+    // Log scale: α runs from 1/2^15 for a one-URL site to above 1 for a big one.
+    y: {
+      type: 'logarithmic',
+      suggestedMax: 1,
+      title: axisTitle(S.axisAlpha),
+      ticks: { color: ink, callback: powerOfTenTicks },
+    },
+    // The rule line has no tooltip; a bar's tells its URLs and the slots each reading uses.
+    tooltip: {
+      filter: (item) => item.dataset.type !== 'line',
+      callbacks: {
+        title: (items) => labels[items[0].dataIndex],
+        label: (item) => `α = ${fixed(item.parsed.y, 4)} (${S.tooltipSiteUrls(int(sites[item.dataIndex].urls))})`,
+        afterBody: (items) => {
+          const host = labels[items[0].dataIndex];
+          return tables.map((t) => {
+            const row = t.largest.find((r) => r.host === host);
+            return row ? S.tooltipOccupied(t.name, int(row.occupied)) : '';
+          });
         },
       },
     },

@@ -22,8 +22,8 @@
 //!    which the policy assigns to one crawl node.
 //!
 //! The tables are chained: a slot that already holds another site (path) is a **collision**, and
-//! collisions are counted, not merged, so duplicates are exact. (Paths are kept as a 128-bit
-//! fingerprint per site; two different paths of 20 million share one with a chance below
+//! collisions are counted, not merged, so duplicates are exact. (A URL is kept as a 128-bit
+//! XXH3 fingerprint of its site id and path; two of 20 million share one with a chance below
 //! 10^-24.) A path-table collision is a URL that a table keeping only slots would have dropped
 //! as a false duplicate. P2 does not define its "match" count; ours is the probes above, so the
 //! control node makes `2 · links − sites` of them, and each crawl node counts the links routed to
@@ -362,6 +362,8 @@ struct Control {
     /// path seen on two URLs or more.
     path_urls: HashMap<u64, u32, Mix>,
     repeated_paths: HashMap<u64, Box<str>, Mix>,
+    /// Site id and path of the link being matched, back to back.
+    scratch: Vec<u8>,
     links: u64,
     matches: u64,
     duplicates: u64,
@@ -417,6 +419,7 @@ impl Simulation {
                 path_slots: path_readings.iter().map(|_| HashSet::default()).collect(),
                 path_urls: HashMap::default(),
                 repeated_paths: HashMap::default(),
+                scratch: Vec::new(),
                 links: 0,
                 matches: 0,
                 duplicates: 0,
@@ -562,7 +565,12 @@ impl Control {
         };
         let s = &mut self.sites[site as usize];
         s.links += 1;
-        let fp = xxhash_rust::xxh3::xxh3_128_with_seed(path, site as u64);
+        // The site id goes in front of the path, not into the seed: XXH3 folds a seed into short
+        // inputs linearly, so (path, seed) pairs can collide (two did in 20 million URLs).
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&site.to_le_bytes());
+        self.scratch.extend_from_slice(path);
+        let fp = xxhash_rust::xxh3::xxh3_128(&self.scratch);
         if !self.seen.insert(fp) {
             self.duplicates += 1;
             return (site, false);

@@ -322,20 +322,30 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
         p.nodes,
         group(s.urls)
     )?;
+    // Columns as wide as the largest count needs (P2's 35 580 up to 20 million URLs per node).
+    let widest = s
+        .policies
+        .iter()
+        .flat_map(|pol| pol.node_urls.iter())
+        .chain(p.node_urls.iter())
+        .map(|&u| group(u).chars().count())
+        .max()
+        .unwrap_or(0);
+    let w = (widest + 2).max(9);
     write!(out, "  {:<22}", "")?;
     for i in 1..=s.nodes {
-        write!(out, "{:>9}", format!("node {i}"))?;
+        write!(out, "{:>w$}", format!("node {i}"))?;
     }
     writeln!(out, "{:>9} {:>10}", "B", "χ² p")?;
     write!(out, "  {:<22}", "P2 as printed")?;
     for u in p.node_urls {
-        write!(out, "{:>9}", group(u))?;
+        write!(out, "{:>w$}", group(u))?;
     }
     writeln!(out, "{:>9.4} {:>10}", p.b, p_value(p.p_value))?;
     for pol in &s.policies {
         write!(out, "  {:<22}", pol.policy)?;
         for &u in &pol.node_urls {
-            write!(out, "{:>9}", group(u))?;
+            write!(out, "{:>w$}", group(u))?;
         }
         writeln!(out, "{:>9.4} {:>10}", pol.b, p_value(pol.p_value))?;
     }

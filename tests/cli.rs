@@ -70,6 +70,20 @@ fn golden(name: &str, actual: &str) {
 
 const SAMPLE: &str = "data/corpus-sample-1000.txt";
 
+/// Each `(args, exit code, text on stderr)`: the command fails that way, without a panic.
+fn expect_errors(cases: &[(&[&str], i32, &str)]) {
+    for (args, code, needle) in cases {
+        let out = urlhash(args);
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(needle),
+            "{args:?}: stderr {:?} lacks {needle:?}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{args:?} panicked");
+    }
+}
+
 #[test]
 fn shipped_sample_is_the_generated_corpus() {
     let generated = ok(&urlhash(&["gen", "--n", "1000"]));
@@ -332,16 +346,7 @@ fn bad_arguments_get_clear_messages() {
             "--key",
         ),
     ];
-    for (args, code, needle) in cases {
-        let out = urlhash(args);
-        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(needle),
-            "{args:?}: stderr {:?} lacks {needle:?}",
-            stderr(&out)
-        );
-        assert!(!stderr(&out).contains("panicked"), "{args:?} panicked");
-    }
+    expect_errors(cases);
     // Empty input: nothing useful can be done.
     let out = urlhash_stdin(&["dist", "--fn", "hf", "--slots", "12", "-"], b"\n \n\r\n");
     assert_eq!(out.status.code(), Some(1));
@@ -540,15 +545,7 @@ fn partition_bad_arguments_get_clear_messages() {
             "cannot open 'no/such/file'",
         ),
     ];
-    for (args, code, needle) in cases {
-        let out = urlhash(args);
-        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(needle),
-            "{args:?}: stderr {:?} lacks {needle:?}",
-            stderr(&out)
-        );
-    }
+    expect_errors(cases);
     let out = urlhash_stdin(
         &["partition", "--policy", "host", "-"],
         b"mailto:a@b.cn\n\n",

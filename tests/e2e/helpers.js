@@ -139,3 +139,29 @@ export function cliPartition({ policy, nodes, bytes }) {
   if (r.status !== 0) throw new Error(`urlhash ${args.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
+
+/** Reports console errors, page errors, failed requests and dialogs of page `p` to `report`. */
+export function watchProblems(p, report) {
+  p.on('console', (msg) => {
+    if (msg.type() === 'error') report(`console error: ${msg.text()}`);
+  });
+  p.on('pageerror', (err) => report(`page error: ${err.message}`));
+  p.on('requestfailed', (req) => report(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  p.on('dialog', (d) => {
+    report(`unexpected dialog: ${d.message()}`);
+    d.dismiss();
+  });
+}
+
+/** Serves dist/ and opens it in Chromium at `viewport`, reporting the page's problems to `report`. */
+export async function openLab(viewport, report) {
+  requireDist();
+  requireCli();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const { server, url } = await serveDist();
+  const browser = await launch();
+  const page = await browser.newPage({ viewport });
+  watchProblems(page, report);
+  await page.goto(url);
+  return { server, baseUrl: url, browser, page };
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { requireDist, requireCli, serveDist, launch, cliDist, ARTIFACTS, CLI } from './helpers.js';
+import { cliDist, ARTIFACTS, CLI, watchProblems, openLab } from './helpers.js';
 import { MEASURE_FORMAT, int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -21,15 +21,7 @@ const timings = {};
 
 /** Collects console errors, page errors, failed requests and dialogs of `p`. */
 function watch(p) {
-  p.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  p.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  p.on('dialog', (d) => {
-    problems.push(`unexpected dialog: ${d.message()}`);
-    d.dismiss();
-  });
+  watchProblems(p, (problem) => problems.push(problem));
 }
 
 /** Waits until the results show `fns` over `key` at `m` (from load generation `gen` on). */
@@ -114,14 +106,7 @@ async function setFunctions(p, fns) {
 
 describe('URL Hash Lab page', { timeout: 180_000 }, () => {
   before(async () => {
-    requireDist();
-    requireCli();
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ({ server, url: baseUrl } = await serveDist());
-    browser = await launch();
-    page = await browser.newPage({ viewport: VIEWPORT });
-    watch(page);
-    await page.goto(baseUrl);
+    ({ server, baseUrl, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
   });
 
   after(async () => {

@@ -5,7 +5,7 @@ import { describe, test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { requireDist, requireCli, serveDist, launch, cliPartition, ARTIFACTS, ROOT } from './helpers.js';
+import { cliPartition, ARTIFACTS, ROOT, openLab } from './helpers.js';
 import { int, fixed, pValue } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -23,19 +23,6 @@ let baseUrl;
 let browser;
 let page;
 let problems = [];
-
-/** Collects console errors, page errors, failed requests and dialogs of `p`. */
-function watch(p) {
-  p.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  p.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  p.on('dialog', (d) => {
-    problems.push(`unexpected dialog: ${d.message()}`);
-    d.dismiss();
-  });
-}
 
 async function generation(p) {
   return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
@@ -139,14 +126,7 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
 
 describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
   before(async () => {
-    requireDist();
-    requireCli();
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ({ server, url: baseUrl } = await serveDist());
-    browser = await launch();
-    page = await browser.newPage({ viewport: VIEWPORT });
-    watch(page);
-    await page.goto(baseUrl);
+    ({ server, baseUrl, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
   });
 
   after(async () => {

@@ -148,7 +148,8 @@ impl Policy {
             Policy::Host(f) => format!("host:{}", f.info().key),
             Policy::Domain(f) => format!("domain:{}", f.info().key),
             Policy::Url(f) => format!("url:{}", f.info().key),
-            Policy::Nutch { .. } => "nutch".into(),
+            Policy::Nutch { seed: 0 } => "nutch".into(),
+            Policy::Nutch { seed } => format!("nutch:{seed}"),
             Policy::Heritrix => "heritrix".into(),
             Policy::Frontera => "frontera".into(),
         }

@@ -546,6 +546,36 @@ fn partition_bad_arguments_get_clear_messages() {
         ),
     ];
     expect_errors(cases);
+    // Nutch's seed changes where hosts go, and is Nutch's alone.
+    let seeded = ok(&urlhash(&[
+        "partition",
+        "--policy",
+        "nutch",
+        "--nutch-seed",
+        "-12345",
+        "--nodes",
+        "5",
+        "--json",
+        SAMPLE,
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&seeded).unwrap();
+    assert_eq!(v["policies"][0]["policy"], "nutch:-12345");
+    let plain = ok(&urlhash(&[
+        "partition",
+        "--policy",
+        "nutch",
+        "--nodes",
+        "5",
+        "--json",
+        SAMPLE,
+    ]));
+    let w: serde_json::Value = serde_json::from_str(&plain).unwrap();
+    assert_ne!(v["policies"][0]["node_urls"], w["policies"][0]["node_urls"]);
+    expect_errors(&[(
+        &["partition", "--policy", "host", "--nutch-seed", "3", SAMPLE],
+        1,
+        "--nutch-seed applies to the nutch policy only",
+    )]);
     let out = urlhash_stdin(
         &["partition", "--policy", "host", "-"],
         b"mailto:a@b.cn\n\n",

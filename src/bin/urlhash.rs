@@ -112,6 +112,9 @@ enum Command {
         /// The hash of the host, domain and url policies (default xxh3).
         #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
         function: Option<HashId>,
+        /// Nutch's partition.url.seed (default 0), XORed into the host's hashCode.
+        #[arg(long, value_name = "INT", allow_negative_numbers = true)]
+        nutch_seed: Option<i32>,
         /// The site-hash reading whose collision groups are listed.
         #[arg(long, value_name = "ID", default_value = "site-folded", value_parser = parse_site_hash)]
         site_hash: HashId,
@@ -1134,6 +1137,7 @@ fn run(cli: Cli) -> Result<()> {
             nodes,
             policy,
             function,
+            nutch_seed,
             site_hash,
             path_hash,
             source,
@@ -1142,6 +1146,7 @@ fn run(cli: Cli) -> Result<()> {
             nodes,
             policy: &policy,
             function,
+            nutch_seed,
             site_hash,
             path_hash,
             source: &source,

@@ -55,6 +55,7 @@ pub(super) struct PartitionArgs<'a> {
     pub nodes: u32,
     pub policy: &'a str,
     pub function: Option<HashId>,
+    pub nutch_seed: Option<i32>,
     pub site_hash: HashId,
     pub path_hash: Option<HashId>,
     pub source: &'a SourceArgs,
@@ -62,7 +63,14 @@ pub(super) struct PartitionArgs<'a> {
 }
 
 pub(super) fn cmd_partition(a: PartitionArgs) -> Result<()> {
-    let policy = Policy::parse(a.policy, a.function).map_err(anyhow::Error::msg)?;
+    let policy = match (
+        Policy::parse(a.policy, a.function).map_err(anyhow::Error::msg)?,
+        a.nutch_seed,
+    ) {
+        (Policy::Nutch { .. }, Some(seed)) => Policy::Nutch { seed },
+        (_, Some(_)) => bail!("--nutch-seed applies to the nutch policy only"),
+        (policy, None) => policy,
+    };
     let path_reading = match (a.path_hash, policy) {
         (Some(f), _) => f,
         (None, Policy::P2(f)) => f,

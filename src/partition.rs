@@ -51,6 +51,25 @@
 //!
 //! Hosts are the WHATWG-serialised hosts of [`crate::key`] (lower-case, IDNA), as each crawler's
 //! URL normaliser gives them.
+//!
+//! # Example
+//! ```
+//! use urlhashlab::hash::HashId;
+//! use urlhashlab::partition::{Policy, Simulation};
+//! let policies = [Policy::Nutch { seed: 0 }, Policy::P2(HashId::PathPrinted)];
+//! let mut sim = Simulation::new(3, &policies, &[HashId::PathXor]).unwrap();
+//! for (i, url) in ["http://a.cn/x", "http://A.cn/x", "b.cn/yz", "mailto:c@d.cn"].iter().enumerate() {
+//!     let _ = sim.push(i as u64 + 1, url.as_bytes()); // the mailto: line has no host
+//! }
+//! let r = sim.finish();
+//! assert_eq!((r.links, r.urls, r.duplicates, r.sites, r.unsplittable), (3, 2, 1, 2, 1));
+//! assert_eq!(r.control_matches, 2 * 3 - 2);
+//! for p in &r.policies {
+//!     assert_eq!(p.node_urls.iter().sum::<u64>(), 2); // every URL on exactly one node
+//! }
+//! // "/x" and "/yz" are shorter than 3 chars: P2's printed path hash is 0, so both are on node 1.
+//! assert_eq!(r.policies[1].node_urls, [2, 0, 0]);
+//! ```
 
 use crate::hash::{self, HashId};
 use crate::key::{self, SplitError};

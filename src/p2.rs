@@ -182,7 +182,7 @@ pub fn format_p(p: f64) -> String {
     } else if p > 0.0 {
         format!("{p:.1e}")
     } else {
-        "< 1e-300".into()
+        "< 1e-307".into()
     }
 }
 

@@ -153,17 +153,12 @@ function renderTopSites(policy) {
 function renderTable1(report, selected) {
   const { printed, simulation: sim } = report;
   const columns = Math.max(printed.nodes, sim.nodes);
-  // B and p first, so they stay in view when many node columns scroll.
-  const head = [S.partTable1Policy, S.partTable1B, S.partTable1P, S.partTable1BRandom, S.partTable1Urls];
+  // B and p first, so they stay in view when many node columns scroll; short row names (the
+  // full name is the row's tooltip) so that 7 nodes fit beside them.
+  const head = [S.partTable1Policy, S.partTable1B, S.partTable1P];
   for (let k = 1; k <= columns; k += 1) head.push(S.partTable1Node(k));
-  const row = (id, name, nodeUrls, urls, b, bRandom, p, cls) => {
-    const cells = [
-      el('th', { text: name, attrs: { scope: 'row' } }),
-      cell(fixed(b, 4), b, 'key'),
-      cell(pValue(p), p),
-      cell(fixed(bRandom, 4), bRandom),
-      cell(int(urls), urls),
-    ];
+  const row = (id, short, name, nodeUrls, b, p, cls) => {
+    const cells = [el('th', { text: short, attrs: { scope: 'row', title: name } }), cell(fixed(b, 4), b, 'key'), cell(pValue(p), p)];
     for (let k = 1; k <= columns; k += 1) {
       const v = nodeUrls[k - 1];
       const td = cell(v === undefined ? '' : int(v), v);
@@ -175,13 +170,28 @@ function renderTable1(report, selected) {
     return tr;
   };
   const rows = [
-    row('printed', S.partPrintedRow, printed.node_urls, printed.urls, printed.b, printed.expected_b_random, printed.p_value, 'printed'),
+    row('printed', S.partPrintedRow, S.partPrintedRow, printed.node_urls, printed.b, printed.p_value, 'printed'),
     ...sim.policies.map((p) =>
-      row(p.policy, policyName(p), p.node_urls, sim.urls, p.b, p.expected_b_random, p.p_value, p.policy === selected ? 'hl' : ''),
+      row(
+        p.policy,
+        S.partPolicyShort[p.policy] ?? policyName(p),
+        policyName(p),
+        p.node_urls,
+        p.b,
+        p.p_value,
+        p.policy === selected ? 'hl' : '',
+      ),
     ),
   ];
   fillTable($('part-table1'), head, rows);
-  $('part-table1-note').textContent = S.partTable1Note(int(printed.nodes), int(printed.urls));
+  $('part-table1-note').textContent = S.partTable1Note(
+    int(printed.nodes),
+    int(printed.urls),
+    fixed(printed.expected_b_random, 4),
+    int(sim.nodes),
+    int(sim.urls),
+    fixed(sim.policies[0]?.expected_b_random ?? 0, 4),
+  );
   showText($('part-table1-n'), sim.nodes !== printed.nodes ? S.partTable1OtherN(int(printed.nodes), int(sim.nodes)) : '');
   $('part-matches').textContent = S.partMatches(
     int(printed.system_matches),

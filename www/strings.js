@@ -353,17 +353,26 @@ export const S = {
 
   // Table 1
   partTable1Title: 'P2’s Table 1 beside every policy',
-  partTable1Note: (nodes, urls) =>
-    `The first row is P2’s Table 1 as printed (${nodes} crawl nodes, ${urls} URLs); the other rows are the loaded URLs. B is the largest node over the mean; χ² p tests the loads against an even split.`,
+  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom) =>
+    `The first row is P2’s Table 1 as printed (${nodes} crawl nodes, ${urls} URLs); the other rows are the ${loaded} loaded URLs on ${n} nodes. B is the largest node over the mean (a uniformly random assignment averages ${bRandom} at P2’s size, ${loadedBRandom} for the loaded URLs); χ² p tests the loads against an even split. Point at a row for its full name.`,
+  partPolicyShort: {
+    'p2-printed': 'P2, as printed',
+    'p2-xor': 'P2, XOR (comment)',
+    'p2-repaired': 'P2, lab repair',
+    'host:xxh3': 'host · XXH3',
+    'domain:xxh3': 'domain · XXH3',
+    'url:xxh3': 'whole URL · XXH3',
+    nutch: 'Nutch',
+    heritrix: 'Heritrix 3',
+    frontera: 'Frontera',
+  },
   partTable1OtherN: (printedNodes, n) =>
     `P2’s printed table is for ${printedNodes} crawl nodes; the simulated rows are for ${n}. Set ${printedNodes} crawl nodes to compare like with like.`,
   partTable1Policy: 'policy',
   partTable1Node: (k) => `node ${k}`,
-  partTable1Urls: 'URLs',
   partTable1B: 'B',
-  partTable1BRandom: 'B random',
   partTable1P: 'χ² p',
-  partPrintedRow: 'P2 Table 1, as printed',
+  partPrintedRow: 'P2 Table 1 (printed)',
   partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
     `P2 also printed ${system} matches in all, ${control} of them on the control node for ${urls} URLs (${perUrl} per URL). The simulated control node made ${ours} matches for ${ourUrls} URLs: a site-table probe for every link, a path-table probe for every link of a known site.`,
   partVerdictsTitle: 'Could each reading of P2’s path hash have printed that balance?',

@@ -37,7 +37,10 @@
 //! assert!(tally.load_balance_b() > 2.9);
 //! ```
 
+pub mod bloom;
+pub mod cbf;
 pub mod corpus;
+pub mod fingerprint;
 pub mod hash;
 pub mod key;
 pub mod lines;
@@ -46,5 +49,6 @@ pub mod p1;
 pub mod p2;
 pub mod partition;
 pub mod sweep;
+pub mod trie;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

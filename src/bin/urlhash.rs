@@ -18,6 +18,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use urlhashlab::bloom::IndexMethod;
 use urlhashlab::corpus::{Corpus, DEFAULT_SEED};
 use urlhashlab::hash::{self, HashId};
 use urlhashlab::key::{self, Key};
@@ -26,8 +27,17 @@ use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures, Tal
 use urlhashlab::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
+#[path = "urlhash/alloc.rs"]
+mod alloc;
+#[path = "urlhash/dedup.rs"]
+mod dedup;
 #[path = "urlhash/partition.rs"]
 mod partition;
+#[path = "urlhash/trie.rs"]
+mod trie;
+
+#[global_allocator]
+static HEAP: alloc::Counting = alloc::Counting;
 
 #[derive(Parser)]
 #[command(
@@ -128,6 +138,55 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
+    /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
+    Trie {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Growth checkpoint interval, in lines (default 10 000).
+        #[arg(long, value_name = "N", value_parser = parse_count)]
+        step: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
+    Bloom {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Bits per inserted URL, m/N (comma separated; the papers use 16 and 20).
+        #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0])]
+        bits_per_url: Vec<f64>,
+        /// Number of indices per URL (comma separated).
+        #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8])]
+        k: Vec<u32>,
+        /// How the k indices are derived: independent, double, enhanced-double, md5-slices (comma separated; default all).
+        #[arg(long, value_name = "METHOD[,...]", value_delimiter = ',', value_parser = parse_method)]
+        method: Vec<IndexMethod>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
+    Cbf {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Counters per inserted URL, m/N.
+        #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0)]
+        bits_per_url: f64,
+        #[arg(long, default_value_t = 8)]
+        k: u32,
+        /// Bits per counter (P5: 4).
+        #[arg(long = "counter-bits", default_value_t = 4)]
+        counter_bits: u32,
+        /// How the k indices are derived.
+        #[arg(long, value_name = "METHOD", default_value = "md5-slices", value_parser = parse_method)]
+        method: IndexMethod,
+        /// The share of the inserted URLs deleted again.
+        #[arg(long = "delete-fraction", default_value_t = 0.5)]
+        delete_fraction: f64,
+        #[arg(long)]
+        json: bool,
+    },
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]
@@ -146,6 +205,20 @@ enum PaperCommand {
     },
     /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
     P2 {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P4 (吴小惠): the generalized-list trie against Table 1 and the 2 MB per 10 000 URLs.
+    P4 {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P5 (吴家奇 et al.): k and m/N, the overflow misprints, Fig. 3 replayed, deletes.
+    P5 {
         #[command(flatten)]
         source: SourceArgs,
         #[arg(long)]
@@ -197,6 +270,10 @@ fn parse_fn(s: &str) -> Result<HashId, String> {
     hash::by_id(s.trim())
         .map(|f| f.id)
         .ok_or_else(|| format!("unknown hash function '{s}'; known: {}", hash::known_ids()))
+}
+
+fn parse_method(s: &str) -> Result<IndexMethod, String> {
+    IndexMethod::parse(s.trim())
 }
 
 fn parse_site_hash(s: &str) -> Result<HashId, String> {
@@ -1155,6 +1232,47 @@ fn run(cli: Cli) -> Result<()> {
         Command::Paper {
             paper: PaperCommand::P2 { source, json },
         } => partition::cmd_paper_p2(&source, json),
+        Command::Paper {
+            paper: PaperCommand::P5 { source, json },
+        } => dedup::cmd_paper_p5(&source, json),
+        Command::Paper {
+            paper: PaperCommand::P4 { source, json },
+        } => trie::cmd_paper_p4(&source, json),
+        Command::Trie { source, step, json } => trie::cmd_trie(&source, step, json),
+        Command::Bloom {
+            source,
+            bits_per_url,
+            k,
+            method,
+            json,
+        } => dedup::cmd_bloom(dedup::BloomArgs {
+            source: &source,
+            bits_per_url: &bits_per_url,
+            ks: &k,
+            methods: if method.is_empty() {
+                &IndexMethod::ALL
+            } else {
+                &method
+            },
+            json,
+        }),
+        Command::Cbf {
+            source,
+            bits_per_url,
+            k,
+            counter_bits,
+            method,
+            delete_fraction,
+            json,
+        } => dedup::cmd_cbf(dedup::CbfArgs {
+            source: &source,
+            bits_per_url,
+            k,
+            counter_bits,
+            method,
+            delete_fraction,
+            json,
+        }),
         Command::Paper {
             paper: PaperCommand::P1 { input, json },
         } => cmd_paper_p1(&input, json),

@@ -1,0 +1,551 @@
+//! `urlhash bloom`, `urlhash cbf` and `urlhash paper p5`: P4's and P5's Bloom filters, P5's
+//! counting filter and IMP-CB, measured on the input beside the theory and the papers' numbers.
+
+use super::{for_each_url, group, stdout, write_json_with_input, Source, SourceArgs};
+use anyhow::{bail, Result};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::Instant;
+use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PAPER_POINTS};
+use urlhashlab::cbf::{self, DeletionReport, FingerprintStore, ImpCb, OverflowTheory};
+use urlhashlab::corpus::Corpus;
+use urlhashlab::lines::InputStats;
+
+/// Keys split for a false-positive experiment: inserted, and held out (never inserted).
+pub(super) struct Split {
+    pub inserted: Vec<Vec<u8>>,
+    pub held_out: Vec<Vec<u8>>,
+    pub input: SplitInput,
+}
+
+#[derive(Serialize)]
+pub(super) struct SplitInput {
+    source: Source,
+    #[serde(flatten)]
+    stats: InputStats,
+    /// Distinct lines read (a file's repeated lines are kept once).
+    distinct: u64,
+    inserted: u64,
+    held_out: u64,
+    how: &'static str,
+}
+
+/// The built-in corpus gives N URLs to insert and the next N, all distinct, to hold out; a file
+/// gives its distinct lines, the first half inserted and the second half held out.
+pub(super) fn split(source: &Source) -> Result<Split> {
+    match source {
+        Source::Corpus { n, seed } => {
+            let corpus = Corpus::new(*seed);
+            let take = |start: u64| {
+                let mut out = Vec::with_capacity(*n as usize);
+                let mut urls = corpus.iter(start, *n);
+                while let Some(u) = urls.next_url() {
+                    out.push(u.to_vec());
+                }
+                out
+            };
+            let (inserted, held_out) = (take(0), take(*n));
+            Ok(Split {
+                input: SplitInput {
+                    source: source.clone(),
+                    stats: InputStats {
+                        lines: 2 * n,
+                        urls: 2 * n,
+                        ..InputStats::default()
+                    },
+                    distinct: 2 * n,
+                    inserted: *n,
+                    held_out: *n,
+                    how: "corpus URLs 0..N inserted, N..2N held out",
+                },
+                inserted,
+                held_out,
+            })
+        }
+        _ => {
+            let mut seen = HashSet::new();
+            let mut keys = Vec::new();
+            let stats = for_each_url(source, |_, line| {
+                if seen.insert(line.to_vec()) {
+                    keys.push(line.to_vec());
+                }
+            })?;
+            drop(seen);
+            if keys.len() < 2 {
+                bail!(
+                    "{} has {} distinct URL(s); at least 2 are needed (half inserted, half held out)",
+                    source.describe(),
+                    keys.len()
+                );
+            }
+            let held_out = keys.split_off(keys.len().div_ceil(2));
+            Ok(Split {
+                input: SplitInput {
+                    source: source.clone(),
+                    stats,
+                    distinct: (keys.len() + held_out.len()) as u64,
+                    inserted: keys.len() as u64,
+                    held_out: held_out.len() as u64,
+                    how: "the file's distinct lines: the first half inserted, the second held out",
+                },
+                inserted: keys,
+                held_out,
+            })
+        }
+    }
+}
+
+pub(super) struct BloomArgs<'a> {
+    pub source: &'a SourceArgs,
+    pub bits_per_url: &'a [f64],
+    pub ks: &'a [u32],
+    pub methods: &'a [IndexMethod],
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct BloomOut<'a> {
+    rows: &'a [FprReport],
+    memory: Vec<MemoryComparison>,
+    paper_points: Vec<PaperRow>,
+}
+
+/// A paper's point beside the theory.
+#[derive(Serialize)]
+struct PaperRow {
+    id: &'static str,
+    m_over_n: f64,
+    k: f64,
+    fpr_as_given: f64,
+    fpr_exact_at_this_n: f64,
+    note: &'static str,
+}
+
+fn paper_rows(n: u64) -> Vec<PaperRow> {
+    PAPER_POINTS
+        .iter()
+        .map(|p| PaperRow {
+            id: p.id,
+            m_over_n: p.m_over_n,
+            k: p.k,
+            fpr_as_given: p.fpr,
+            fpr_exact_at_this_n: bloom::fpr_exact(p.k, n as f64, (p.m_over_n * n as f64).round()),
+            note: p.note,
+        })
+        .collect()
+}
+
+fn sci(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
+    let source = Source::from_args(a.source, 100_000);
+    let s = split(&source)?;
+    let rows = bloom::sweep_fpr(&s.inserted, &s.held_out, a.bits_per_url, a.ks, a.methods)
+        .map_err(anyhow::Error::msg)?;
+    let lengths = || s.inserted.iter().map(Vec::len);
+    let memory = a
+        .bits_per_url
+        .iter()
+        .map(|&r| bloom::memory_comparison(lengths(), r).map_err(anyhow::Error::msg))
+        .collect::<Result<Vec<_>>>()?;
+    let n = s.inserted.len() as u64;
+    let out = BloomOut {
+        rows: &rows,
+        memory,
+        paper_points: paper_rows(n),
+    };
+    if a.json {
+        return write_json_with_input(&s.input, &out);
+    }
+    let mut w = stdout();
+    writeln!(
+        w,
+        "Bloom filter: {} URLs inserted, {} held out ({}).",
+        group(s.input.inserted),
+        group(s.input.held_out),
+        source.describe()
+    )?;
+    writeln!(
+        w,
+        "{:<16} {:>6} {:>4} {:>8} {:>10} {:>21} {:>10} {:>10} {:>6} {:>9}",
+        "method",
+        "m/N",
+        "k",
+        "FP",
+        "measured",
+        "95 % interval",
+        "exact",
+        "approx",
+        "in?",
+        "bytes/URL"
+    )?;
+    for r in &rows {
+        writeln!(
+            w,
+            "{:<16} {:>6} {:>4} {:>8} {:>10} {:>21} {:>10} {:>10} {:>6} {:>9.2}",
+            r.method.id(),
+            r.m_over_n,
+            r.k,
+            group(r.false_positives),
+            sci(r.measured),
+            format!("[{}, {}]", sci(r.ci_low), sci(r.ci_high)),
+            sci(r.exact),
+            sci(r.approx),
+            if r.theory_in_ci { "yes" } else { "no" },
+            r.bytes_per_key
+        )?;
+    }
+    writeln!(
+        w,
+        "exact = (1 − (1 − 1/m)^(kN))^k, approx = (1 − e^(−kN/m))^k; in? = the exact rate lies in the measured 95 % Wilson interval."
+    )?;
+    writeln!(
+        w,
+        "\nThe papers' points (neither paper prints a rate; these are the formula's):"
+    )?;
+    for p in &out.paper_points {
+        writeln!(
+            w,
+            "  m/N = {:>4}, k = {:>5.2}: {} as given, {} exact at N = {}  ({})",
+            p.m_over_n,
+            p.k,
+            sci(p.fpr_as_given),
+            sci(p.fpr_exact_at_this_n),
+            group(n),
+            p.note
+        )?;
+    }
+    writeln!(
+        w,
+        "\nMemory against hash sets of the same URLs (P4: a Bloom filter takes 1/8 to 1/4 of the hash table):"
+    )?;
+    for m in &out.memory {
+        writeln!(
+            w,
+            "  m/N = {:>4}: Bloom {:.2} B/URL; HashSet<u128> of MD5s {:.2} B/URL ({:.3} of it); HashSet<String> {:.2} B/URL ({:.3} of it)",
+            m.m_over_n,
+            m.bloom_bytes_per_url,
+            m.md5_set_bytes_per_url,
+            m.bloom_vs_md5_set,
+            m.string_set_bytes_per_url,
+            m.bloom_vs_string_set
+        )?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+pub(super) struct CbfArgs<'a> {
+    pub source: &'a SourceArgs,
+    pub bits_per_url: f64,
+    pub k: u32,
+    pub counter_bits: u32,
+    pub method: IndexMethod,
+    pub delete_fraction: f64,
+    pub json: bool,
+}
+
+pub(super) fn cmd_cbf(a: CbfArgs) -> Result<()> {
+    if !(0.0..=1.0).contains(&a.delete_fraction) {
+        bail!(
+            "--delete-fraction must be between 0 and 1, not {}",
+            a.delete_fraction
+        );
+    }
+    let source = Source::from_args(a.source, 100_000);
+    let s = split(&source)?;
+    let keys = &s.inserted;
+    let m = bloom::m_for(keys.len() as u64, a.bits_per_url).map_err(anyhow::Error::msg)?;
+    let delete = (keys.len() as f64 * a.delete_fraction).round() as usize;
+    let report = cbf::deletion_experiment(keys, delete, m, a.k, a.counter_bits, a.method)
+        .map_err(anyhow::Error::msg)?;
+    if a.json {
+        return write_json_with_input(&s.input, &report);
+    }
+    let mut w = stdout();
+    print_deletion(&mut w, &report, &source)?;
+    w.flush()?;
+    Ok(())
+}
+
+fn print_overflow(w: &mut impl Write, t: &OverflowTheory) -> std::io::Result<()> {
+    writeln!(
+        w,
+        "Counter overflow (a counter reaching j = 2^{} = {}), N = {}, k = {}, m = {}:",
+        t.bits,
+        t.j,
+        group(t.n),
+        t.k,
+        group(t.m)
+    )?;
+    writeln!(
+        w,
+        "  bound m (e ln2 / j)^j (Fan et al.){}: {}",
+        if t.bound_applies {
+            ""
+        } else {
+            " (its condition k <= (ln 2) m/N fails here)"
+        },
+        sci(t.bound)
+    )?;
+    writeln!(
+        w,
+        "  P5's printed formula m (ln2 / j)^j: {}   P5's printed number 1.37 × 10^15 × m: {}",
+        sci(t.bound_printed_formula),
+        sci(t.bound_printed_j16)
+    )?;
+    writeln!(
+        w,
+        "  exact: expected counters reaching j {}; expected saturated counters (>= j − 1) {}",
+        sci(t.expected_overflowing),
+        sci(t.expected_saturated)
+    )
+}
+
+fn print_deletion(w: &mut impl Write, r: &DeletionReport, source: &Source) -> std::io::Result<()> {
+    writeln!(
+        w,
+        "Counting Bloom filters: {} URLs inserted, the first {} deleted, {} kept ({}).",
+        group(r.n),
+        group(r.deleted),
+        group(r.kept),
+        source.describe()
+    )?;
+    writeln!(
+        w,
+        "m = {} counters of {} bits, k = {}, indices by {}.",
+        group(r.m),
+        r.bits,
+        r.k,
+        r.method.id()
+    )?;
+    print_overflow(w, &r.theory)?;
+    writeln!(
+        w,
+        "{:<16} {:>15} {:>10} {:>17} {:>10} {:>12} {:>12} {:>12}",
+        "structure",
+        "kept lost (FN)",
+        "FN rate",
+        "deleted present",
+        "overflows",
+        "saturated+",
+        "saturated−",
+        "bytes"
+    )?;
+    for row in &r.rows {
+        writeln!(
+            w,
+            "{:<16} {:>15} {:>10} {:>17} {:>10} {:>12} {:>12} {:>12}",
+            row.structure,
+            group(row.false_negatives),
+            sci(row.false_negative_rate),
+            group(row.deleted_still_present),
+            group(row.overflow_events),
+            group(row.saturated_after_insert),
+            group(row.saturated_after_delete),
+            group(row.bytes)
+        )?;
+    }
+    writeln!(
+        w,
+        "cbf-decrement decrements saturated counters and can lose kept URLs; cbf-sticky never decrements them;\nIMP-CB (P5) recounts a saturated counter from its fingerprint store and loses nothing."
+    )
+}
+
+/// One N of P5's Fig. 3: the fingerprint store alone against IMP-CB.
+#[derive(Serialize)]
+struct Fig3Row {
+    n: u64,
+    store_seconds: f64,
+    imp_cb_seconds: f64,
+    /// `imp_cb_seconds / store_seconds`.
+    ratio: f64,
+    /// Share of URLs IMP-CB answered from its counters, without a store lookup.
+    answered_by_counters: f64,
+    false_positive_lookups: u64,
+    store_bytes_per_url: f64,
+    imp_cb_bytes_per_url: f64,
+}
+
+#[derive(Serialize)]
+struct P5Out {
+    fpr: Vec<FprReport>,
+    paper_points: Vec<PaperRow>,
+    fig3: Vec<Fig3Row>,
+    fig3_note: &'static str,
+    deletion_p5: DeletionReport,
+    deletion_saturating: DeletionReport,
+}
+
+/// P5's data sizes.
+const FIG3_N: [u64; 4] = [500_000, 1_000_000, 1_500_000, 2_000_000];
+
+pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
+    let source = Source::from_args(source, FIG3_N[3]);
+    let s = split(&source)?;
+    let n = s.inserted.len() as u64;
+    let methods = IndexMethod::ALL;
+    let fpr = bloom::sweep_fpr(&s.inserted, &s.held_out, &[16.0, 20.0], &[8, 14], &methods)
+        .map_err(anyhow::Error::msg)?;
+    // Fig. 3 at P5's sizes when the input has them, else at quarters of the input.
+    let sizes: Vec<u64> = if n >= FIG3_N[3] {
+        FIG3_N.to_vec()
+    } else {
+        (1..=4).map(|q| (n * q / 4).max(1)).collect()
+    };
+    let mut fig3 = Vec::new();
+    for &size in &sizes {
+        let urls = &s.inserted[..size as usize];
+        let t = Instant::now();
+        let mut store = FingerprintStore::new();
+        store.process_batch(urls.iter().map(|u| u.as_slice()));
+        let store_seconds = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let mut imp = ImpCb::p5(size, IndexMethod::Md5Slices).map_err(anyhow::Error::msg)?;
+        imp.process_batch(urls.iter().map(|u| u.as_slice()));
+        let imp_cb_seconds = t.elapsed().as_secs_f64();
+        let stats = imp.stats();
+        let r = imp.report();
+        fig3.push(Fig3Row {
+            n: size,
+            store_seconds,
+            imp_cb_seconds,
+            ratio: imp_cb_seconds / store_seconds,
+            answered_by_counters: stats.answered_by_counters as f64 / stats.processed.max(1) as f64,
+            false_positive_lookups: stats.false_positive_lookups,
+            store_bytes_per_url: store.report().bytes as f64 / size as f64,
+            imp_cb_bytes_per_url: r.bytes_per_url,
+        });
+    }
+    let half = s.inserted.len() / 2;
+    let deletion_p5 = cbf::deletion_experiment(
+        &s.inserted,
+        half,
+        bloom::m_for(n, 20.0).map_err(anyhow::Error::msg)?,
+        8,
+        4,
+        IndexMethod::Md5Slices,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let deletion_saturating = cbf::deletion_experiment(
+        &s.inserted,
+        half,
+        bloom::m_for(n, 2.0).map_err(anyhow::Error::msg)?,
+        4,
+        2,
+        IndexMethod::Md5Slices,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let out = P5Out {
+        fpr,
+        paper_points: paper_rows(n),
+        fig3,
+        fig3_note: "times of this run on this machine, URLs in memory (no disk); P5's Fig. 3 prints no numbers",
+        deletion_p5,
+        deletion_saturating,
+    };
+    if json {
+        return write_json_with_input(&s.input, &out);
+    }
+    let mut w = stdout();
+    writeln!(
+        w,
+        "P5  吴家奇 et al.: 基于 Counting Bloom Filter 的海量网页快速去重研究 (2018)"
+    )?;
+    writeln!(
+        w,
+        "Input: {}; {} URLs inserted, {} held out.\n",
+        source.describe(),
+        group(n),
+        group(s.held_out.len() as u64)
+    )?;
+    writeln!(
+        w,
+        "1. P5's parameters, k = 8 and m/N = 20 (after Cao's table; P5 prints no rate), and P4's m/N = 16, k = 8:"
+    )?;
+    writeln!(
+        w,
+        "   {:<16} {:>5} {:>3} {:>10} {:>21} {:>10}",
+        "method", "m/N", "k", "measured", "95 % interval", "exact"
+    )?;
+    for r in &out.fpr {
+        writeln!(
+            w,
+            "   {:<16} {:>5} {:>3} {:>10} {:>21} {:>10}",
+            r.method.id(),
+            r.m_over_n,
+            r.k,
+            sci(r.measured),
+            format!("[{}, {}]", sci(r.ci_low), sci(r.ci_high)),
+            sci(r.exact)
+        )?;
+    }
+    writeln!(
+        w,
+        "   The optimal k at m/N = 20 is 20 ln 2 = {:.1}: k = 8 costs a factor {:.1} in false positives.",
+        bloom::optimal_k(20.0),
+        bloom::fpr_approx(8.0, 1.0, 20.0) / bloom::fpr_approx(14.0, 1.0, 20.0)
+    )?;
+    writeln!(
+        w,
+        "\n2. Counter overflow at P5's settings (4-bit counters, k = 8, m/N = 20):"
+    )?;
+    print_overflow(&mut w, &out.deletion_p5.theory)?;
+    writeln!(
+        w,
+        "   P5 prints P(max c >= 16) <= 1.37 × 10^15 × m and the formula m (ln2/j)^j; both are misprints of\n   m (e ln2 / j)^j, which gives 1.37 × 10^-15 × m at j = 16 (without the e it would be 1.5 × 10^-22 × m)."
+    )?;
+    writeln!(
+        w,
+        "\n3. Fig. 3 replayed: the fingerprint store alone against IMP-CB ({}):",
+        out.fig3_note
+    )?;
+    writeln!(
+        w,
+        "   {:>10} {:>12} {:>12} {:>8} {:>18} {:>12} {:>12}",
+        "N", "store (s)", "IMP-CB (s)", "ratio", "by counters", "store B/URL", "IMP-CB B/URL"
+    )?;
+    for r in &out.fig3 {
+        writeln!(
+            w,
+            "   {:>10} {:>12.3} {:>12.3} {:>8.2} {:>17.3}% {:>12.1} {:>12.1}",
+            group(r.n),
+            r.store_seconds,
+            r.imp_cb_seconds,
+            r.ratio,
+            100.0 * r.answered_by_counters,
+            r.store_bytes_per_url,
+            r.imp_cb_bytes_per_url
+        )?;
+    }
+    writeln!(
+        w,
+        "   In memory the counters save store lookups (\"by counters\") but not time: a hash-map lookup is as\n   cheap as the k counter reads. P5's gain needs a store on disk."
+    )?;
+    writeln!(
+        w,
+        "\n4. Deletes at P5's settings, then at saturating ones (m/N = 2, k = 4, 2-bit counters):"
+    )?;
+    for r in [&out.deletion_p5, &out.deletion_saturating] {
+        for row in &r.rows {
+            writeln!(
+                w,
+                "   m/N = {:>2}, {}-bit: {:<14} lost {} of {} kept URLs",
+                r.m / r.n.max(1),
+                r.bits,
+                row.structure,
+                group(row.false_negatives),
+                group(r.kept)
+            )?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,274 @@
+//! `urlhash trie` and `urlhash paper p4`: P4's generalized-list trie beside the usual ways of
+//! remembering URLs, measured on the input: nodes, bytes (laid out, and as the allocator saw
+//! them), insert and lookup times, growth, and the printed trie's prefix flaw.
+
+use super::alloc;
+use super::{for_each_url, group, stdout, write_json_with_input, Source, SourceArgs};
+use anyhow::{bail, Result};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::time::Instant;
+use urlhashlab::bloom;
+use urlhashlab::lines::InputStats;
+use urlhashlab::trie::{self, Structure, TrieStudy, UrlSet, P4_TIME_URLS};
+
+#[derive(Serialize)]
+struct TrieInput {
+    source: Source,
+    #[serde(flatten)]
+    stats: InputStats,
+}
+
+/// One structure built from the whole input and timed.
+#[derive(Serialize)]
+struct Timed {
+    structure: Structure,
+    stored: u64,
+    /// Heap bytes the structure left allocated, from the CLI's counting allocator.
+    heap_bytes: u64,
+    heap_bytes_per_url: f64,
+    /// Building it from all URLs, per URL (the FST: sorting and building once).
+    insert_us_per_url: f64,
+    /// Looking up every URL once, per URL.
+    lookup_us_per_url: f64,
+    /// Looking up the URLs with P4's 16 000 stored (P4's Table 1 setting), per URL.
+    lookup_us_at_16000: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct TrieOut {
+    study: TrieStudy,
+    timed: Vec<Timed>,
+}
+
+fn micros_per(seconds: f64, n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        seconds * 1e6 / n as f64
+    }
+}
+
+/// Builds `s` from `urls` and times it; the URLs are distinct.
+fn time_structure(s: Structure, urls: &[Vec<u8>]) -> Timed {
+    let t = Instant::now();
+    let (set, heap) = alloc::measure(|| {
+        let mut set = s.new_set();
+        set.insert_all(urls.iter().map(|u| u.as_slice()));
+        set
+    });
+    let insert = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let found = set.contains_all(urls.iter().map(|u| u.as_slice()));
+    let lookup = t.elapsed().as_secs_f64();
+    std::hint::black_box(found);
+    let lookup_us_at_16000 = (urls.len() >= P4_TIME_URLS as usize).then(|| {
+        let first = &urls[..P4_TIME_URLS as usize];
+        let mut small = s.new_set();
+        small.insert_all(first.iter().map(|u| u.as_slice()));
+        let t = Instant::now();
+        std::hint::black_box(small.contains_all(first.iter().map(|u| u.as_slice())));
+        micros_per(t.elapsed().as_secs_f64(), first.len())
+    });
+    Timed {
+        structure: s,
+        stored: set.len(),
+        heap_bytes: heap as u64,
+        heap_bytes_per_url: heap as f64 / urls.len().max(1) as f64,
+        insert_us_per_url: micros_per(insert, urls.len()),
+        lookup_us_per_url: micros_per(lookup, urls.len()),
+        lookup_us_at_16000,
+    }
+}
+
+fn run(source: &Source, step: u64) -> Result<(TrieInput, TrieOut)> {
+    let mut builder = trie::TrieStudyBuilder::new(step, &Structure::ALL);
+    let mut seen = std::collections::HashSet::new();
+    let mut distinct = Vec::new();
+    let stats = for_each_url(source, |_, line| {
+        builder.push(line);
+        if seen.insert(line.to_vec()) {
+            distinct.push(line.to_vec());
+        }
+    })?;
+    drop(seen);
+    if distinct.is_empty() {
+        bail!("no URLs in {}", source.describe());
+    }
+    let study = builder.finish();
+    let timed = Structure::ALL
+        .iter()
+        .map(|&s| time_structure(s, &distinct))
+        .collect();
+    Ok((
+        TrieInput {
+            source: source.clone(),
+            stats,
+        },
+        TrieOut { study, timed },
+    ))
+}
+
+pub(super) fn cmd_trie(source: &SourceArgs, step: Option<u64>, json: bool) -> Result<()> {
+    let source = Source::from_args(source, 100_000);
+    let (input, out) = run(&source, step.unwrap_or(10_000))?;
+    if json {
+        return write_json_with_input(&input, &out);
+    }
+    let mut w = stdout();
+    writeln!(w, "URL sets on {}:", source.describe())?;
+    print_trie(&mut w, &out)?;
+    w.flush()?;
+    Ok(())
+}
+
+fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
+    let s = &out.study;
+    writeln!(
+        w,
+        "{} lines, {} distinct URLs.\n",
+        group(s.lines),
+        group(s.distinct)
+    )?;
+    let last = s.checkpoints.last();
+    writeln!(
+        w,
+        "{:<15} {:>10} {:>11} {:>10} {:>10} {:>12} {:>12} {:>13}",
+        "structure",
+        "stored",
+        "nodes",
+        "B/URL",
+        "heap B/URL",
+        "insert µs",
+        "lookup µs",
+        "at 16 000 µs"
+    )?;
+    for t in &out.timed {
+        let row = last.and_then(|c| c.rows.iter().find(|r| r.structure == t.structure));
+        writeln!(
+            w,
+            "{:<15} {:>10} {:>11} {:>10.1} {:>10.1} {:>12.3} {:>12.3} {:>13}",
+            t.structure.id(),
+            group(t.stored),
+            row.and_then(|r| r.nodes).map_or("—".into(), group),
+            row.map_or(f64::NAN, |r| r.bytes_per_url),
+            t.heap_bytes_per_url,
+            t.insert_us_per_url,
+            t.lookup_us_per_url,
+            t.lookup_us_at_16000
+                .map_or("—".into(), |v| format!("{v:.3}"))
+        )?;
+    }
+    writeln!(
+        w,
+        "B/URL: laid out by the structure; heap B/URL: what the allocator handed out while building it.\nTimes: this machine, all URLs in memory; µs per URL."
+    )?;
+    let g = &s.gl_fixed;
+    writeln!(
+        w,
+        "\nThe generalized list: {} nodes ({} level roots, {} chars), {:.1} nodes per URL, {} levels, mean depth {:.1};\nP4's JVM at {} bytes a node would take about {:.0} bytes per URL.",
+        group(g.nodes),
+        group(g.root_nodes),
+        group(g.char_nodes),
+        g.nodes as f64 / s.distinct.max(1) as f64,
+        g.levels,
+        g.mean_depth,
+        trie::JAVA_NODE_BYTES,
+        g.java_bytes as f64 / s.distinct.max(1) as f64
+    )?;
+    let f = &s.flaw;
+    writeln!(
+        w,
+        "\nThe printed list has no end mark: a URL that is a proper prefix of a stored one reads as seen.\n{} URLs were false duplicates (never crawled under P4's list); {} distinct URLs are prefixes of others.",
+        group(f.false_duplicates),
+        group(f.prefix_urls)
+    )?;
+    for e in &f.examples {
+        writeln!(w, "  line {}: {}  (after {})", e.line, e.url, e.longer)?;
+    }
+    writeln!(w, "\nGrowth (bytes per URL as laid out):")?;
+    write!(w, "{:>12} {:>12}", "lines", "distinct")?;
+    for st in &s.structures {
+        write!(w, " {:>14}", st.id())?;
+    }
+    writeln!(w)?;
+    for c in &s.checkpoints {
+        write!(w, "{:>12} {:>12}", group(c.lines), group(c.distinct))?;
+        for r in &c.rows {
+            write!(w, " {:>14.1}", r.bytes_per_url)?;
+        }
+        writeln!(w)?;
+    }
+    Ok(())
+}
+
+pub(super) fn cmd_paper_p4(source: &SourceArgs, json: bool) -> Result<()> {
+    let source = Source::from_args(source, P4_TIME_URLS);
+    let (input, out) = run(&source, 2_000)?;
+    if json {
+        return write_json_with_input(&input, &out);
+    }
+    let mut w = stdout();
+    writeln!(w, "P4  吴小惠: 分布式网络爬虫 URL 去重策略的改进 (2009)")?;
+    writeln!(w, "Input: {}.", source.describe())?;
+    let c = &out.study.claims;
+    writeln!(
+        w,
+        "\n1. P4's Table 1 ({} URLs, {}), time per dedup:",
+        group(c.time_urls),
+        c.machine
+    )?;
+    for t in &c.times {
+        writeln!(w, "   {:<28} {:>8} ms", t.method, t.ms_per_dedup)?;
+    }
+    writeln!(
+        w,
+        "   Ours, looking up each of {} stored URLs (µs per lookup):",
+        group(c.time_urls)
+    )?;
+    for t in &out.timed {
+        if let Some(v) = t.lookup_us_at_16000 {
+            writeln!(w, "   {:<28} {:>8.3} µs", t.structure.id(), v)?;
+        }
+    }
+    writeln!(
+        w,
+        "\n2. P4's memory: {} MB for {} URLs ({:.1} bytes per URL), extrapolated to {} GB for {} million.",
+        c.memory_mb,
+        group(c.memory_urls),
+        c.bytes_per_url,
+        c.extrapolated_gb,
+        c.extrapolated_urls / 1_000_000
+    )?;
+    if let Some(cp) = out
+        .study
+        .checkpoints
+        .iter()
+        .find(|cp| cp.distinct >= c.memory_urls)
+    {
+        for r in &cp.rows {
+            let java = r
+                .java_bytes_per_url
+                .map_or(String::new(), |j| format!(" (P4's JVM: about {j:.0})"));
+            writeln!(
+                w,
+                "   at {} URLs {:<15} {:>8.1} bytes per URL{java}",
+                group(cp.distinct),
+                r.structure.id(),
+                r.bytes_per_url
+            )?;
+        }
+    }
+    let n = out.study.distinct;
+    let p4 = bloom::PAPER_POINTS[0];
+    writeln!(
+        w,
+        "\n3. P4's Bloom filter, \"a 16 times larger address space with 8 hash functions\": {:.2e} false positives\n   by the formula at m/N = {} and k = {} (P4 prints no rate; `urlhash bloom` measures it), 2 bytes per URL.",
+        bloom::fpr_exact(p4.k, n as f64, p4.m_over_n * n as f64),
+        p4.m_over_n,
+        p4.k
+    )?;
+    print_trie(&mut w, &out)?;
+    w.flush()?;
+    Ok(())
+}

@@ -583,3 +583,126 @@ fn partition_bad_arguments_get_clear_messages() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no URLs with a host in standard input"));
 }
+
+#[test]
+fn bloom_and_cbf_goldens_and_theory() {
+    let out = ok(&urlhash(&["bloom", SAMPLE]));
+    golden("bloom-sample.txt", &out);
+    let json = ok(&urlhash(&[
+        "bloom",
+        "--json",
+        "--bits-per-url",
+        "8",
+        "--k",
+        "1,4",
+        "--method",
+        "double",
+        SAMPLE,
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(v["input"]["inserted"], 500);
+    assert_eq!(v["input"]["held_out"], 500);
+    for r in rows {
+        assert_eq!(r["trials"], 500);
+        assert_eq!(r["m"], 4000);
+        // k = 1: 1 − (1 − 1/4000)^500 = 1 − e^(500 ln(1 − 1/4000)) = 1 − e^(−0.1250156) = 0.117517;
+        // k = 4: (1 − (1 − 1/4000)^2000)^4 = (1 − e^(−0.5000625))^4 = 0.393508^4 = 0.023978.
+        let want = if r["k"] == 1 { 0.117_517 } else { 0.023_978 };
+        assert!((r["exact"].as_f64().unwrap() - want).abs() < 1e-5, "{r}");
+    }
+    let out = ok(&urlhash(&[
+        "cbf",
+        "--bits-per-url",
+        "2",
+        "--k",
+        "4",
+        "--counter-bits",
+        "2",
+        SAMPLE,
+    ]));
+    golden("cbf-sample-saturating.txt", &out);
+    let json = ok(&urlhash(&[
+        "cbf",
+        "--json",
+        "--bits-per-url",
+        "2",
+        "--k",
+        "4",
+        "--counter-bits",
+        "2",
+        SAMPLE,
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let lost = |s: &str| {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["structure"] == s)
+            .unwrap()["false_negatives"]
+            .as_u64()
+            .unwrap()
+    };
+    assert!(
+        lost("cbf-decrement") > 0,
+        "the plain counting filter loses kept URLs"
+    );
+    assert_eq!(lost("cbf-sticky"), 0);
+    assert_eq!(lost("imp-cb"), 0, "IMP-CB never loses a URL");
+    expect_errors(&[
+        (&["bloom", "--method", "sha1", SAMPLE], 2, "sha1"),
+        (
+            &["cbf", "--delete-fraction", "1.5", SAMPLE],
+            1,
+            "--delete-fraction must be between 0 and 1",
+        ),
+        (&["cbf", "--counter-bits", "0", SAMPLE], 1, "bits"),
+    ]);
+    let out = urlhash_stdin(&["bloom", "-"], b"http://only.one/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("at least 2 are needed"));
+}
+
+#[test]
+fn trie_and_papers_p4_p5_report_what_they_measure() {
+    let json = ok(&urlhash(&["trie", "--json", "--step", "250", SAMPLE]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["study"]["distinct"], 1000);
+    let timed = v["timed"].as_array().unwrap();
+    assert_eq!(timed.len(), 6);
+    for t in timed {
+        assert_eq!(t["stored"], 1000, "{}", t["structure"]);
+        assert!(t["heap_bytes_per_url"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(v["study"]["checkpoints"].as_array().unwrap().len(), 4);
+    // The printed list's flaw: a prefix of a stored URL reads as seen.
+    let out = urlhash_stdin(
+        &["trie", "--json", "-"],
+        b"http://a.cn/abc\nhttp://a.cn/ab\nhttp://a.cn/abcd\nhttp://a.cn/abc\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(v["study"]["distinct"], 3);
+    assert_eq!(v["study"]["flaw"]["false_duplicates"], 1);
+    assert_eq!(v["study"]["flaw"]["examples"][0]["url"], "http://a.cn/ab");
+    let p4 = ok(&urlhash(&["paper", "p4", "--n", "2000"]));
+    assert!(
+        p4.contains("968 ms") && p4.contains("2 MB for 10 000 URLs"),
+        "{p4}"
+    );
+    let p5 = ok(&urlhash(&["paper", "p5", "--json", "--n", "4000"]));
+    let v: serde_json::Value = serde_json::from_str(&p5).unwrap();
+    assert_eq!(v["fig3"].as_array().unwrap().len(), 4);
+    assert_eq!(v["fig3"][3]["n"], 4000);
+    assert_eq!(v["fpr"].as_array().unwrap().len(), 16);
+    let t = &v["deletion_p5"]["theory"];
+    assert!(
+        (t["bound_printed_j16"].as_f64().unwrap() / t["m"].as_f64().unwrap() - 1.37e15).abs() < 1e9
+    );
+    for r in v["deletion_saturating"]["rows"].as_array().unwrap() {
+        if r["structure"] == "imp-cb" {
+            assert_eq!(r["false_negatives"], 0);
+        }
+    }
+}

@@ -14,6 +14,10 @@
 //! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
 //! | [`partition`] | P2's crawler: crawl nodes, policies, the control node's tables | P2, Nutch, Heritrix, Frontera |
 //! | [`p2`] | P2's Table 1 replayed with a verdict per reading | P2 |
+//! | [`fingerprint`] | MD5 fingerprints: avalanche, birthday bounds, alias/mirror and canonical forms | P3 |
+//! | [`trie`] | the generalized-list trie and the URL sets it is measured against | P4 |
+//! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
+//! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle, batched calls | — |

@@ -706,3 +706,59 @@ fn trie_and_papers_p4_p5_report_what_they_measure() {
         }
     }
 }
+
+#[test]
+fn fingerprint_and_paper_p3() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts.txt");
+    std::fs::write(
+        &hosts,
+        "# aliases share an IP; a mirror serves one name from two IPs\nwww.a.cn 10.0.0.1\na.cn 10.0.0.1\nwww.b.cn 10.0.0.2\nwww.b.cn 10.0.0.3\nmirror.b.cn 10.0.0.3\n",
+    )
+    .unwrap();
+    let list = dir.path().join("urls.txt");
+    std::fs::write(
+        &list,
+        "http://www.a.cn/x\nhttp://a.cn/x\nhttp://WWW.A.cn:80/x#top\nhttp://www.b.cn/y\nhttp://mirror.b.cn/y\nhttp://www.a.cn/x\nmailto:me@a.cn\n",
+    )
+    .unwrap();
+    let (hosts, list) = (hosts.to_str().unwrap(), list.to_str().unwrap());
+    let json = ok(&urlhash(&["fingerprint", "--json", "--hosts", hosts, list]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let p3 = &v["p3"];
+    assert_eq!(p3["input"]["lines"], 7);
+    assert_eq!(p3["input"]["duplicate_lines"], 1);
+    assert_eq!(p3["reveals"][0]["matches"][0]["text"], "");
+    // Canonicalising merges the upper-case host with its port and fragment into www.a.cn/x.
+    let c = &v["canonical"];
+    assert_eq!(c["unparsable"]["count"], 1);
+    assert!(c["all"]["merged"].as_u64().unwrap() >= 1, "{c}");
+    let s = &p3["sites"];
+    assert!(
+        s["distinct_ip_ids"].as_u64().unwrap() < s["distinct_host_keys"].as_u64().unwrap(),
+        "{s}"
+    );
+    let text = ok(&urlhash(&["paper", "p3", "--n", "3000"]));
+    assert!(
+        text.contains("D41D8CD98F00B204E9800998ECF8427E")
+            && text.contains("MD5 of the empty string")
+    );
+    assert!(
+        text.contains("26 087 636"),
+        "n at which 128-bit collisions reach 10^-24"
+    );
+    std::fs::write(dir.path().join("bad.txt"), "www.a.cn\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    expect_errors(&[
+        (
+            &["fingerprint", "--hosts", bad.to_str().unwrap(), SAMPLE],
+            1,
+            "line 1",
+        ),
+        (
+            &["fingerprint", "--hosts", "no/such/table", SAMPLE],
+            1,
+            "cannot read the host table",
+        ),
+    ]);
+}

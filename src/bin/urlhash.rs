@@ -31,6 +31,8 @@ use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 mod alloc;
 #[path = "urlhash/dedup.rs"]
 mod dedup;
+#[path = "urlhash/fingerprint.rs"]
+mod fingerprint;
 #[path = "urlhash/partition.rs"]
 mod partition;
 #[path = "urlhash/trie.rs"]
@@ -149,6 +151,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
+    /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
+    Fingerprint {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// A host table, one `host ip` pair per line (`#` comments): P3's IP_ID and Name_ID.
+        #[arg(long, value_name = "FILE")]
+        hosts: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
     Bloom {
         #[command(flatten)]
@@ -207,6 +220,16 @@ enum PaperCommand {
     P2 {
         #[command(flatten)]
         source: SourceArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
+    P3 {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// A host table, one `host ip` pair per line: P3's IP_ID and Name_ID.
+        #[arg(long, value_name = "FILE")]
+        hosts: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -1239,6 +1262,19 @@ fn run(cli: Cli) -> Result<()> {
             paper: PaperCommand::P4 { source, json },
         } => trie::cmd_paper_p4(&source, json),
         Command::Trie { source, step, json } => trie::cmd_trie(&source, step, json),
+        Command::Fingerprint {
+            source,
+            hosts,
+            json,
+        } => fingerprint::cmd_fingerprint(&source, hosts.as_deref(), json),
+        Command::Paper {
+            paper:
+                PaperCommand::P3 {
+                    source,
+                    hosts,
+                    json,
+                },
+        } => fingerprint::cmd_paper_p3(&source, hosts.as_deref(), json),
         Command::Bloom {
             source,
             bits_per_url,

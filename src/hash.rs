@@ -445,7 +445,7 @@ pub fn hf_c(url: &[u8], size: i32) -> i32 {
 /// Calls `each` with the UTF-16 code units Java's `charAt` would return for `bytes` decoded as
 /// UTF-8 (invalid sequences become U+FFFD, one per maximal invalid subsequence).
 #[inline]
-fn for_each_java_char(bytes: &[u8], mut each: impl FnMut(i32)) {
+pub(crate) fn for_each_java_char(bytes: &[u8], mut each: impl FnMut(i32)) {
     if bytes.is_ascii() {
         for &b in bytes {
             each(b as i32);

@@ -156,9 +156,8 @@ enum Command {
     Fingerprint {
         #[command(flatten)]
         source: SourceArgs,
-        /// A host table, one `host ip` pair per line (`#` comments): P3's IP_ID and Name_ID.
-        #[arg(long, value_name = "FILE")]
-        hosts: Option<PathBuf>,
+        #[command(flatten)]
+        hosts: HostsArg,
         #[arg(long)]
         json: bool,
     },
@@ -227,9 +226,8 @@ enum PaperCommand {
     P3 {
         #[command(flatten)]
         source: SourceArgs,
-        /// A host table, one `host ip` pair per line: P3's IP_ID and Name_ID.
-        #[arg(long, value_name = "FILE")]
-        hosts: Option<PathBuf>,
+        #[command(flatten)]
+        hosts: HostsArg,
         #[arg(long)]
         json: bool,
     },
@@ -256,6 +254,14 @@ struct InputArgs {
     /// Which part of each URL is hashed.
     #[arg(long, value_enum, default_value_t = KeyArg::Url)]
     key: KeyArg,
+}
+
+/// P3's host table.
+#[derive(Args, Clone)]
+struct HostsArg {
+    /// A host table, one `host ip` pair per line (`#` comments): P3's IP_ID and Name_ID.
+    #[arg(long, value_name = "FILE")]
+    hosts: Option<PathBuf>,
 }
 
 #[derive(Args, Clone)]
@@ -569,6 +575,15 @@ fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
 
 // ----------------------------------------------------------------------------------------------
 // Output helpers
+
+/// `0.000123` → `1.23e-4` (with `digits` decimals); 0 stays `0`.
+fn sci(x: f64, digits: usize) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else {
+        format!("{x:.digits$e}")
+    }
+}
 
 /// `1234567` → `1 234 567`, as P1 prints numbers.
 fn group(n: u64) -> String {
@@ -1266,7 +1281,7 @@ fn run(cli: Cli) -> Result<()> {
             source,
             hosts,
             json,
-        } => fingerprint::cmd_fingerprint(&source, hosts.as_deref(), json),
+        } => fingerprint::cmd_fingerprint(&source, hosts.hosts.as_deref(), json),
         Command::Paper {
             paper:
                 PaperCommand::P3 {
@@ -1274,7 +1289,7 @@ fn run(cli: Cli) -> Result<()> {
                     hosts,
                     json,
                 },
-        } => fingerprint::cmd_paper_p3(&source, hosts.as_deref(), json),
+        } => fingerprint::cmd_paper_p3(&source, hosts.hosts.as_deref(), json),
         Command::Bloom {
             source,
             bits_per_url,

@@ -1,7 +1,7 @@
 //! `urlhash bloom`, `urlhash cbf` and `urlhash paper p5`: P4's and P5's Bloom filters, P5's
 //! counting filter and IMP-CB, measured on the input beside the theory and the papers' numbers.
 
-use super::{for_each_url, group, stdout, write_json_with_input, Source, SourceArgs};
+use super::{for_each_url, group, sci, stdout, write_json_with_input, Source, SourceArgs};
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -136,14 +136,6 @@ fn paper_rows(n: u64) -> Vec<PaperRow> {
         .collect()
 }
 
-fn sci(x: f64) -> String {
-    if x == 0.0 {
-        "0".into()
-    } else {
-        format!("{x:.2e}")
-    }
-}
-
 pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
     let source = Source::from_args(a.source, 100_000);
     let s = split(&source)?;
@@ -194,10 +186,10 @@ pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
             r.m_over_n,
             r.k,
             group(r.false_positives),
-            sci(r.measured),
-            format!("[{}, {}]", sci(r.ci_low), sci(r.ci_high)),
-            sci(r.exact),
-            sci(r.approx),
+            sci(r.measured, 2),
+            format!("[{}, {}]", sci(r.ci_low, 2), sci(r.ci_high, 2)),
+            sci(r.exact, 2),
+            sci(r.approx, 2),
             if r.theory_in_ci { "yes" } else { "no" },
             r.bytes_per_key
         )?;
@@ -216,8 +208,8 @@ pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
             "  m/N = {:>4}, k = {:>5.2}: {} as given, {} exact at N = {}  ({})",
             p.m_over_n,
             p.k,
-            sci(p.fpr_as_given),
-            sci(p.fpr_exact_at_this_n),
+            sci(p.fpr_as_given, 2),
+            sci(p.fpr_exact_at_this_n, 2),
             group(n),
             p.note
         )?;
@@ -293,19 +285,19 @@ fn print_overflow(w: &mut impl Write, t: &OverflowTheory) -> std::io::Result<()>
         } else {
             " (its condition k <= (ln 2) m/N fails here)"
         },
-        sci(t.bound)
+        sci(t.bound, 2)
     )?;
     writeln!(
         w,
         "  P5's printed formula m (ln2 / j)^j: {}   P5's printed number 1.37 × 10^15 × m: {}",
-        sci(t.bound_printed_formula),
-        sci(t.bound_printed_j16)
+        sci(t.bound_printed_formula, 2),
+        sci(t.bound_printed_j16, 2)
     )?;
     writeln!(
         w,
         "  exact: expected counters reaching j {}; expected saturated counters (>= j − 1) {}",
-        sci(t.expected_overflowing),
-        sci(t.expected_saturated)
+        sci(t.expected_overflowing, 2),
+        sci(t.expected_saturated, 2)
     )
 }
 
@@ -345,7 +337,7 @@ fn print_deletion(w: &mut impl Write, r: &DeletionReport, source: &Source) -> st
             "{:<16} {:>15} {:>10} {:>17} {:>10} {:>12} {:>12} {:>12}",
             row.structure,
             group(row.false_negatives),
-            sci(row.false_negative_rate),
+            sci(row.false_negative_rate, 2),
             group(row.deleted_still_present),
             group(row.overflow_events),
             group(row.saturated_after_insert),
@@ -482,9 +474,9 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
             r.method.id(),
             r.m_over_n,
             r.k,
-            sci(r.measured),
-            format!("[{}, {}]", sci(r.ci_low), sci(r.ci_high)),
-            sci(r.exact)
+            sci(r.measured, 2),
+            format!("[{}, {}]", sci(r.ci_low, 2), sci(r.ci_high, 2)),
+            sci(r.exact, 2)
         )?;
     }
     writeln!(

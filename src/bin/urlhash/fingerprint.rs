@@ -2,7 +2,7 @@
 //! duplicates, short-fingerprint collisions against the birthday bound, the avalanche, alias
 //! and mirror normalisation from a host table, and canonicalisation toggles.
 
-use super::{for_each_url, group, stdout, write_json_with_input, Source, SourceArgs};
+use super::{for_each_url, group, sci, stdout, write_json_with_input, Source, SourceArgs};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -62,14 +62,6 @@ fn run(source: &Source, hosts: Option<&Path>) -> Result<(FpInput, FpOut)> {
     ))
 }
 
-fn sci(x: f64) -> String {
-    if x == 0.0 {
-        "0".into()
-    } else {
-        format!("{x:.3e}")
-    }
-}
-
 fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
     let r = &out.p3;
     let i = &r.input;
@@ -82,7 +74,7 @@ fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
         group(i.md5_collisions),
         group(i.store_bytes),
         group(i.distinct_md5),
-        sci(i.collision_probability)
+        sci(i.collision_probability, 3)
     )?;
     writeln!(
         w,
@@ -102,7 +94,7 @@ fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
             t.expected_false_duplicates,
             group(t.colliding_pairs),
             t.expected_pairs,
-            sci(t.probability_any)
+            sci(t.probability_any, 3)
         )?;
     }
     let a = &r.avalanche;
@@ -196,7 +188,7 @@ pub(super) fn cmd_paper_p3(source: &SourceArgs, hosts: Option<&Path>, json: bool
     writeln!(
         w,
         "1. P3: two 128-bit fingerprints coincide with probability 10^-24, below human fingerprints' 10^-19.\n   Two given inputs: 2^-128 = {}. 10^-24 is 2^{:.1}, the chance for about 80-bit digests.\n   Any collision among n URLs reaches 10^-24 at n = {} and 10^-19 at n = {}:",
-        sci(b.two_inputs),
+        sci(b.two_inputs, 3),
         b.claim_log2,
         group(b.n_at_claim.round() as u64),
         group(b.n_at_human_fingerprint.round() as u64)
@@ -208,8 +200,8 @@ pub(super) fn cmd_paper_p3(source: &SourceArgs, hosts: Option<&Path>, json: bool
             row.what,
             group(row.n),
             row.bits,
-            sci(row.probability),
-            sci(row.expected_pairs)
+            sci(row.probability, 3),
+            sci(row.expected_pairs, 3)
         )?;
     }
     writeln!(w, "\n2. The digests P3 prints:")?;

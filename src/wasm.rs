@@ -30,6 +30,8 @@ use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod dedup;
+
 /// Raw values of one function over every loaded line, in the narrowest width that holds them.
 enum RawValues {
     U32(Vec<u32>),
@@ -224,6 +226,8 @@ pub struct Lab {
     job: Option<Job>,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
     cache_job: Option<CacheJob>,
+    /// The de-duplication views' state (P4, P5): see `wasm/dedup.rs`.
+    dedup: dedup::Dedup,
 }
 
 fn key_slot(key: Key) -> Option<usize> {
@@ -256,6 +260,7 @@ impl Lab {
             finished: false,
             job: None,
             cache_job: None,
+            dedup: dedup::Dedup::default(),
         }
     }
 

@@ -728,3 +728,429 @@ fn partition_of_the_corpus_at_table_1_size() {
         .collect();
     assert_eq!(could, [false, false, true]);
 }
+
+// ------------------------------------------------------------------------------------------
+// The de-duplication views (P4's trie, P4's and P5's Bloom filters, P5's counting filters)
+
+/// `v` as the page reads it: through the same JSON text.
+fn as_json(v: &impl serde::Serialize) -> Value {
+    json(Ok(serde_json::to_string(v).unwrap()))
+}
+
+/// Runs a sliced job (`run(lines)` until 1) in slices of `lines`.
+fn run_slices(mut run: impl FnMut(u32) -> Result<f64, JsError>, lines: u32) -> usize {
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        if ok(run(lines)) >= 1.0 {
+            return slices;
+        }
+        assert!(slices < 1_000_000, "the job ends");
+    }
+}
+
+#[wasm_bindgen_test]
+fn trie_trace_draws_p4_fig_1_and_equals_the_native_list() {
+    use urlhashlab::trie::GlTrie;
+    let r = json(Lab::trie_trace("sina.com\r\n\n  sohu.com  \n", "", false));
+    let nodes = r["nodes"].as_array().unwrap();
+    // The hand-checked 29 nodes: 15 chars and 14 level roots (the tree's own root included).
+    assert_eq!(nodes.len(), 29);
+    assert_eq!(nodes.iter().filter(|n| n["is_root"] == true).count(), 14);
+    assert_eq!(nodes.iter().filter(|n| n["is_root"] == false).count(), 15);
+    assert_eq!(r["stats"]["nodes"], 29);
+    assert_eq!(r["stats"]["total_points"], 28);
+    assert_eq!(r["fixed"], false);
+    let ops = r["ops"].as_array().unwrap();
+    assert_eq!(ops.len(), 2);
+    assert_eq!(ops[1]["url"], "sohu.com", "lines are trimmed");
+    assert_eq!(ops[0]["verdict"], "new");
+    assert_eq!(ops[1]["verdict"], "new");
+    // sina.com: 1 + 7 × 2 steps and the verdict; sohu.com: match, descend, walk, create, 6 × 2, verdict.
+    assert_eq!(ops[0]["steps"].as_array().unwrap().len(), 16);
+    assert_eq!(ops[1]["steps"].as_array().unwrap().len(), 17);
+    assert_eq!(ops[1]["steps"][2]["action"], "walk");
+    assert_eq!(ops[1]["steps"][2]["ch"], "o");
+    // Exactly the core's steps and nodes.
+    let mut gl = GlTrie::new();
+    let a = gl.insert_traced(b"sina.com");
+    let b = gl.insert_traced(b"sohu.com");
+    assert_eq!(ops[0]["steps"], as_json(&a));
+    assert_eq!(ops[1]["steps"], as_json(&b));
+    assert_eq!(r["nodes"], as_json(&gl.nodes_for_drawing(10_000)));
+    assert_eq!(r["stats"], as_json(&gl.stats()));
+
+    // P4's prefix flaw: a prefix of a stored URL is "seen" as printed, missing with end marks.
+    let printed = json(Lab::trie_trace("http://a.cn/ab", "http://a.cn/a", false));
+    let fixed = json(Lab::trie_trace("http://a.cn/ab", "http://a.cn/a", true));
+    assert_eq!(printed["ops"][1]["kind"], "lookup");
+    assert_eq!(printed["ops"][1]["verdict"], "seen");
+    assert_eq!(fixed["ops"][1]["verdict"], "unmarked");
+    assert_eq!(fixed["fixed"], true);
+    let mut gl = GlTrie::with_end_marks();
+    gl.insert(b"http://a.cn/ab");
+    assert_eq!(
+        fixed["ops"][1]["steps"],
+        as_json(&gl.contains_traced(b"http://a.cn/a"))
+    );
+    let marked: Vec<&Value> = fixed["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["end"] == true)
+        .collect();
+    assert_eq!(marked.len(), 1);
+    assert_eq!(marked[0]["ch"], "b");
+    // Inserting it next: never stored as printed, new with the fix.
+    let then = json(Lab::trie_trace("http://a.cn/ab\nhttp://a.cn/a", "", false));
+    assert_eq!(then["ops"][1]["verdict"], "seen");
+    let then = json(Lab::trie_trace("http://a.cn/ab\nhttp://a.cn/a", "", true));
+    assert_eq!(then["ops"][1]["verdict"], "new");
+    // Non-ASCII: one node per UTF-16 unit, as Java's chars.
+    let zh = json(Lab::trie_trace("网址", "网", true));
+    assert_eq!(zh["stats"]["char_nodes"], 2);
+    assert_eq!(zh["ops"][1]["verdict"], "unmarked");
+
+    // Bad lists are JsErrors.
+    assert_err(Lab::trie_trace("", "", false), "at least one URL");
+    assert_err(Lab::trie_trace(" \n\r\n ", "x", true), "at least one URL");
+    let many: Vec<String> = (0..25).map(|i| format!("http://a{i}.cn/")).collect();
+    assert_err(
+        Lab::trie_trace(&many.join("\n"), "", false),
+        "at most 24 URLs",
+    );
+    assert_err(
+        Lab::trie_trace("a", &"x".repeat(401), false),
+        "at most 400 bytes",
+    );
+    let long: Vec<String> = (0..20)
+        .map(|i| format!("{i}{}", "abcdefghij".repeat(6)))
+        .collect();
+    assert_err(
+        Lab::trie_trace(&long.join("\n"), "", false),
+        "more than 1000 nodes",
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
+    use urlhashlab::trie::{Structure, TrieStudyBuilder};
+    let mut lab = corpus_lab(3_000, "hf", BIG);
+    // The first 2 000 lines, checkpoints every 500, in slices of 333 lines.
+    ok(lab.trie_begin(2_000.0, 500.0));
+    assert!(run_slices(|n| lab.trie_run(n), 333) >= 6);
+    let r = json(lab.trie_finish());
+    let mut native = TrieStudyBuilder::new(500, &Structure::ALL);
+    let corpus = Corpus::new(2004);
+    let mut urls = corpus.iter(0, 2_000);
+    while let Some(u) = urls.next_url() {
+        native.push(u);
+    }
+    assert_eq!(r["study"], as_json(&native.finish()));
+    assert_eq!(
+        (&r["loaded"], &r["lines"], &r["capped"], &r["distinct"]),
+        (
+            &Value::from(3_000),
+            &Value::from(2_000),
+            &Value::from(true),
+            &Value::from(2_000)
+        )
+    );
+    // Each structure built from the distinct URLs finds all of them; 16 builds a small one.
+    for s in Structure::ALL {
+        assert_eq!(
+            ok(lab.trie_time_build(s.id(), 1_000_000)),
+            2_000.0,
+            "{}",
+            s.id()
+        );
+        assert_eq!(ok(lab.trie_time_lookup()), 2_000.0, "{}", s.id());
+        assert_eq!(ok(lab.trie_time_lookup()), 2_000.0, "{} again", s.id());
+    }
+    assert_eq!(ok(lab.trie_time_build("fst", 16)), 16.0);
+    assert_eq!(ok(lab.trie_time_lookup()), 16.0);
+    lab.trie_time_free();
+    assert_err(lab.trie_time_lookup(), "build a structure first");
+    // Bad arguments are JsErrors.
+    assert_err(
+        lab.trie_time_build("radix", 10),
+        "unknown structure 'radix'",
+    );
+    assert_err(lab.trie_time_build("fst", 0), "at least 1 URL");
+    assert_err(lab.trie_run(10), "no trie study is running");
+    assert_err(lab.trie_finish(), "no trie study is running");
+    for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
+        assert_err(
+            lab.trie_begin(bad, 10.0),
+            "the number of lines for the trie",
+        );
+    }
+    assert_err(lab.trie_begin(10.0, -1.0), "the checkpoint step");
+    // A new study forgets the last one's URLs.
+    ok(lab.trie_begin(10.0, 0.0));
+    assert_err(lab.trie_time_build("fst", 1), "finish a trie study first");
+    // Nothing loaded, or the lines dropped: a clear message.
+    let mut empty = Lab::new(BIG);
+    json(empty.finish());
+    assert_err(empty.trie_begin(10.0, 0.0), "no URLs are loaded");
+    let (mut dropped, _) = loaded(&[LIST], "hf", "url", 8.0);
+    assert_err(dropped.trie_begin(10.0, 0.0), "too large to keep");
+    assert_err(
+        dropped.bloom_begin(8, "double", vec![16.0]),
+        "too large to keep",
+    );
+    assert_err(
+        dropped.cbf_begin(20.0, 8, 4, "md5-slices", 0.5),
+        "too large to keep",
+    );
+}
+
+/// The corpus split as `urlhash bloom --n N` makes it: URLs 0..N inserted, N..2N held out.
+fn corpus_split(n: u64) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let c = Corpus::new(2004);
+    (c.iter(0, n).collect(), c.iter(n, n).collect())
+}
+
+#[wasm_bindgen_test]
+fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
+    use urlhashlab::bloom::{m_for, measure_fpr, IndexMethod};
+    let mut lab = corpus_lab(2_000, "hf", BIG);
+    let points = [
+        ("double", 16.0),
+        ("md5-slices", 20.0),
+        ("independent", 2.0),
+        ("enhanced-double", 16.0),
+        ("md5-slices", 1.5),
+    ];
+    let methods: Vec<&str> = points.iter().map(|p| p.0).collect();
+    let ratios: Vec<f64> = points.iter().map(|p| p.1).collect();
+    ok(lab.bloom_begin(8, &methods.join(","), ratios));
+    assert!(run_slices(|n| lab.bloom_run(n), 777) > 10);
+    let r = json(lab.bloom_finish());
+    assert_eq!(r["input"]["how"], "corpus");
+    assert_eq!(r["input"]["inserted"], 2_000);
+    assert_eq!(r["input"]["held_out"], 2_000);
+    assert_eq!(r["input"]["capped"], false);
+    assert_eq!(r["k"], 8);
+    let (ins, out) = corpus_split(2_000);
+    let rows = r["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), points.len());
+    for (row, (method, ratio)) in rows.iter().zip(points) {
+        let method = IndexMethod::parse(method).unwrap();
+        let want = measure_fpr(&ins, &out, m_for(2_000, ratio).unwrap(), 8, method).unwrap();
+        assert_eq!(row, &as_json(&want), "{method:?} at {ratio}");
+    }
+    // P4's memory claim on the same keys.
+    let memory = json(lab.bloom_memory(vec![16.0, 20.0]));
+    let want = urlhashlab::bloom::memory_comparison(ins.iter().map(Vec::len), 20.0).unwrap();
+    assert_eq!(memory[1], as_json(&want));
+    // The bit array of the first 100 keys in 1 600 bits.
+    let d = json(lab.bloom_demo(100, 1_600.0, 8, "md5-slices", "  http://www.pku.edu.cn/ "));
+    let mut b = urlhashlab::bloom::Bloom::new(1_600, 8, IndexMethod::Md5Slices).unwrap();
+    for (i, key) in ins[..100].iter().enumerate() {
+        b.insert(key);
+        assert_eq!(d["urls"][i]["indices"], as_json(&b.indices(key)));
+    }
+    let set: Vec<u64> = (0..1_600).filter(|&i| b.bit(i)).collect();
+    assert_eq!(d["set_bits"], as_json(&set));
+    assert_eq!(d["bits_set"], b.bits_set());
+    assert_eq!(d["md5_slice_width"], 16);
+    assert_eq!(d["query"]["url"], "http://www.pku.edu.cn/");
+    assert_eq!(d["query"]["present"], b.contains(b"http://www.pku.edu.cn/"));
+    assert_eq!(d["query"]["inserted"], false);
+    assert_eq!(d["query"]["md5"].as_str().unwrap().len(), 32);
+    let inserted = String::from_utf8(ins[7].clone()).unwrap();
+    let d = json(lab.bloom_demo(100, 1_600.0, 8, "double", &inserted));
+    assert_eq!(d["query"]["present"], true);
+    assert_eq!(d["query"]["inserted"], true);
+    assert_eq!(d["method"], "double");
+    // 16 slices of 8 bits address 256 bits; 300 need the widened slices.
+    let wide = json(lab.bloom_demo(10, 300.0, 16, "md5-slices", "x"));
+    assert_eq!(wide["md5_slice_width"], Value::Null);
+    assert_eq!(
+        json(lab.bloom_demo(5, 64.0, 3, "independent", ""))["query"],
+        Value::Null
+    );
+    // Bad arguments are JsErrors.
+    assert_err(
+        lab.bloom_demo(100, 70_000.0, 8, "double", ""),
+        "at most 65536 bits",
+    );
+    assert_err(
+        lab.bloom_demo(100, 0.0, 8, "double", ""),
+        "the number of bits",
+    );
+    assert_err(
+        lab.bloom_demo(100, 10.5, 8, "double", ""),
+        "the number of bits",
+    );
+    assert_err(lab.bloom_demo(0, 100.0, 8, "double", ""), "at least 1 URL");
+    assert_err(
+        lab.bloom_demo(10, 100.0, 0, "double", ""),
+        "k, the positions per URL",
+    );
+    assert_err(
+        lab.bloom_demo(10, 100.0, 65, "double", ""),
+        "k, the positions per URL",
+    );
+    assert_err(lab.bloom_demo(10, 100.0, 8, "md5", ""), "md5");
+    assert_err(lab.bloom_memory(vec![0.0]), "m/N");
+    assert_err(
+        lab.bloom_begin(0, "double", vec![16.0]),
+        "k, the positions per URL",
+    );
+    assert_err(
+        lab.bloom_begin(65, "double", vec![16.0]),
+        "k, the positions per URL",
+    );
+    assert_err(
+        lab.bloom_begin(8, "double,double", vec![16.0]),
+        "one method per m/N",
+    );
+    assert_err(lab.bloom_begin(8, "triple", vec![16.0]), "triple");
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 2_000.0] {
+        assert_err(lab.bloom_begin(8, "double", vec![bad]), "m/N must be");
+    }
+    assert_err(lab.bloom_run(10), "no Bloom filter measurement is running");
+    assert_err(lab.bloom_finish(), "no Bloom filter measurement is running");
+    // Before any split: the memory and the demo say what to do first.
+    let fresh = corpus_lab(100, "hf", BIG);
+    assert_err(fresh.bloom_memory(vec![16.0]), "not split");
+    assert_err(fresh.bloom_demo(10, 100.0, 8, "double", ""), "not split");
+}
+
+#[wasm_bindgen_test]
+fn a_file_is_split_into_the_halves_of_its_distinct_lines() {
+    use urlhashlab::bloom::{m_for, measure_fpr, IndexMethod};
+    // 1 001 corpus URLs with two repeated and a blank line, in awkward chunks.
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 1_001).collect();
+    let mut text = corpus_text(&urls);
+    text.extend_from_slice(b"\n");
+    text.extend_from_slice(&urls[5]);
+    text.extend_from_slice(b"\r\n");
+    text.extend_from_slice(&urls[999]);
+    let chunks: Vec<&[u8]> = text.chunks(4_099).collect();
+    let (mut lab, _) = loaded(&chunks, "hf", "url", BIG);
+    assert_eq!(lab.len(), 1_003);
+    ok(lab.bloom_begin(4, "independent,md5-slices", vec![8.0, 8.0]));
+    run_slices(|n| lab.bloom_run(n), 50);
+    let r = json(lab.bloom_finish());
+    assert_eq!(r["input"]["how"], "distinct");
+    assert_eq!(r["input"]["lines"], 1_003);
+    assert_eq!(r["input"]["distinct"], 1_001);
+    assert_eq!(r["input"]["inserted"], 501);
+    assert_eq!(r["input"]["held_out"], 500);
+    let (ins, out) = urls.split_at(501);
+    for (i, method) in [IndexMethod::Independent, IndexMethod::Md5Slices]
+        .into_iter()
+        .enumerate()
+    {
+        let want = measure_fpr(ins, out, m_for(501, 8.0).unwrap(), 4, method).unwrap();
+        assert_eq!(r["rows"][i], as_json(&want));
+    }
+    // A file of one distinct URL cannot be split.
+    let (mut one, _) = loaded(&[b"http://a.cn/\nhttp://a.cn/\n"], "hf", "url", BIG);
+    ok(one.bloom_begin(8, "double", vec![16.0]));
+    assert_err(one.bloom_finish(), "at least 2");
+}
+
+#[wasm_bindgen_test]
+fn the_bloom_theory_is_the_formula_with_the_papers_points() {
+    use urlhashlab::bloom::{fpr_approx, fpr_exact};
+    let t = json(Lab::bloom_theory(8.0, 1_000.0, 32.0));
+    let curve = t["curve"].as_array().unwrap();
+    assert_eq!(curve.len(), 256);
+    assert_eq!(curve[255]["m_over_n"], 32.0);
+    assert_eq!(curve[255]["exact"], fpr_exact(8.0, 1_000.0, 32_000.0));
+    assert_eq!(curve[127]["approx"], fpr_approx(8.0, 1_000.0, 16_000.0));
+    let papers = t["paper_points"].as_array().unwrap();
+    assert_eq!(papers.len(), 3);
+    assert_eq!(papers[0]["id"], "p4");
+    assert_eq!(papers[0]["fpr_as_given"], 5.7e-4);
+    assert_eq!(
+        papers[1]["fpr_exact_at_this_n"],
+        fpr_exact(8.0, 1_000.0, 20_000.0)
+    );
+    for (k, n, r) in [
+        (0.0, 10.0, 32.0),
+        (65.0, 10.0, 32.0),
+        (f64::NAN, 10.0, 32.0),
+        (8.0, 0.0, 32.0),
+        (8.0, 1.5, 32.0),
+        (8.0, 10.0, 0.0),
+        (8.0, 10.0, 5_000.0),
+    ] {
+        assert!(Lab::bloom_theory(k, n, r).is_err(), "{k} {n} {r}");
+    }
+    let methods = json(Ok(Lab::index_methods()));
+    assert_eq!(methods.as_array().unwrap().len(), 4);
+    assert_eq!(methods[3]["id"], "md5-slices");
+    let structures = json(Ok(Lab::structures()));
+    assert_eq!(structures.as_array().unwrap().len(), 6);
+    assert_eq!(structures[0]["id"], "gl-trie");
+    assert_eq!(structures[0]["exact"], false);
+    assert_eq!(structures[5]["static"], true);
+}
+
+#[wasm_bindgen_test]
+fn the_counting_filter_job_equals_the_native_delete_experiment() {
+    use urlhashlab::bloom::{m_for, IndexMethod};
+    use urlhashlab::cbf::{deletion_experiment, CountingBloom};
+    let mut lab = corpus_lab(2_000, "hf", BIG);
+    let (ins, _) = corpus_split(2_000);
+    for (ratio, k, bits, method, fraction) in [
+        (2.0, 4, 2, IndexMethod::Md5Slices, 0.5),
+        (20.0, 8, 4, IndexMethod::Md5Slices, 0.5),
+        (4.0, 6, 3, IndexMethod::Double, 0.25),
+    ] {
+        ok(lab.cbf_begin(ratio, k, bits, method.id(), fraction));
+        run_slices(|n| lab.cbf_run(n), 300);
+        let r = json(lab.cbf_finish());
+        let m = m_for(2_000, ratio).unwrap();
+        let delete = (2_000.0 * fraction).round() as usize;
+        let want = deletion_experiment(&ins, delete, m, k, bits, method).unwrap();
+        assert_eq!(r["deletion"], as_json(&want), "{ratio} {k} {bits}");
+        let mut f = CountingBloom::new(m, k, bits, method).unwrap();
+        for key in &ins {
+            f.insert(key);
+        }
+        let h = f.counters().histogram();
+        let counts = r["counters"]["counts"].as_array().unwrap();
+        for (j, c) in counts.iter().enumerate() {
+            assert_eq!(c, h.get(j).copied().unwrap_or(0), "counters at {j}");
+        }
+        assert_eq!(r["counters"]["saturated"], f.counters().saturated());
+        assert_eq!(r["counters"]["overflow_events"], f.overflow_events());
+        assert_eq!(
+            r["counters"]["expected"].as_array().unwrap().len(),
+            counts.len()
+        );
+        assert_eq!(r["printed"]["printed_j16_factor"], 1.37e15);
+        if bits == 2 {
+            // Saturating: the plain filter loses kept URLs, the sticky one and IMP-CB none.
+            assert!(want.rows[0].false_negatives > 0);
+            assert_eq!(counts.len(), 4, "0 to 3, the last one full");
+        }
+    }
+    // Bad arguments are JsErrors.
+    for bits in [0, 33] {
+        assert_err(
+            lab.cbf_begin(20.0, 8, bits, "md5-slices", 0.5),
+            "1 to 32 bits",
+        );
+    }
+    for fraction in [-0.1, 1.5, f64::NAN] {
+        assert_err(
+            lab.cbf_begin(20.0, 8, 4, "md5-slices", fraction),
+            "share of URLs deleted",
+        );
+    }
+    assert_err(
+        lab.cbf_begin(20.0, 0, 4, "md5-slices", 0.5),
+        "k, the positions",
+    );
+    assert_err(lab.cbf_begin(0.0, 8, 4, "md5-slices", 0.5), "m/N must be");
+    assert_err(lab.cbf_begin(20.0, 8, 4, "sha1", 0.5), "sha1");
+    assert_err(lab.cbf_run(10), "no counting-filter job is running");
+    assert_err(lab.cbf_finish(), "no counting-filter job is running");
+}

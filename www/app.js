@@ -9,6 +9,9 @@ import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
 import { renderWhy } from './why.js';
 import { buildPolicySelect, renderPartition } from './partition.js';
+import { setupTrie } from './trie-view.js';
+import { setupBloom } from './bloom-view.js';
+import { setupCbf } from './cbf-view.js';
 import { setupCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
 import * as bucketsChart from './charts/buckets.js';
@@ -53,6 +56,9 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   functions: [],
+  /** The trie view's structures and the Bloom filters' index methods, from the wasm. */
+  structures: [],
+  methods: [],
   names: {},
   selected: new Set(P1_FUNCTIONS),
   key: 'url',
@@ -85,6 +91,8 @@ const state = {
 };
 
 let lab = null;
+/** The de-duplication views (P4's trie, Bloom filters, counting filters), once connected. */
+let dedupViews = [];
 
 // ---------------------------------------------------------------- errors and status
 
@@ -312,8 +320,11 @@ async function load(source) {
   await requestView();
   const generation = state.generation;
   partitionWaits();
-  runFigures(generation).then(() => {
-    if (generation === state.generation && state.partition.askedGen !== generation) runPartition();
+  for (const v of dedupViews) v.waiting();
+  // P1's figures first, then P2's partition, then the de-duplication views of this input.
+  runFigures(generation).then(async () => {
+    if (generation === state.generation && state.partition.askedGen !== generation) await runPartition();
+    if (generation === state.generation) for (const v of dedupViews) v.load(generation);
   });
 }
 
@@ -625,6 +636,23 @@ function wirePartition() {
   });
 }
 
+// ---------------------------------------------------------------- P4's trie, P4's and P5's filters
+
+/** Builds the three views; each calls the worker through the Lab client of the moment. */
+function setupDedupViews() {
+  const ctx = {
+    call: (type, args, transfer, onProgress) => lab.call(type, args, transfer, onProgress),
+    reportError,
+    input: () => state.input,
+    generation: () => state.generation,
+    structures: () => state.structures,
+    methods: () => state.methods,
+  };
+  const trie = setupTrie(ctx);
+  dedupViews = [trie, setupBloom(ctx), setupCbf(ctx)];
+  trie.start();
+}
+
 // ---------------------------------------------------------------- start-up
 
 function wireControls() {
@@ -724,8 +752,10 @@ function wireDrop() {
 
 async function connect() {
   lab = new LabClient((message) => showBanner(S.workerFailed(message)));
-  const { functions } = await lab.call('hello');
+  const { functions, structures, methods } = await lab.call('hello');
   state.functions = functions;
+  state.structures = structures;
+  state.methods = methods;
   state.names = Object.fromEntries(functions.map((f) => [f.id, f.name_en]));
 }
 
@@ -779,6 +809,7 @@ async function main() {
     return;
   }
   buildFunctionList();
+  setupDedupViews();
   $('corpus-n').value = String(firstN);
   await load({ kind: 'corpus', n: firstN });
 }

@@ -23,6 +23,11 @@ export function fixed(v, digits) {
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
+/** 10 to a whole power, with a superscript exponent: −4 → "10⁻⁴". */
+export function tenTo(exp) {
+  return `10${String(exp).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c])}`;
+}
+
 /** A probability: 0.6145 → "0.615", 5.6e-80 → "5.61 × 10⁻⁸⁰", 0 (underflow) → "< 10⁻³⁰⁷". */
 export function pValue(v) {
   if (!Number.isFinite(v)) return String(v);
@@ -41,6 +46,15 @@ export function small(v) {
   const [mant, exp] = v.toExponential(2).split('e');
   const e = String(Number(exp)).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c]);
   return `${mant} × 10${e}`;
+}
+
+/** Any positive number in scientific form when far from 1: 2.74e21 → "2.74 × 10²¹", 7.1e-5 → "7.10 × 10⁻⁵"; else 3 decimals. */
+export function sci(v) {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
+  if (Math.abs(v) >= 0.01 && Math.abs(v) < 1e6) return fixed(v, 3);
+  const [mant, exp] = v.toExponential(2).split('e');
+  return `${mant} × ${tenTo(Number(exp))}`;
 }
 
 /** An expected count: 8335.17 → "8 335.2", 0.0053 → "5.26 × 10⁻³". */

@@ -23,7 +23,29 @@ function need(lab, what) {
 
 const handlers = {
   hello() {
-    return { functions: JSON.parse(Lab.functions()) };
+    return {
+      functions: JSON.parse(Lab.functions()),
+      structures: JSON.parse(Lab.structures()),
+      methods: JSON.parse(Lab.indexMethods()),
+    };
+  },
+  /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
+  trieTrace({ inserts, lookups, fixed }) {
+    return { trace: JSON.parse(Lab.trieTrace(inserts, lookups, fixed)) };
+  },
+  /** The false-positive theory for k and n, and the papers' points (needs no input). */
+  bloomTheory({ k, n, maxRatio }) {
+    return { theory: JSON.parse(Lab.bloomTheory(k, n, maxRatio)) };
+  },
+  /** P4's memory claim at each m/N, on the keys the last Bloom job split. */
+  bloomMemory({ ratios }) {
+    const lab = need(active, S.noInputYet);
+    return { memory: JSON.parse(lab.bloomMemory(Float64Array.from(ratios))) };
+  },
+  /** A small filter of the first `count` inserted keys, and the bits of `query`. */
+  bloomDemo({ count, m, k, method, query }) {
+    const lab = need(active, S.noInputYet);
+    return { demo: JSON.parse(lab.bloomDemo(count, m, k, method, query)) };
   },
   begin({ fns, key }) {
     pending?.free();
@@ -129,6 +151,34 @@ const JOBS = {
     run: (lab, lines) => lab.jobRun(lines),
     finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
   },
+  // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
+  // beside each other and beside P1's figures, a slice at a time.
+  trie: {
+    slot: 'trie',
+    begin: (lab, args) => {
+      lab.trieBegin(args.maxLines, args.step);
+      args.report = null;
+      args.units = [];
+      args.timed = [];
+    },
+    run: (lab, lines, args) => runTrie(lab, lines, args),
+    finish: (lab, args) => {
+      while (runTrie(lab, 1_000_000, args) < 1);
+      return { report: args.report, timed: args.timed };
+    },
+  },
+  bloom: {
+    slot: 'bloom',
+    begin: (lab, { k, methods, ratios }) => lab.bloomBegin(k, methods.join(','), Float64Array.from(ratios)),
+    run: (lab, lines) => lab.bloomRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.bloomFinish()) }),
+  },
+  cbf: {
+    slot: 'cbf',
+    begin: (lab, { ratio, k, bits, method, deleteFraction }) => lab.cbfBegin(ratio, k, bits, method, deleteFraction),
+    run: (lab, lines) => lab.cbfRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.cbfFinish()) }),
+  },
   cache: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -139,7 +189,88 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0 };
+
+/** Share of the trie job spent on the study; the rest times the structures. */
+const TRIE_STUDY_SHARE = 0.75;
+/** A build, or the lookups of every URL, is repeated until the repeats took this long… */
+const TIMED_MIN_MS = 60;
+/** …or handled this many URLs in all (the clock ticks in 0.1 ms steps in many browsers). */
+const TIMED_MAX_URLS = 2_000_000;
+
+/**
+ * One slice of the trie job: the study's lines (in the wasm), then, one structure at a time,
+ * its build and its lookups timed here with performance.now() (the core reads no clock): all
+ * distinct URLs, then P4's Table 1 setting of 16 000 stored URLs.
+ */
+function runTrie(lab, lines, args) {
+  if (!args.report) {
+    const share = lab.trieRun(lines);
+    if (share < 1) return TRIE_STUDY_SHARE * share;
+    args.report = JSON.parse(lab.trieFinish());
+    const p4 = args.report.study.claims.time_urls;
+    for (const s of JSON.parse(Lab.structures())) {
+      args.units.push({ structure: s.id, count: args.report.distinct, at16000: false });
+      if (args.report.distinct >= p4) args.units.push({ structure: s.id, count: p4, at16000: true });
+    }
+    args.done = 0;
+    return TRIE_STUDY_SHARE;
+  }
+  if (args.done < args.units.length) {
+    const unit = args.units[args.done];
+    const t = timeStructure(lab, unit.structure, unit.count);
+    let row = args.timed.find((r) => r.structure === unit.structure);
+    if (!row) {
+      row = { structure: unit.structure, lookup_us_at_16000: null };
+      args.timed.push(row);
+    }
+    if (unit.at16000) {
+      row.lookup_us_at_16000 = t.lookupUsPerUrl;
+      row.repeats_at_16000 = t.repeats;
+    } else {
+      Object.assign(row, {
+        stored: t.stored,
+        found: t.found,
+        urls: unit.count,
+        insert_us_per_url: t.insertUsPerUrl,
+        lookup_us_per_url: t.lookupUsPerUrl,
+        repeats: t.repeats,
+      });
+    }
+    args.done += 1;
+  }
+  if (args.done >= args.units.length) return 1;
+  return TRIE_STUDY_SHARE + ((1 - TRIE_STUDY_SHARE) * args.done) / args.units.length;
+}
+
+/** Calls `batch` (over `count` URLs) until TIMED_MIN_MS or TIMED_MAX_URLS: its last result, the repeats, the ms. */
+function repeatTimed(batch, count) {
+  const cap = Math.max(1, Math.ceil(TIMED_MAX_URLS / count));
+  const t0 = performance.now();
+  let result;
+  let repeats = 0;
+  let ms = 0;
+  do {
+    result = batch();
+    repeats += 1;
+    ms = performance.now() - t0;
+  } while (ms < TIMED_MIN_MS && repeats < cap);
+  return { result, repeats, ms };
+}
+
+/** Builds one structure from the first `count` distinct URLs and times the build and the lookups. */
+function timeStructure(lab, structure, count) {
+  const build = repeatTimed(() => lab.trieTimeBuild(structure, count), count);
+  const lookups = repeatTimed(() => lab.trieTimeLookup(), count);
+  lab.trieTimeFree();
+  return {
+    stored: build.result,
+    found: lookups.result,
+    repeats: lookups.repeats,
+    insertUsPerUrl: (build.ms * 1000) / (build.repeats * count),
+    lookupUsPerUrl: (lookups.ms * 1000) / (lookups.repeats * count),
+  };
+}
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();
@@ -190,7 +321,7 @@ async function slices(id, job, args, token) {
     const done = await enqueue(() => {
       check(lab);
       const t0 = performance.now();
-      const share = job.run(lab, lines);
+      const share = job.run(lab, lines, args);
       const ms = performance.now() - t0;
       lines = Math.round(Math.min(Math.max(lines * (SLICE_MS / Math.max(ms, 1)), 1_000), 4_000_000));
       return share;
@@ -200,7 +331,7 @@ async function slices(id, job, args, token) {
   }
   return enqueue(() => {
     check(lab);
-    return job.finish(lab);
+    return job.finish(lab, args);
   });
 }
 

@@ -1,7 +1,7 @@
 // What every chart shares: Chart.js defaults sized for a projector, the function colours
 // (defined once, in style.css, as --fn-<id>), an update-or-create helper, and the three kinds
 // of chart the page draws: measures against N, slots holding k on a log axis, and bars.
-import { int, fixed } from '../format.js';
+import { int, fixed, tenTo } from '../format.js';
 import { S } from '../strings.js';
 
 /** Chart.js, loaded by the classic <script> before the app module. */
@@ -227,4 +227,54 @@ export function barChart(canvas, { labels, datasets, xTitle, xTicks, y, legendLa
       },
     },
   });
+}
+
+/**
+ * Draws a vertical 95 % interval on every point of the datasets marked `errorBars: true`,
+ * from each point's `lo` to its `hi` (a `lo` of 0 or below the axis reaches the axis; only a
+ * positive `lo` gets a cap). Pass it in a chart's `plugins`.
+ */
+export const errorBars = {
+  id: 'errorBars',
+  afterDatasetsDraw(chart) {
+    const { ctx, chartArea, scales } = chart;
+    const y = scales.y;
+    chart.data.datasets.forEach((ds, i) => {
+      if (!ds.errorBars || !chart.isDatasetVisible(i)) return;
+      const meta = chart.getDatasetMeta(i);
+      ctx.save();
+      ctx.strokeStyle = ds.borderColor;
+      ctx.lineWidth = 1.8;
+      meta.data.forEach((pt, j) => {
+        const d = ds.data[j];
+        if (!d || d.hi === undefined) return;
+        const top = Math.max(chartArea.top, y.getPixelForValue(d.hi));
+        const capped = d.lo > 0 && d.lo >= y.min;
+        const bottom = capped ? Math.min(chartArea.bottom, y.getPixelForValue(d.lo)) : chartArea.bottom;
+        ctx.beginPath();
+        ctx.moveTo(pt.x, top);
+        ctx.lineTo(pt.x, bottom);
+        ctx.moveTo(pt.x - 4, top);
+        ctx.lineTo(pt.x + 4, top);
+        if (capped) {
+          ctx.moveTo(pt.x - 4, bottom);
+          ctx.lineTo(pt.x + 4, bottom);
+        }
+        ctx.stroke();
+      });
+      ctx.restore();
+    });
+  },
+};
+
+/** Tick labels for a log axis of rates: powers of ten as 1, 10⁻¹, 10⁻², … */
+export function rateTicks(value) {
+  const e = Math.round(Math.log10(value));
+  if (Math.abs(value / 10 ** e - 1) > 1e-6) return '';
+  return e === 0 ? '1' : tenTo(e);
+}
+
+/** Grid lines of a log axis only where `ticks` labels a value (powers of ten, 1-2-5, …). */
+export function labelledGrid(ticks) {
+  return { color: (c) => (c.tick && ticks(c.tick.value) ? 'rgba(27, 34, 48, 0.16)' : 'transparent') };
 }

@@ -1,0 +1,396 @@
+// The Bloom filter view (P4, P5): k, m/N and index-method controls; the false-positive rate
+// measured on held-out URLs against m/N beside the formula and the papers' points; a small
+// filter's bit array with a typed URL's k bits; P4's memory claim. Formatting only: the split,
+// every filter and every rate come from the wasm. Measured points are kept per input, k,
+// method and m/N, so changing m/N or adding a method measures only what is new.
+import { S } from './strings.js';
+import { int, fixed, percent, small } from './format.js';
+import { el, showText } from './dom.js';
+import { readNumber, markField } from './fields.js';
+import { drawBits } from './bit-array.js';
+import * as fprChart from './charts/fpr.js';
+import * as memoryChart from './charts/bloom-memory.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The m/N measured for the curve (the chosen one is added). */
+const RATIOS = [1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32];
+/** P4's and P5's m/N, always in the table and the memory comparison. */
+const PAPER_RATIOS = [16, 20];
+const FIRST = { k: 8, ratio: 16, demoMethod: 'md5-slices' };
+/** The bit array shows at most this many bits, for at most this many URLs. */
+const DEMO_MAX_BITS = 2048;
+const DEMO_MAX_URLS = 100;
+const K_MAX = 64;
+const RATIO_MIN = 0.1;
+const RATIO_MAX = 1024;
+
+const trim = (r) => fixed(r, 2).replace(/\.?0+$/, '');
+
+export function setupBloom(ctx) {
+  const state = {
+    k: FIRST.k,
+    ratio: FIRST.ratio,
+    methods: new Set(ctx.methods().map((m) => m.id)),
+    demoMethod: FIRST.demoMethod,
+    /** Measured rows of load `gen`, by `${k}|${method}|${ratio}`. */
+    rows: new Map(),
+    gen: 0,
+    input: null,
+    askedGen: 0,
+    ticket: 0,
+    demoTicket: 0,
+  };
+  const names = () => Object.fromEntries(ctx.methods().map((m) => [m.id, m.name_en]));
+  const key = (k, method, ratio) => `${k}|${method}|${ratio}`;
+
+  // ------------------------------------------------------------ controls
+
+  function buildMethods() {
+    const box = $('bloom-methods');
+    box.replaceChildren(
+      ...ctx.methods().map((m) => {
+        const input = el('input', { attrs: { type: 'checkbox', id: `bloom-m-${m.id}` } });
+        input.value = m.id;
+        input.checked = state.methods.has(m.id);
+        input.addEventListener('change', () => {
+          if (input.checked) state.methods.add(m.id);
+          else state.methods.delete(m.id);
+          apply();
+        });
+        return el('div', { cls: 'fn-item' }, [
+          input,
+          el('label', { attrs: { for: `bloom-m-${m.id}` }, title: `${m.summary} (${m.source})` }, [
+            el('span', { cls: `swatch method-${m.id}`, attrs: { 'aria-hidden': 'true' } }),
+            el('span', { text: m.name_en }),
+          ]),
+        ]);
+      }),
+    );
+    const select = $('bloom-demo-method');
+    select.replaceChildren(
+      ...ctx.methods().map((m) => {
+        const o = el('option', { text: m.name_en });
+        o.value = m.id;
+        o.selected = m.id === state.demoMethod;
+        return o;
+      }),
+    );
+  }
+
+  /** Reads k and m/N; shows what is wrong next to the field. */
+  function readControls() {
+    const k = readNumber($('bloom-k'), { min: 1, max: K_MAX, whole: true, what: S.bloomKName });
+    markField($('bloom-k'), $('bloom-k-error'), k.error);
+    const r = readNumber($('bloom-ratio'), { min: RATIO_MIN, max: RATIO_MAX, what: S.bloomRatioName });
+    markField($('bloom-ratio'), $('bloom-ratio-error'), r.error);
+    const none = state.methods.size === 0 ? S.bloomNoMethod : '';
+    showText($('bloom-methods-error'), none);
+    if (k.error || r.error || none) return false;
+    state.k = k.value;
+    state.ratio = r.value;
+    return true;
+  }
+
+  function apply() {
+    if (!readControls()) return;
+    markPresets();
+    if (state.input) measure();
+  }
+
+  function markPresets() {
+    for (const b of document.querySelectorAll('#bloom-presets button')) {
+      const on = Number(b.dataset.k) === state.k && Number(b.dataset.ratio) === state.ratio;
+      b.classList.toggle('on', on);
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  }
+
+  // ------------------------------------------------------------ measuring
+
+  /** The m/N of the curve and the table. */
+  function ratios() {
+    return [...new Set([...RATIOS, state.ratio])].sort((a, b) => a - b);
+  }
+
+  function shownMethods() {
+    return ctx
+      .methods()
+      .map((m) => m.id)
+      .filter((id) => state.methods.has(id));
+  }
+
+  async function measure() {
+    const input = ctx.input();
+    if (!input) return;
+    const generation = ctx.generation();
+    if (state.gen !== generation) {
+      state.rows.clear();
+      state.gen = generation;
+    }
+    const ticket = ++state.ticket;
+    state.askedGen = generation;
+    const current = () => ticket === state.ticket && generation === ctx.generation();
+    const { k } = state;
+    const methods = shownMethods();
+    const missing = [];
+    for (const method of methods) for (const r of ratios()) if (!state.rows.has(key(k, method, r))) missing.push([method, r]);
+    const section = $('bloom');
+    section.dataset.gen = '';
+    showText($('bloom-error'), '');
+    $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);
+    const bar = $('bloom-progress');
+    const t0 = performance.now();
+    try {
+      if (missing.length) {
+        bar.value = 0;
+        bar.hidden = false;
+        $('bloom-status').textContent = S.bloomProgress(int(missing.length), percent(0, 0));
+        const { report } = await ctx.call(
+          'job',
+          { kind: 'bloom', k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
+          [],
+          (share) => {
+            if (!current()) return;
+            bar.value = share;
+            $('bloom-status').textContent = S.bloomProgress(int(missing.length), percent(share, 0));
+          },
+        );
+        if (!current()) return;
+        performance.measure('uhl:bloom', { start: t0, end: performance.now() });
+        state.input = report.input;
+        missing.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
+      }
+      const split = state.input;
+      const [{ theory }, { memory }] = await Promise.all([
+        ctx.call('bloomTheory', { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
+        ctx.call('bloomMemory', { ratios: [...new Set([...PAPER_RATIOS, state.ratio])].sort((a, b) => a - b) }),
+      ]);
+      if (!current()) return;
+      render(theory, memory);
+      await demo();
+      if (!current()) return;
+      bar.hidden = true;
+      $('bloom-status').textContent = missing.length ? S.bloomDone(int(missing.length), fixed((performance.now() - t0) / 1000, 1)) : S.bloomRedrawn;
+      $('bloom-body').hidden = false;
+      $('bloom-body').classList.remove('stale');
+      section.dataset.k = String(k);
+      section.dataset.ratio = String(state.ratio);
+      section.dataset.methods = methods.join(',');
+      section.dataset.gen = String(generation);
+    } catch (e) {
+      if (!current()) return;
+      bar.hidden = true;
+      $('bloom-status').textContent = '';
+      ctx.reportError($('bloom-error'), e);
+    }
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  function splitText(split) {
+    const text =
+      split.how === 'corpus'
+        ? S.bloomSplitCorpus(int(split.inserted), int(split.held_out), split.seed)
+        : S.bloomSplitDistinct(int(split.distinct), int(split.inserted), int(split.held_out));
+    return split.capped ? `${text} ${S.bloomCapped(int(split.cap))}` : text;
+  }
+
+  function render(theory, memory) {
+    const { k } = state;
+    const methods = shownMethods();
+    const rows = [];
+    for (const method of methods) for (const r of ratios()) rows.push(state.rows.get(key(k, method, r)));
+    $('bloom-split').textContent = splitText(state.input);
+    $('bloom-split').classList.toggle('warn', state.input.capped);
+    fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
+
+    // The table: the papers' m/N and the chosen one, per method.
+    const tableRatios = [...new Set([...PAPER_RATIOS, state.ratio])].sort((a, b) => a - b);
+    const trs = [];
+    for (const r of tableRatios) {
+      for (const method of methods) {
+        const row = state.rows.get(key(k, method, r));
+        const paper = PAPER_RATIOS.includes(r) && k === 8;
+        const tr = el('tr', { cls: r === state.ratio ? 'hl' : '' }, [
+          el('th', { attrs: { scope: 'row' }, text: S.methodShort[method] ?? method, title: names()[method] ?? method }),
+          el('td', { text: trim(r) }),
+          el('td', { text: String(k) }),
+          el('td', { text: `${int(row.false_positives)} / ${int(row.trials)}`, cls: 'key' }),
+          el('td', { text: small(row.measured) }),
+          el('td', { text: `${small(row.ci_low)} –`, cls: 'lo' }),
+          el('td', { text: small(row.ci_high), cls: 'hi' }),
+          el('td', { text: small(row.exact) }),
+          el('td', { text: row.theory_in_ci ? S.yes : S.no, cls: row.theory_in_ci ? 'ok' : 'off' }),
+        ]);
+        Object.assign(tr.dataset, {
+          method,
+          ratio: String(r),
+          k: String(k),
+          fp: String(row.false_positives),
+          trials: String(row.trials),
+          m: String(row.m),
+          paper: paper ? (r === 16 ? 'p4' : 'p5') : '',
+        });
+        trs.push(tr);
+      }
+    }
+    const table = $('bloom-table');
+    // The interval takes two cells (low – and high), under one heading.
+    const head = S.bloomTableHead.map((h, i) => el('th', { text: h, attrs: i === 5 ? { scope: 'col', colspan: '2' } : { scope: 'col' } }));
+    table.tHead.replaceChildren(el('tr', {}, head));
+    table.tBodies[0].replaceChildren(...trs);
+    $('bloom-papers').replaceChildren(
+      ...theory.paper_points.map((p) =>
+        el('li', {}, [
+          el('strong', { text: S.fprPaperLabel[p.id] ?? p.id }),
+          el('span', { text: ` ${S.bloomPaperLine(small(p.fpr_as_given), small(p.fpr_exact_at_this_n), int(theory.n))} ${p.note}.` }),
+        ]),
+      ),
+    );
+
+    memoryChart.render($('bloom-memory-chart'), { rows: memory });
+    const mrows = memory.map((m) => {
+      const verdict = (f) => (f < m.p4_low ? S.memoryBelow : f > m.p4_high ? S.memoryAbove : S.memoryWithin);
+      const tr = el('tr', { cls: m.m_over_n === state.ratio ? 'hl' : '' }, [
+        el('th', { attrs: { scope: 'row' }, text: trim(m.m_over_n) }),
+        el('td', { text: fixed(m.bloom_bytes_per_url, 2) }),
+        el('td', { text: fixed(m.md5_set_bytes_per_url, 2) }),
+        el('td', { text: `${fixed(m.bloom_vs_md5_set, 3)} (${verdict(m.bloom_vs_md5_set)})` }),
+        el('td', { text: fixed(m.string_set_bytes_per_url, 2) }),
+        el('td', { text: `${fixed(m.bloom_vs_string_set, 3)} (${verdict(m.bloom_vs_string_set)})` }),
+      ]);
+      tr.dataset.ratio = String(m.m_over_n);
+      return tr;
+    });
+    const mt = $('bloom-memory-table');
+    mt.tHead.replaceChildren(el('tr', {}, S.memoryTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    mt.tBodies[0].replaceChildren(...mrows);
+    $('bloom-memory-note').textContent = S.memoryNote(int(memory[0]?.n ?? 0));
+  }
+
+  // ------------------------------------------------------------ the bit array
+
+  function demoShape() {
+    const inserted = state.input?.inserted ?? 0;
+    const count = Math.max(1, Math.min(DEMO_MAX_URLS, Math.floor(DEMO_MAX_BITS / state.ratio), inserted));
+    const m = Math.max(1, Math.min(DEMO_MAX_BITS, Math.round(state.ratio * count)));
+    return { count, m };
+  }
+
+  async function demo() {
+    if (!state.input) return;
+    const ticket = ++state.demoTicket;
+    const { count, m } = demoShape();
+    try {
+      const { demo: d } = await ctx.call('bloomDemo', { count, m, k: state.k, method: state.demoMethod, query: $('bloom-query').value });
+      if (ticket !== state.demoTicket) return;
+      showText($('bloom-demo-error'), '');
+      drawBits($('bloom-bits'), d);
+      renderDemo(d);
+    } catch (e) {
+      if (ticket !== state.demoTicket) return;
+      ctx.reportError($('bloom-demo-error'), e);
+    }
+  }
+
+  function renderDemo(d) {
+    const method = names()[d.method] ?? d.method;
+    $('bloom-demo-note').textContent = S.bloomDemoNote(
+      int(d.urls.length),
+      int(d.m),
+      d.k,
+      method,
+      int(d.bits_set),
+      percent(d.fill, 1),
+      percent(d.expected_fill, 1),
+      small(d.fpr_exact),
+    );
+    const box = $('bloom-demo');
+    box.dataset.m = String(d.m);
+    box.dataset.bitsSet = String(d.bits_set);
+    const result = $('bloom-query-result');
+    if (!d.query) {
+      result.replaceChildren(el('span', { text: S.bloomQueryNone }));
+      result.dataset.present = '';
+      $('bloom-query-positions').replaceChildren();
+      $('bloom-query-md5').textContent = '';
+      return;
+    }
+    const q = d.query;
+    result.dataset.present = q.present ? '1' : '0';
+    const zero = q.indices.find((_, j) => !q.set[j]);
+    result.replaceChildren(
+      el('span', { cls: `verdict v-${q.present ? 'seen' : 'missing'}`, text: q.present ? S.bloomSaysSeen : S.bloomSaysAbsent }),
+      el('span', {
+        text: ` ${q.present ? (q.inserted ? S.bloomSeenInserted : S.bloomSeenFalsePositive) : S.bloomAbsentBecause(int(zero))}`,
+      }),
+    );
+    $('bloom-query-positions').replaceChildren(
+      ...q.indices.map((i, j) => el('li', { cls: q.set[j] ? 'set' : 'unset', text: `${j + 1}: ${int(i)} ${q.set[j] ? '■' : '□'}` })),
+    );
+    $('bloom-query-md5').textContent =
+      d.method === 'md5-slices'
+        ? d.md5_slice_width
+          ? S.bloomMd5Narrow(q.md5, d.k, d.md5_slice_width, int(d.m))
+          : S.bloomMd5Wide(q.md5, d.k, int(d.m))
+        : '';
+  }
+
+  // ------------------------------------------------------------ wiring
+
+  buildMethods();
+  $('bloom-k').value = String(state.k);
+  $('bloom-ratio').value = String(state.ratio);
+  $('bloom-query').value = S.bloomQueryDefault;
+  markPresets();
+  for (const id of ['bloom-k', 'bloom-ratio']) {
+    $(id).addEventListener('change', apply);
+    $(id).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        apply();
+      }
+    });
+  }
+  for (const b of document.querySelectorAll('#bloom-presets button')) {
+    b.addEventListener('click', () => {
+      $('bloom-k').value = b.dataset.k;
+      $('bloom-ratio').value = b.dataset.ratio;
+      apply();
+    });
+  }
+  $('bloom-demo-method').addEventListener('change', () => {
+    state.demoMethod = $('bloom-demo-method').value;
+    demo();
+  });
+  let timer = null;
+  $('bloom-query').addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(demo, 200);
+  });
+  $('bloom-query-inserted').addEventListener('click', async () => {
+    try {
+      const { count, m } = demoShape();
+      const { demo: d } = await ctx.call('bloomDemo', { count, m, k: state.k, method: state.demoMethod, query: '' });
+      const pick = d.urls[Math.floor(d.urls.length / 2)];
+      if (pick) $('bloom-query').value = pick.url;
+      demo();
+    } catch (e) {
+      ctx.reportError($('bloom-demo-error'), e);
+    }
+  });
+
+  return {
+    waiting() {
+      $('bloom').dataset.gen = '';
+      $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);
+      $('bloom-status').textContent = S.dedupWaiting;
+      $('bloom-progress').hidden = true;
+      showText($('bloom-error'), '');
+    },
+    load(generation) {
+      if (state.askedGen !== generation && readControls()) measure();
+    },
+  };
+}

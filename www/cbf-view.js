@@ -1,0 +1,237 @@
+// The counting filter view (P5): counter bits, m/N, k, the share deleted and the index method;
+// the counter histogram after inserting, the overflow bound beside P5's two misprints, and the
+// delete experiment (plain counting filter, decrementing or sticky, against IMP-CB).
+// Formatting only: every number comes from the wasm's report.
+import { S } from './strings.js';
+import { int, fixed, percent, sci } from './format.js';
+import { el, showText } from './dom.js';
+import { readNumber, markField } from './fields.js';
+import * as countersChart from './charts/counters.js';
+import * as deletionsChart from './charts/deletions.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** P5's settings, and a saturating one that makes the plain filter lose URLs. */
+export const CBF_PRESETS = {
+  p5: { bits: 4, ratio: 20, k: 8, fraction: 0.5 },
+  saturating: { bits: 2, ratio: 2, k: 4, fraction: 0.5 },
+};
+const FIRST_METHOD = 'md5-slices';
+/** The page draws counters of up to 16 bits (the core takes 32). */
+const BITS_MAX = 16;
+
+const trim = (r) => fixed(r, 3).replace(/\.?0+$/, '');
+
+export function setupCbf(ctx) {
+  const state = { params: { ...CBF_PRESETS.p5, method: FIRST_METHOD }, askedGen: 0, ticket: 0 };
+
+  function buildMethods() {
+    $('cbf-method').replaceChildren(
+      ...ctx.methods().map((m) => {
+        const o = el('option', { text: m.name_en });
+        o.value = m.id;
+        o.selected = m.id === state.params.method;
+        return o;
+      }),
+    );
+  }
+
+  function fill(p) {
+    $('cbf-bits').value = String(p.bits);
+    $('cbf-ratio').value = String(p.ratio);
+    $('cbf-k').value = String(p.k);
+    $('cbf-delete').value = String(p.fraction);
+  }
+
+  /** Reads every field; shows what is wrong next to it. */
+  function readControls() {
+    const fields = [
+      ['bits', 'cbf-bits', { min: 1, max: BITS_MAX, whole: true, what: S.cbfBitsName }],
+      ['ratio', 'cbf-ratio', { min: 0.1, max: 1024, what: S.cbfRatioName }],
+      ['k', 'cbf-k', { min: 1, max: 64, whole: true, what: S.cbfKName }],
+      ['fraction', 'cbf-delete', { min: 0, max: 1, what: S.cbfDeleteName }],
+    ];
+    const next = { method: $('cbf-method').value };
+    let ok = true;
+    for (const [name, id, rule] of fields) {
+      const r = readNumber($(id), rule);
+      markField($(id), $(`${id}-error`), r.error);
+      if (r.error) ok = false;
+      else next[name] = r.value;
+    }
+    if (ok) state.params = next;
+    return ok;
+  }
+
+  function markPresets() {
+    for (const [name, p] of Object.entries(CBF_PRESETS)) {
+      const b = $(`cbf-preset-${name}`);
+      const on = ['bits', 'ratio', 'k', 'fraction'].every((f) => p[f] === state.params[f]);
+      b.classList.toggle('on', on);
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  }
+
+  function apply() {
+    if (!readControls()) return;
+    markPresets();
+    if (ctx.input()) run();
+  }
+
+  async function run() {
+    const input = ctx.input();
+    if (!input) return;
+    const generation = ctx.generation();
+    const ticket = ++state.ticket;
+    state.askedGen = generation;
+    const current = () => ticket === state.ticket && generation === ctx.generation();
+    const p = state.params;
+    const section = $('cbf');
+    section.dataset.gen = '';
+    showText($('cbf-error'), '');
+    $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);
+    const bar = $('cbf-progress');
+    bar.value = 0;
+    bar.hidden = false;
+    $('cbf-status').textContent = S.cbfProgress(percent(0, 0));
+    const t0 = performance.now();
+    try {
+      const { report } = await ctx.call(
+        'job',
+        { kind: 'cbf', ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
+        [],
+        (share) => {
+          if (!current()) return;
+          bar.value = share;
+          $('cbf-status').textContent = share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting;
+        },
+      );
+      if (!current()) return;
+      performance.measure('uhl:cbf', { start: t0, end: performance.now() });
+      render(report);
+      bar.hidden = true;
+      $('cbf-status').textContent = S.cbfDone(fixed((performance.now() - t0) / 1000, 1));
+      $('cbf-body').hidden = false;
+      $('cbf-body').classList.remove('stale');
+      Object.assign(section.dataset, {
+        bits: String(p.bits),
+        ratio: String(p.ratio),
+        k: String(p.k),
+        fraction: String(p.fraction),
+        method: p.method,
+        gen: String(generation),
+      });
+    } catch (e) {
+      if (!current()) return;
+      bar.hidden = true;
+      $('cbf-status').textContent = '';
+      ctx.reportError($('cbf-error'), e);
+    }
+  }
+
+  function render(report) {
+    const c = report.counters;
+    const d = report.deletion;
+    const t = d.theory;
+    const split = report.input;
+    $('cbf-split').textContent = S.cbfSplit(
+      int(d.n),
+      split.how === 'corpus' ? S.cbfFromCorpus : S.cbfFromFile(int(split.distinct)),
+      int(d.m),
+      d.bits,
+      d.k,
+      trim(report.m_over_n),
+      int(d.deleted),
+      int(d.kept),
+    );
+    countersChart.render($('cbf-hist-chart'), { counters: c });
+    $('cbf-hist-note').textContent = S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max);
+    $('cbf-hist-note').dataset.saturated = String(c.saturated);
+
+    // The overflow bound: the corrected one, P5's two misprints, and the exact expectation.
+    const pr = report.printed;
+    const rows = [
+      ['corrected', S.overflowCorrected(t.j), sci(t.bound), t.bound_applies ? S.overflowApplies : S.overflowNotApplies(d.k, trim(report.m_over_n)), t.bound],
+      ['printed-formula', S.overflowPrintedFormula(t.j), sci(t.bound_printed_formula), S.overflowMisprintE, t.bound_printed_formula],
+      [
+        'printed-number',
+        S.overflowPrintedNumber,
+        sci(t.bound_printed_j16),
+        t.bits === 4 ? S.overflowMisprintSign : S.overflowMisprintSignOther(t.bits),
+        t.bound_printed_j16,
+      ],
+      ['exact-overflowing', S.overflowExact(t.j), sci(t.expected_overflowing), S.overflowExactNote, t.expected_overflowing],
+      ['exact-saturated', S.overflowSaturated(t.j - 1), sci(t.expected_saturated), S.overflowSaturatedNote(int(c.saturated)), t.expected_saturated],
+    ].map(([id, what, value, note, raw]) => {
+      const tr = el('tr', { cls: id.startsWith('printed') ? 'misprint' : id === 'corrected' ? 'hl' : '' }, [
+        el('th', { attrs: { scope: 'row' }, text: what }),
+        el('td', { text: value, cls: 'key' }),
+        el('td', { text: note, cls: 'text' }),
+      ]);
+      tr.dataset.row = id;
+      tr.dataset.value = String(raw);
+      return tr;
+    });
+    const table = $('cbf-theory-table');
+    table.tHead.replaceChildren(el('tr', {}, S.overflowHead(int(d.m), t.j).map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    table.tBodies[0].replaceChildren(...rows);
+    $('cbf-theory-note').textContent = S.overflowFactors(sci(pr.corrected_j16_factor), sci(pr.without_e_j16_factor), sci(pr.printed_j16_factor));
+
+    // Nothing lost and nothing left: an empty chart says less than the note under the table.
+    const any = d.rows.some((r) => r.false_negatives > 0 || r.deleted_still_present > 0);
+    $('cbf-del-chart-box').hidden = !any;
+    if (any) deletionsChart.render($('cbf-del-chart'), { deletion: d });
+    const trs = d.rows.map((r) => {
+      const tr = el('tr', { cls: r.false_negatives > 0 ? 'lost' : '' }, [
+        el('th', { attrs: { scope: 'row' }, title: S.deletionWhat[r.structure] ?? '', text: S.deletionShort[r.structure] ?? r.structure }),
+        el('td', { text: int(r.false_negatives), cls: 'key' }),
+        el('td', { text: percent(r.false_negative_rate, 3) }),
+        el('td', { text: int(r.deleted_still_present) }),
+        el('td', { text: int(r.overflow_events) }),
+        el('td', { text: int(r.saturated_after_insert) }),
+        el('td', { text: int(r.saturated_after_delete) }),
+        el('td', { text: int(r.bytes) }),
+      ]);
+      Object.assign(tr.dataset, { structure: r.structure, fn: String(r.false_negatives), still: String(r.deleted_still_present) });
+      return tr;
+    });
+    const dt = $('cbf-del-table');
+    dt.tHead.replaceChildren(el('tr', {}, S.deletionHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    dt.tBodies[0].replaceChildren(...trs);
+    const lost = d.rows.find((r) => r.structure === 'cbf-decrement');
+    $('cbf-del-note').textContent = lost && lost.false_negatives > 0 ? S.deletionLostNote(int(lost.false_negatives), int(d.kept)) : S.deletionNoneLost;
+  }
+
+  buildMethods();
+  fill(state.params);
+  markPresets();
+  for (const id of ['cbf-bits', 'cbf-ratio', 'cbf-k', 'cbf-delete']) {
+    $(id).addEventListener('change', apply);
+    $(id).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        apply();
+      }
+    });
+  }
+  $('cbf-method').addEventListener('change', apply);
+  for (const name of Object.keys(CBF_PRESETS)) {
+    $(`cbf-preset-${name}`).addEventListener('click', () => {
+      fill(CBF_PRESETS[name]);
+      apply();
+    });
+  }
+
+  return {
+    waiting() {
+      $('cbf').dataset.gen = '';
+      $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);
+      $('cbf-status').textContent = S.dedupWaiting;
+      $('cbf-progress').hidden = true;
+      showText($('cbf-error'), '');
+    },
+    load(generation) {
+      if (state.askedGen !== generation && readControls()) run();
+    },
+  };
+}

@@ -1,0 +1,424 @@
+// The trie view (P4): the generalized list of a few URLs drawn and animated step by step, the
+// prefix flaw side by side with the fix, and, on the loaded URLs, every structure's growth,
+// bytes and lookup times beside P4's Table 1. Formatting and timing only: the lists, their
+// steps and every measure come from the wasm.
+import { S } from './strings.js';
+import { int, fixed, percent } from './format.js';
+import { el, showText } from './dom.js';
+import { TrieDiagram } from './trie-diagram.js';
+import * as growthChart from './charts/trie-growth.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * The page builds the trie study from at most this many loaded lines: P4's list takes about 40
+ * nodes per corpus URL, and the study keeps two of them (as printed and fixed), about 100 MB
+ * at 100 000 URLs.
+ */
+export const TRIE_MAX_LINES = 100_000;
+/** The share of the trie job the worker gives the study (the rest times the structures). */
+const STUDY_SHARE = 0.75;
+/** About this many growth checkpoints. */
+const GROWTH_POINTS = 20;
+/** Milliseconds between two steps at each speed. */
+const SPEEDS = { slow: 1400, normal: 650, fast: 150 };
+/** P4's Fig. 1. */
+const DEFAULT_URLS = 'sina.com\nsohu.com';
+const FLAW_STORED = 'http://a.cn/ab';
+const FLAW_LOOKUP = 'http://a.cn/a';
+
+/** The smallest of 1, 2 or 5 × 10^k at or above `x`. */
+function niceStep(x) {
+  const p = 10 ** Math.floor(Math.log10(Math.max(1, x)));
+  for (const d of [1, 2, 5, 10]) if (d * p >= x) return d * p;
+  return 10 * p;
+}
+
+/** The word for a verdict: insertions say new or seen; lookups seen or missing. */
+function verdictWord(action) {
+  return S.trieVerdictWord[action] ?? action;
+}
+
+/** What one step did, in words. */
+function describe(step, op, diagram, fixed) {
+  const ch = step.ch;
+  const prev = op.url[step.index - 1] ?? '';
+  switch (step.action) {
+    case 'descend':
+      return S.trieStepDescend(prev, step.index);
+    case 'create-root':
+      return S.trieStepCreateRoot(prev, step.index);
+    case 'walk':
+      return S.trieStepWalk(diagram.node(step.node)?.ch ?? '?', ch, step.index);
+    case 'match':
+      return S.trieStepMatch(ch, step.index);
+    case 'create':
+      return S.trieStepCreate(ch, step.index);
+    case 'mark':
+      return S.trieStepMark(op.url[op.url.length - 1] ?? '');
+    case 'new':
+      return S.trieStepNew(op.url);
+    case 'seen':
+      return op.kind === 'insert' ? S.trieStepSeenInsert(op.url, fixed) : S.trieStepSeenLookup(op.url, fixed);
+    case 'missing':
+      return S.trieStepMissing(op.url[step.index] ?? '', step.index);
+    case 'unmarked':
+      return S.trieStepUnmarked(op.url);
+    default:
+      return step.action;
+  }
+}
+
+/** The URL of the current operation, one span per char, the char being placed marked. */
+function renderTrack(box, op, step) {
+  if (!op) {
+    box.replaceChildren();
+    return;
+  }
+  const verdict = step && ['new', 'seen', 'missing', 'unmarked', 'mark'].includes(step.action);
+  const spans = [...op.url].map((c, i) => {
+    let cls = 'ch';
+    if (step && (verdict || i < step.index)) cls += ' done';
+    if (step && !verdict && i === step.index) cls += ' now';
+    if (step && step.action === 'missing' && i === step.index) cls += ' miss';
+    return el('span', { cls, text: c });
+  });
+  box.replaceChildren(el('span', { cls: 'op-kind', text: op.kind === 'insert' ? S.trieOpInsert : S.trieOpLookup }), ...spans);
+}
+
+export function setupTrie(ctx) {
+  const diagram = new TrieDiagram($('trie-svg'), 'trie-main');
+  const flawDiagrams = {
+    printed: new TrieDiagram($('flaw-printed-svg'), 'flaw-printed'),
+    fixed: new TrieDiagram($('flaw-fixed-svg'), 'flaw-fixed'),
+  };
+  const anim = { step: 0, timer: null };
+  const run = { askedGen: 0, ticket: 0 };
+
+  // ------------------------------------------------------------ the small list, animated
+
+  function fixedVariant() {
+    return document.querySelector('input[name="trie-variant"]:checked')?.value === 'fixed';
+  }
+
+  function showStep(count) {
+    anim.step = Math.max(0, Math.min(count, diagram.total));
+    const current = diagram.show(anim.step);
+    const trace = diagram.trace;
+    const op = current ? trace.ops[current.op] : trace.ops[0];
+    renderTrack($('trie-track'), op, current);
+    const text = current
+      ? S.trieStepText(anim.step, diagram.total, describe(current, op, diagram, trace.fixed))
+      : S.trieStepStart(diagram.total);
+    $('trie-step-text').textContent = text;
+    const box = $('trie-step-text');
+    box.dataset.action = current?.action ?? '';
+    box.className = `step-text${current ? ` act-${current.action}` : ''}`;
+    // The operations, each with its verdict once reached.
+    let first = 0;
+    const items = trace.ops.map((o, i) => {
+      const last = first + o.steps.length;
+      const reached = anim.step >= last;
+      first = last;
+      const li = el('li', { cls: current && current.op === i ? 'now' : '' }, [
+        el('span', { cls: 'op-kind', text: o.kind === 'insert' ? S.trieOpInsert : S.trieOpLookup }),
+        el('code', { text: o.url }),
+        el('span', { cls: `verdict v-${reached ? o.verdict : 'pending'}`, text: reached ? verdictWord(o.verdict) : '…' }),
+      ]);
+      li.dataset.verdict = reached ? o.verdict : '';
+      return li;
+    });
+    $('trie-ops').replaceChildren(...items);
+    $('trie-play').textContent = anim.timer ? S.triePause : S.triePlay;
+    $('trie-play').setAttribute('aria-pressed', anim.timer ? 'true' : 'false');
+  }
+
+  function stop() {
+    if (anim.timer) clearInterval(anim.timer);
+    anim.timer = null;
+  }
+
+  function play() {
+    if (anim.timer) {
+      stop();
+      showStep(anim.step);
+      return;
+    }
+    if (anim.step >= diagram.total) anim.step = 0;
+    const ms = SPEEDS[$('trie-speed').value] ?? SPEEDS.normal;
+    anim.timer = setInterval(() => {
+      if (anim.step >= diagram.total) {
+        stop();
+        showStep(anim.step);
+        return;
+      }
+      showStep(anim.step + 1);
+      if (anim.step >= diagram.total) {
+        stop();
+        showStep(anim.step);
+      }
+    }, ms);
+    showStep(anim.step);
+  }
+
+  async function build() {
+    stop();
+    const inserts = $('trie-urls').value;
+    const lookups = $('trie-lookup').value;
+    try {
+      const { trace } = await ctx.call('trieTrace', { inserts, lookups, fixed: fixedVariant() });
+      showText($('trie-error'), '');
+      $('trie-urls').removeAttribute('aria-invalid');
+      diagram.draw(trace);
+      const s = trace.stats;
+      $('trie-counts').textContent = S.trieCounts(int(s.nodes), int(s.char_nodes), int(s.root_nodes), int(s.total_points), int(s.urls));
+      $('trie-counts').dataset.nodes = String(s.nodes);
+      $('trie-counts').dataset.chars = String(s.char_nodes);
+      $('trie-counts').dataset.roots = String(s.root_nodes);
+      // Opens on the finished list; Start and Play replay it.
+      showStep(diagram.total);
+      $('trie-diagram-box').dataset.ready = '1';
+    } catch (e) {
+      $('trie-urls').setAttribute('aria-invalid', 'true');
+      ctx.reportError($('trie-error'), e);
+    }
+  }
+
+  // ------------------------------------------------------------ the prefix flaw
+
+  async function flaw() {
+    const stored = $('flaw-stored').value;
+    const lookup = $('flaw-lookup').value;
+    $('flaw').dataset.pair = '';
+    try {
+      for (const [variant, fixed] of [
+        ['printed', false],
+        ['fixed', true],
+      ]) {
+        const { trace } = await ctx.call('trieTrace', { inserts: stored, lookups: lookup, fixed });
+        const { trace: then } = await ctx.call('trieTrace', { inserts: `${stored}\n${lookup}`, lookups: '', fixed });
+        const d = flawDiagrams[variant];
+        d.draw(trace);
+        d.show(d.total);
+        const last = trace.ops[trace.ops.length - 1];
+        const verdict = last.kind === 'lookup' ? last.verdict : '';
+        const box = $(`flaw-${variant}-verdict`);
+        box.dataset.verdict = verdict;
+        box.replaceChildren(
+          el('span', { cls: `verdict v-${verdict}`, text: verdict ? verdictWord(verdict) : '—' }),
+          el('span', { text: verdict ? ` ${S.flawLookupSays(last.url, verdict, fixed)}` : '' }),
+        );
+        const next = then.ops[then.ops.length - 1];
+        const insert = $(`flaw-${variant}-insert`);
+        insert.dataset.verdict = next.verdict;
+        insert.textContent = S.flawInsertSays(next.url, next.verdict, fixed);
+      }
+      showText($('flaw-error'), '');
+      $('flaw').dataset.ready = '1';
+      $('flaw').dataset.pair = `${stored.trim()} ${lookup.trim()}`;
+    } catch (e) {
+      ctx.reportError($('flaw-error'), e);
+    }
+  }
+
+  // ------------------------------------------------------------ the loaded URLs
+
+  function renderRun(report, timed) {
+    const study = report.study;
+    const last = study.checkpoints[study.checkpoints.length - 1];
+    $('trie-run-note').textContent = report.capped
+      ? S.trieRunCapped(int(report.lines), int(report.loaded), int(report.distinct))
+      : S.trieRunAll(int(report.lines), int(report.distinct));
+    $('trie-run-note').classList.toggle('warn', report.capped);
+    const names = Object.fromEntries(ctx.structures().map((s) => [s.id, s]));
+    growthChart.render($('trie-growth-chart'), { study, names });
+
+    const rows = study.structures.map((id) => {
+      const row = last.rows.find((r) => r.structure === id);
+      const t = timed.find((x) => x.structure === id) ?? {};
+      const cell = (text, value, col) => {
+        const td = el('td', { text });
+        td.dataset.col = col;
+        if (value !== undefined && value !== null) td.dataset.value = String(value);
+        return td;
+      };
+      const us = (v) => (v === null || v === undefined ? '—' : fixed(v, 3));
+      const s = names[id];
+      const tr = el('tr', {}, [
+        el('th', { attrs: { scope: 'row' }, title: s ? `${s.name} · ${s.name_zh} (${s.paper})` : id }, [
+          el('span', { cls: 'm-name', text: S.structureShort[id] ?? id }),
+          el('span', { cls: 'm-short', text: id }),
+        ]),
+        cell(int(row.stored), row.stored, 'stored'),
+        cell(row.nodes === null ? '—' : int(row.nodes), row.nodes, 'nodes'),
+        cell(fixed(row.bytes_per_url, 1), row.bytes_per_url, 'bytes_per_url'),
+        cell(row.java_bytes_per_url === null ? '—' : fixed(row.java_bytes_per_url, 1), row.java_bytes_per_url, 'java_bytes_per_url'),
+        cell(us(t.insert_us_per_url), t.insert_us_per_url, 'insert_us'),
+        cell(us(t.lookup_us_per_url), t.lookup_us_per_url, 'lookup_us'),
+        cell(us(t.lookup_us_at_16000), t.lookup_us_at_16000, 'lookup_us_16000'),
+      ]);
+      tr.dataset.structure = id;
+      return tr;
+    });
+    const table = $('trie-table');
+    table.tHead.replaceChildren(el('tr', {}, S.trieTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    table.tBodies[0].replaceChildren(...rows);
+    $('trie-table-note').textContent = S.trieTableNote(int(report.distinct), int(study.claims.time_urls));
+
+    const c = study.claims;
+    $('trie-p4-table').tBodies[0].replaceChildren(
+      ...c.times.map((t) =>
+        el('tr', {}, [
+          el('th', { attrs: { scope: 'row' }, text: `${t.method} · ${t.method_zh}` }),
+          el('td', { text: `${fixed(t.ms_per_dedup, t.ms_per_dedup < 1 ? 1 : 0)} ms` }),
+        ]),
+      ),
+    );
+    $('trie-p4-note').textContent = S.trieP4Note(int(c.time_urls), c.machine, int(c.gl_repeats));
+    const gl = timed.find((t) => t.structure === 'gl-trie');
+    $('trie-p4-ours').textContent =
+      gl && gl.lookup_us_at_16000 !== null && gl.lookup_us_at_16000 !== undefined
+        ? S.trieP4Ours(fixed(gl.lookup_us_at_16000, 3), int(c.time_urls))
+        : S.trieP4OursSmall(int(c.time_urls), int(report.distinct));
+
+    const g = study.gl_fixed;
+    $('trie-gl-text').textContent = S.trieGlSummary(
+      int(g.nodes),
+      int(g.root_nodes),
+      int(g.char_nodes),
+      fixed(g.nodes / Math.max(1, g.urls), 1),
+      int(g.levels),
+      fixed(g.mean_depth, 1),
+      fixed(g.java_bytes_per_url, 0),
+      fixed(c.bytes_per_url, 1),
+      fixed(c.java_nodes_per_url, 1),
+    );
+    const f = study.flaw;
+    const flawText = $('trie-flaw-text');
+    flawText.textContent = S.trieFlawCount(int(f.false_duplicates), int(f.prefix_urls));
+    flawText.dataset.falseDuplicates = String(f.false_duplicates);
+    $('trie-flaw-examples').replaceChildren(
+      ...f.examples.map((x) =>
+        el('li', {}, [
+          el('span', { text: S.trieFlawLine(int(x.line)) }),
+          el('code', { text: x.url }),
+          el('span', { text: S.trieFlawAfter }),
+          el('code', { text: x.longer }),
+        ]),
+      ),
+    );
+  }
+
+  async function runStudy() {
+    const input = ctx.input();
+    if (!input) return;
+    const generation = ctx.generation();
+    const ticket = ++run.ticket;
+    run.askedGen = generation;
+    const current = () => ticket === run.ticket && generation === ctx.generation();
+    const section = $('trie');
+    section.dataset.gen = '';
+    $('trie-run-body').classList.toggle('stale', !$('trie-run-body').hidden);
+    showText($('trie-run-error'), '');
+    const lines = Math.min(input.report.urls, TRIE_MAX_LINES);
+    const step = niceStep(Math.ceil(lines / GROWTH_POINTS));
+    const bar = $('trie-progress');
+    bar.value = 0;
+    bar.hidden = false;
+    $('trie-status').textContent = S.trieRunProgress(int(lines), percent(0, 0));
+    const t0 = performance.now();
+    try {
+      const { report, timed } = await ctx.call('job', { kind: 'trie', maxLines: TRIE_MAX_LINES, step }, [], (share) => {
+        if (!current()) return;
+        bar.value = share;
+        $('trie-status').textContent =
+          share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming;
+      });
+      if (!current()) return;
+      performance.measure('uhl:trie', { start: t0, end: performance.now() });
+      renderRun(report, timed);
+      $('trie-run-body').hidden = false;
+      $('trie-run-body').classList.remove('stale');
+      bar.hidden = true;
+      $('trie-status').textContent = S.trieRunDone(fixed((performance.now() - t0) / 1000, 1));
+      section.dataset.lines = String(report.lines);
+      section.dataset.gen = String(generation);
+    } catch (e) {
+      if (!current()) return;
+      bar.hidden = true;
+      $('trie-status').textContent = '';
+      ctx.reportError($('trie-run-error'), e);
+    }
+  }
+
+  // ------------------------------------------------------------ wiring
+
+  $('trie-urls').value = DEFAULT_URLS;
+  $('flaw-stored').value = FLAW_STORED;
+  $('flaw-lookup').value = FLAW_LOOKUP;
+  $('trie-build').addEventListener('click', build);
+  $('trie-lookup').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      build();
+    }
+  });
+  for (const r of document.querySelectorAll('input[name="trie-variant"]')) r.addEventListener('change', build);
+  $('trie-example').addEventListener('click', () => {
+    $('trie-urls').value = DEFAULT_URLS;
+    $('trie-lookup').value = '';
+    build();
+  });
+  $('trie-first').addEventListener('click', () => {
+    stop();
+    showStep(0);
+  });
+  $('trie-back').addEventListener('click', () => {
+    stop();
+    showStep(anim.step - 1);
+  });
+  $('trie-next').addEventListener('click', () => {
+    stop();
+    showStep(anim.step + 1);
+  });
+  $('trie-last').addEventListener('click', () => {
+    stop();
+    showStep(diagram.total);
+  });
+  $('trie-play').addEventListener('click', play);
+  $('trie-speed').addEventListener('change', () => {
+    if (anim.timer) {
+      stop();
+      play();
+    }
+  });
+  $('flaw-go').addEventListener('click', flaw);
+  for (const id of ['flaw-stored', 'flaw-lookup']) {
+    $(id).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        flaw();
+      }
+    });
+  }
+
+  return {
+    /** Draws the two small examples (they need no input). */
+    start() {
+      build();
+      flaw();
+    },
+    /** A new input is on screen: the study waits for P1's figures and P2's partition. */
+    waiting() {
+      $('trie').dataset.gen = '';
+      $('trie-run-body').classList.toggle('stale', !$('trie-run-body').hidden);
+      $('trie-status').textContent = S.dedupWaiting;
+      $('trie-progress').hidden = true;
+      showText($('trie-run-error'), '');
+    },
+    /** Runs the study of load `generation` unless it was asked for already. */
+    load(generation) {
+      if (run.askedGen !== generation) runStudy();
+    },
+  };
+}

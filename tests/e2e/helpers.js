@@ -165,3 +165,11 @@ export async function openLab(viewport, report) {
   await page.goto(url);
   return { server, baseUrl: url, browser, page };
 }
+
+/** Runs `urlhash ARGS... --json` and returns its parsed output. */
+export function cliJson(args) {
+  const all = [...args, '--json'];
+  const r = spawnSync(CLI, all, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: ROOT });
+  if (r.status !== 0) throw new Error(`urlhash ${all.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}

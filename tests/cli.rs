@@ -665,6 +665,14 @@ fn trie_and_papers_p4_p5_report_what_they_measure() {
     for t in timed {
         assert_eq!(t["stored"], 1000, "{}", t["structure"]);
         assert!(t["heap_bytes_per_url"].as_f64().unwrap() > 0.0);
+        // Timed as it grows: 4 batches of 250.
+        let growth: Vec<u64> = t["growth"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["n"].as_u64().unwrap())
+            .collect();
+        assert_eq!(growth, [250, 500, 750, 1000], "{}", t["structure"]);
     }
     assert_eq!(v["study"]["checkpoints"].as_array().unwrap().len(), 4);
     // The printed list's flaw: a prefix of a stored URL reads as seen.

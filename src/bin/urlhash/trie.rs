@@ -33,6 +33,17 @@ struct Timed {
     lookup_us_per_url: f64,
     /// Looking up the URLs with P4's 16 000 stored (P4's Table 1 setting), per URL.
     lookup_us_at_16000: Option<f64>,
+    /// As N grows: each batch of `step` URLs inserted, then looked up, timed per URL.
+    growth: Vec<GrowthTime>,
+}
+
+/// Times of one batch as the structure grows.
+#[derive(Serialize)]
+struct GrowthTime {
+    /// URLs stored after the batch.
+    n: u64,
+    insert_us_per_url: f64,
+    lookup_us_per_url: f64,
 }
 
 #[derive(Serialize)]
@@ -49,8 +60,29 @@ fn micros_per(seconds: f64, n: usize) -> f64 {
     }
 }
 
+/// Inserts `urls` into a fresh `s` in batches of `step`, timing each batch's insertion and then
+/// its lookups (the FST is rebuilt with each batch: it is static).
+fn time_growth(s: Structure, urls: &[Vec<u8>], step: usize) -> Vec<GrowthTime> {
+    let mut set = s.new_set();
+    let mut out = Vec::new();
+    for batch in urls.chunks(step.max(1)) {
+        let t = Instant::now();
+        set.insert_all(batch.iter().map(|u| u.as_slice()));
+        let insert = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        std::hint::black_box(set.contains_all(batch.iter().map(|u| u.as_slice())));
+        let lookup = t.elapsed().as_secs_f64();
+        out.push(GrowthTime {
+            n: set.len(),
+            insert_us_per_url: micros_per(insert, batch.len()),
+            lookup_us_per_url: micros_per(lookup, batch.len()),
+        });
+    }
+    out
+}
+
 /// Builds `s` from `urls` and times it; the URLs are distinct.
-fn time_structure(s: Structure, urls: &[Vec<u8>]) -> Timed {
+fn time_structure(s: Structure, urls: &[Vec<u8>], step: usize) -> Timed {
     let t = Instant::now();
     let (set, heap) = alloc::measure(|| {
         let mut set = s.new_set();
@@ -78,6 +110,7 @@ fn time_structure(s: Structure, urls: &[Vec<u8>]) -> Timed {
         insert_us_per_url: micros_per(insert, urls.len()),
         lookup_us_per_url: micros_per(lookup, urls.len()),
         lookup_us_at_16000,
+        growth: time_growth(s, urls, step),
     }
 }
 
@@ -98,7 +131,7 @@ fn run(source: &Source, step: u64) -> Result<(TrieInput, TrieOut)> {
     let study = builder.finish();
     let timed = Structure::ALL
         .iter()
-        .map(|&s| time_structure(s, &distinct))
+        .map(|&s| time_structure(s, &distinct, step as usize))
         .collect();
     Ok((
         TrieInput {
@@ -185,6 +218,28 @@ fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
     )?;
     for e in &f.examples {
         writeln!(w, "  line {}: {}  (after {})", e.line, e.url, e.longer)?;
+    }
+    writeln!(
+        w,
+        "\nGrowth: µs per URL to insert each batch, then to look it up (insert / lookup):"
+    )?;
+    write!(w, "{:>12}", "stored")?;
+    for t in &out.timed {
+        write!(w, " {:>16}", t.structure.id())?;
+    }
+    writeln!(w)?;
+    let batches = out.timed.first().map_or(0, |t| t.growth.len());
+    for b in 0..batches {
+        write!(w, "{:>12}", group(out.timed[0].growth[b].n))?;
+        for t in &out.timed {
+            let g = &t.growth[b];
+            write!(
+                w,
+                " {:>16}",
+                format!("{:.2} / {:.2}", g.insert_us_per_url, g.lookup_us_per_url)
+            )?;
+        }
+        writeln!(w)?;
     }
     writeln!(w, "\nGrowth (bytes per URL as laid out):")?;
     write!(w, "{:>12} {:>12}", "lines", "distinct")?;

@@ -31,6 +31,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod dedup;
+mod fingerprint;
 
 /// Raw values of one function over every loaded line, in the narrowest width that holds them.
 enum RawValues {
@@ -228,6 +229,8 @@ pub struct Lab {
     cache_job: Option<CacheJob>,
     /// The de-duplication views' state (P4, P5): see `wasm/dedup.rs`.
     dedup: dedup::Dedup,
+    /// The fingerprint view's state (P3): see `wasm/fingerprint.rs`.
+    fingerprint: fingerprint::Fingerprints,
 }
 
 fn key_slot(key: Key) -> Option<usize> {
@@ -261,6 +264,7 @@ impl Lab {
             job: None,
             cache_job: None,
             dedup: dedup::Dedup::default(),
+            fingerprint: fingerprint::Fingerprints::default(),
         }
     }
 

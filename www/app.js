@@ -12,6 +12,7 @@ import { buildPolicySelect, renderPartition } from './partition.js';
 import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
+import { setupFingerprint } from './fingerprint-view.js';
 import { setupCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
 import * as bucketsChart from './charts/buckets.js';
@@ -91,7 +92,7 @@ const state = {
 };
 
 let lab = null;
-/** The de-duplication views (P4's trie, Bloom filters, counting filters), once connected. */
+/** The de-duplication views (P4's trie, Bloom filters, counting filters, P3's fingerprints), once connected. */
 let dedupViews = [];
 
 // ---------------------------------------------------------------- errors and status
@@ -636,9 +637,17 @@ function wirePartition() {
   });
 }
 
-// ---------------------------------------------------------------- P4's trie, P4's and P5's filters
+// ---------------------------------------------------------------- P4's trie, P4's and P5's filters, P3
 
-/** Builds the three views; each calls the worker through the Lab client of the moment. */
+/** Puts `text` in the paste box and loads it (P3's example list). */
+function loadText(text) {
+  $('paste').value = text;
+  state.bigPaste = null;
+  showText($('paste-note'), '');
+  return load({ kind: 'paste', bytes: new TextEncoder().encode(text) });
+}
+
+/** Builds the four views; each calls the worker through the Lab client of the moment. */
 function setupDedupViews() {
   const ctx = {
     call: (type, args, transfer, onProgress) => lab.call(type, args, transfer, onProgress),
@@ -647,10 +656,13 @@ function setupDedupViews() {
     generation: () => state.generation,
     structures: () => state.structures,
     methods: () => state.methods,
+    loadText,
   };
   const trie = setupTrie(ctx);
-  dedupViews = [trie, setupBloom(ctx), setupCbf(ctx)];
+  const fingerprint = setupFingerprint(ctx);
+  dedupViews = [trie, setupBloom(ctx), setupCbf(ctx), fingerprint];
   trie.start();
+  fingerprint.start();
 }
 
 // ---------------------------------------------------------------- start-up

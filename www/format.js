@@ -28,6 +28,11 @@ export function tenTo(exp) {
   return `10${String(exp).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c])}`;
 }
 
+/** `base` to the power `exp`, written with a superscript: (2, −79.7) → "2⁻⁷⁹·⁷". */
+export function power(base, exp) {
+  return `${base}${String(exp).replace(/[-.0-9]/g, (c) => (c === '.' ? '·' : SUPERSCRIPT[c]))}`;
+}
+
 /** A probability: 0.6145 → "0.615", 5.6e-80 → "5.61 × 10⁻⁸⁰", 0 (underflow) → "< 10⁻³⁰⁷". */
 export function pValue(v) {
   if (!Number.isFinite(v)) return String(v);

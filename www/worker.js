@@ -47,6 +47,17 @@ const handlers = {
     const lab = need(active, S.noInputYet);
     return { demo: JSON.parse(lab.bloomDemo(count, m, k, method, query)) };
   },
+  /** Both MD5 digests of two texts, bit by bit (needs no input). */
+  fpAvalanche({ a, b }) {
+    return { avalanche: JSON.parse(Lab.fpAvalanche(a, b)) };
+  },
+  /** P3's printed numbers, its digests revealed, and the birthday curves (needs no input). */
+  fpPaper({ bits, maxN, points }) {
+    return {
+      paper: JSON.parse(Lab.fpPaper()),
+      curves: JSON.parse(Lab.fpBirthday(Uint32Array.from(bits), maxN, points)),
+    };
+  },
   begin({ fns, key }) {
     pending?.free();
     pending = null;
@@ -179,6 +190,26 @@ const JOBS = {
     run: (lab, lines) => lab.cbfRun(lines),
     finish: (lab) => ({ report: JSON.parse(lab.cbfFinish()) }),
   },
+  // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
+  // canonicalisations, each in its own slot.
+  fp: {
+    slot: 'fp',
+    begin: (lab, { maxLines }) => lab.fpBegin(maxLines),
+    run: (lab, lines) => lab.fpRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.fpFinish()) }),
+  },
+  fpSites: {
+    slot: 'fpSites',
+    begin: (lab, { table, maxLines }) => lab.fpSitesBegin(table, maxLines),
+    run: (lab, lines) => lab.fpSitesRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.fpSitesFinish()) }),
+  },
+  fpCombo: {
+    slot: 'fpCombo',
+    begin: (lab, { toggles, maxLines }) => lab.fpComboBegin(toggles.join(','), maxLines),
+    run: (lab, lines) => lab.fpComboRun(lines),
+    finish: (lab) => ({ report: JSON.parse(lab.fpComboFinish()) }),
+  },
   cache: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -189,7 +220,7 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0 };
 
 /** Share of the trie job spent on the study; the rest times the structures. */
 const TRIE_STUDY_SHARE = 0.75;

@@ -91,7 +91,10 @@
 //!   child and for a sibling when it has them.
 //! * `fst`: `fst::Set`, a minimal acyclic automaton built once from the sorted distinct URLs
 //!   (exact bytes: its byte array). It is static: [`FstUrls::insert_all`] merges the new URLs
-//!   with the old in a complete rebuild, which is its insert cost.
+//!   with the old in a complete rebuild, which is its insert cost. The builder shares
+//!   suffixes through a bounded node cache, so the automaton is not always minimal and its size
+//!   depends on the build: in the page's 32-bit WebAssembly it comes out about 2 % larger
+//!   (22.0 against 21.6 bytes per URL on 100 000 corpus URLs).
 //!
 //! # P4's numbers ([`p4_claims`])
 //!
@@ -989,6 +992,9 @@ type UrlHash = BuildHasherDefault<UrlHasher>;
 const POINTER_BYTES: usize = 8;
 /// A `Vec` (pointer, capacity, length) on a 64-bit target.
 const VEC_BYTES: usize = 24;
+/// A `PatriciaSet` on a 64-bit target (the root pointer and the length), whose root node is
+/// counted with the rest.
+const PATRICIA_SET_BYTES: u64 = 16;
 
 /// hashbrown's control bytes past the last bucket (one SSE2 group).
 const GROUP_WIDTH: usize = 16;
@@ -1090,7 +1096,7 @@ impl PatriciaUrls {
     /// Nodes and bytes as `patricia_tree` 0.8 lays them out (one pass over the sorted keys).
     pub fn shape(&self) -> RadixShape {
         let mut shape = radix_shape(self.set.iter());
-        shape.bytes += size_of::<PatriciaSet>() as u64;
+        shape.bytes += PATRICIA_SET_BYTES;
         shape
     }
 }
@@ -2230,7 +2236,7 @@ mod proptests {
             p.insert_all(&urls);
             prop_assert_eq!(p.shape(), {
                 let mut s = radix_shape(&sorted);
-                s.bytes += size_of::<PatriciaSet>() as u64;
+                s.bytes += PATRICIA_SET_BYTES;
                 s
             });
         }

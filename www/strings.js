@@ -542,7 +542,7 @@ export const S = {
   trieTableTitle: 'Every structure at the end',
   trieTableHead: ['structure', 'stored', 'nodes', 'B / URL', 'P4’s JVM B / URL', 'insert µs / URL', 'lookup µs / URL', 'lookup µs, 16 000'],
   trieTableNote: (distinct, p4n) =>
-    `B / URL: as laid out in this browser’s 32-bit WebAssembly (the lists: 12 bytes a node, as on any machine; the hash sets and the Patricia trie hold 4-byte pointers and lengths here, so they take less than urlhash trie reports on a 64-bit machine; nodes, URLs stored and the JVM estimate are the same). P4’s JVM: an estimate at 24 bytes a node. Times are this browser’s, measured in the worker with performance.now() around one batch call (building from the ${distinct} distinct URLs, then looking each of them up; each repeated until 60 ms have passed); the last column builds from the first ${p4n}, P4’s Table 1 size. P4’s printed list stores fewer URLs when some are prefixes of others. — means not applicable, or fewer than ${p4n} URLs.`,
+    `B / URL: as laid out on a 64-bit machine (the lists: 12 bytes a node; the hash sets and the Patricia trie with 8-byte pointers), the same numbers urlhash trie prints and its allocator confirms. P4’s JVM: an estimate at 24 bytes a node. Times are this browser’s, measured in the worker with performance.now() around one batch call (building from the ${distinct} distinct URLs, then looking each of them up; each repeated until 60 ms have passed); the last column builds from the first ${p4n}, P4’s Table 1 size. P4’s printed list stores fewer URLs when some are prefixes of others. — means not applicable, or fewer than ${p4n} URLs.`,
   trieP4Title: 'P4’s Table 1, as printed',
   trieP4Method: 'dedup method',
   trieP4Time: 'time per dedup',

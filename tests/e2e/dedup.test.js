@@ -137,8 +137,9 @@ async function assertCbfMatchesCli(p, cliArgs) {
 
 /**
  * Asserts the trie table equals `urlhash trie` (the last checkpoint) on the same input: URLs
- * stored, nodes and P4's JVM estimate exactly; the lists' bytes but for their 8-byte smaller
- * struct on wasm32. (The other structures hold 4-byte pointers on wasm32 and are not compared.)
+ * stored, nodes, bytes per URL and P4's JVM estimate, every structure (the core models bytes on
+ * a 64-bit target, so the browser's 32-bit WebAssembly prints what the CLI prints; the FST's
+ * own bytes vary a little with the build).
  */
 async function assertTrieMatchesCli(p, cliArgs) {
   const cli = cliJson(['trie', ...cliArgs]);
@@ -152,15 +153,19 @@ async function assertTrieMatchesCli(p, cliArgs) {
       return { structure: r.dataset.structure, stored: v('stored'), nodes: v('nodes'), java: v('java_bytes_per_url'), bytes: v('bytes_per_url') };
     }),
   );
-  assert.deepEqual(
-    shown.map(({ bytes, ...rest }) => rest),
-    last.rows.map((r) => ({ structure: r.structure, stored: r.stored, nodes: r.nodes, java: r.java_bytes_per_url })),
-  );
-  for (const id of ['gl-trie', 'gl-trie-fixed']) {
-    const got = shown.find((r) => r.structure === id).bytes;
-    const want = last.rows.find((r) => r.structure === id).bytes_per_url;
-    assert.ok(Math.abs(got - want) * last.distinct <= 8 + 1e-6, `${id}: ${got} bytes per URL, CLI ${want}`);
-  }
+  // The FST's size depends on the build (its node cache is bounded): within 3 % or 16 bytes.
+  const fst = (rows) => rows.find((r) => r.structure === 'fst').bytes;
+  const want = last.rows.map((r) => ({
+    structure: r.structure,
+    stored: r.stored,
+    nodes: r.nodes,
+    java: r.java_bytes_per_url,
+    bytes: r.bytes_per_url,
+  }));
+  const off = Math.abs(fst(shown) - fst(want)) * last.distinct;
+  assert.ok(off <= Math.max(0.03 * fst(want) * last.distinct, 16), `FST ${fst(shown)} against the CLI's ${fst(want)} bytes per URL`);
+  const noFst = (rows) => rows.map((r) => (r.structure === 'fst' ? { ...r, bytes: null } : r));
+  assert.deepEqual(noFst(shown), noFst(want));
   assert.equal(Number(await p.getAttribute('#trie-flaw-text', 'data-false-duplicates')), cli.study.flaw.false_duplicates);
   // Every structure was timed in the browser.
   const times = await p.$$eval('#trie-table td[data-col="lookup_us"]', (tds) => tds.map((td) => Number(td.dataset.value)));

@@ -693,6 +693,35 @@ pub const PAPER_POINTS: [PaperPoint; 3] = [
     },
 ];
 
+/// A paper's point beside the exact formula for `n` keys (what `urlhash bloom` prints).
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct PaperRow {
+    pub id: &'static str,
+    pub m_over_n: f64,
+    pub k: f64,
+    /// The rate as [`PAPER_POINTS`] gives it.
+    pub fpr_as_given: f64,
+    /// [`fpr_exact`] at `m = round(m/N · n)`.
+    pub fpr_exact_at_this_n: f64,
+    pub note: &'static str,
+}
+
+/// Every paper point beside the exact formula for `n` keys.
+pub fn paper_rows(n: u64) -> Vec<PaperRow> {
+    let nf = n as f64;
+    PAPER_POINTS
+        .iter()
+        .map(|p| PaperRow {
+            id: p.id,
+            m_over_n: p.m_over_n,
+            k: p.k,
+            fpr_as_given: p.fpr,
+            fpr_exact_at_this_n: fpr_exact(p.k, nf, (p.m_over_n * nf).round()),
+            note: p.note,
+        })
+        .collect()
+}
+
 /// P4's claim: a Bloom filter needs 1/8 to 1/4 of the hash table's memory.
 pub const P4_MEMORY_FRACTION: (f64, f64) = (0.125, 0.25);
 

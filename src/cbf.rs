@@ -642,6 +642,19 @@ pub struct BatchCounts {
 }
 
 impl BatchCounts {
+    /// Runs `process` on every URL of a batch and counts its verdicts.
+    fn of<I>(urls: I, mut process: impl FnMut(&[u8]) -> Verdict) -> BatchCounts
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
+        let mut c = BatchCounts::default();
+        for url in urls {
+            c.add(process(url.as_ref()));
+        }
+        c
+    }
+
     fn add(&mut self, v: Verdict) {
         match v {
             Verdict::New => self.new += 1,
@@ -689,11 +702,7 @@ impl FingerprintStore {
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
-        let mut c = BatchCounts::default();
-        for url in urls {
-            c.add(self.process(url.as_ref()));
-        }
-        c
+        BatchCounts::of(urls, |url| self.process(url))
     }
 
     /// `true` when the URL's fingerprint is stored.
@@ -928,11 +937,7 @@ impl ImpCb {
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
-        let mut c = BatchCounts::default();
-        for url in urls {
-            c.add(self.process(url.as_ref()));
-        }
-        c
+        BatchCounts::of(urls, |url| self.process(url))
     }
 
     fn add_new(&mut self, fp: u128, idx: &[u32]) {

@@ -23,7 +23,7 @@
 use super::{share, to_json, Lab};
 use crate::bloom::{
     self, fpr_approx, fpr_exact, m_for, md5_slice_width, memory_comparison, optimal_k, Bloom,
-    FprReport, IndexMethod, MAX_K, PAPER_POINTS,
+    FprReport, IndexMethod, PaperRow, MAX_K,
 };
 use crate::cbf::{
     counter_pmf, counter_tail, deletion_experiment, CountingBloom, DeletionReport,
@@ -330,17 +330,6 @@ struct TheoryPoint {
     /// The approximation at the optimal k = (m/N) ln 2: `2^(−k)`.
     at_optimal_k: f64,
     optimal_k: f64,
-}
-
-/// A paper's point beside the theory at this N (as `urlhash bloom` prints it).
-#[derive(Serialize)]
-struct PaperRow {
-    id: &'static str,
-    m_over_n: f64,
-    k: f64,
-    fpr_as_given: f64,
-    fpr_exact_at_this_n: f64,
-    note: &'static str,
 }
 
 #[derive(Serialize)]
@@ -770,17 +759,7 @@ impl Lab {
                 }
             })
             .collect();
-        let paper_points = PAPER_POINTS
-            .iter()
-            .map(|p| PaperRow {
-                id: p.id,
-                m_over_n: p.m_over_n,
-                k: p.k,
-                fpr_as_given: p.fpr,
-                fpr_exact_at_this_n: fpr_exact(p.k, nf, (p.m_over_n * nf).round()),
-                note: p.note,
-            })
-            .collect();
+        let paper_points = crate::bloom::paper_rows(n);
         to_json(&BloomTheory {
             k,
             n,

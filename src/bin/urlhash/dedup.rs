@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
-use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PAPER_POINTS};
+use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
 use urlhashlab::cbf::{self, DeletionReport, FingerprintStore, ImpCb, OverflowTheory};
 use urlhashlab::corpus::Corpus;
 use urlhashlab::lines::InputStats;
@@ -111,31 +111,6 @@ struct BloomOut<'a> {
     paper_points: Vec<PaperRow>,
 }
 
-/// A paper's point beside the theory.
-#[derive(Serialize)]
-struct PaperRow {
-    id: &'static str,
-    m_over_n: f64,
-    k: f64,
-    fpr_as_given: f64,
-    fpr_exact_at_this_n: f64,
-    note: &'static str,
-}
-
-fn paper_rows(n: u64) -> Vec<PaperRow> {
-    PAPER_POINTS
-        .iter()
-        .map(|p| PaperRow {
-            id: p.id,
-            m_over_n: p.m_over_n,
-            k: p.k,
-            fpr_as_given: p.fpr,
-            fpr_exact_at_this_n: bloom::fpr_exact(p.k, n as f64, (p.m_over_n * n as f64).round()),
-            note: p.note,
-        })
-        .collect()
-}
-
 pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
     let source = Source::from_args(a.source, 100_000);
     let s = split(&source)?;
@@ -151,7 +126,7 @@ pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
     let out = BloomOut {
         rows: &rows,
         memory,
-        paper_points: paper_rows(n),
+        paper_points: bloom::paper_rows(n),
     };
     if a.json {
         return write_json_with_input(&s.input, &out);
@@ -437,7 +412,7 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
     .map_err(anyhow::Error::msg)?;
     let out = P5Out {
         fpr,
-        paper_points: paper_rows(n),
+        paper_points: bloom::paper_rows(n),
         fig3,
         fig3_note: "times of this run on this machine, URLs in memory (no disk); P5's Fig. 3 prints no numbers",
         deletion_p5,

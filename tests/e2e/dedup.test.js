@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, openLab } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, openLab, generation, loadFile, assertChartsLabelled } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -52,18 +52,6 @@ async function waitView(p, id, gen, extra = {}) {
     { timeout: 240_000 },
   );
   assert.equal(await p.isHidden(`#${errorId}`), true, `${id}: no error: ${await p.textContent(`#${errorId}`)}`);
-}
-
-async function generation(p) {
-  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
-}
-
-/** Loads `file` ({ name, buffer } or a path) through the file input; returns its load generation. */
-async function loadFile(p, file) {
-  const gen = (await generation(p)) + 1;
-  await p.setInputFiles('#file', file);
-  await p.waitForFunction((gen) => Number(document.getElementById('results').dataset.gen) >= gen, gen, { timeout: 60_000 });
-  return gen;
 }
 
 /** The Bloom table's rows: { method, ratio, k, fp, trials }. */
@@ -319,19 +307,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
       await page.locator(`#${id}`).screenshot({ path: file });
       t.diagnostic(`screenshot: ${file}`);
     }
-    // Every chart has titled axes and a legend.
-    for (const id of ['trie-growth-chart', 'bloom-fpr-chart', 'bloom-memory-chart', 'cbf-hist-chart']) {
-      const c = await page.evaluate((id) => {
-        const chart = window.Chart.getChart(document.getElementById(id));
-        return {
-          x: chart.options.scales.x.title.text,
-          y: chart.options.scales.y.title.text,
-          legend: chart.options.plugins.legend.display !== false,
-          datasets: chart.data.datasets.length,
-        };
-      }, id);
-      assert.ok(c.x && c.y && c.legend && c.datasets >= 2, `${id}: ${JSON.stringify(c)}`);
-    }
+    await assertChartsLabelled(page, ['trie-growth-chart', 'bloom-fpr-chart', 'bloom-memory-chart', 'cbf-hist-chart']);
   });
 
   test('corpus-sample-1000.txt through the file input: the Bloom, counting-filter and trie numbers equal the CLI', async (t) => {

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, openLab } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, openLab, generation, loadFile } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
@@ -70,18 +70,6 @@ function tmpFile(name, text) {
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
   return file;
-}
-
-async function generation(p) {
-  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
-}
-
-/** Loads `file` through the file input; returns its load generation. */
-async function loadFile(p, file) {
-  const gen = (await generation(p)) + 1;
-  await p.setInputFiles('#file', file);
-  await p.waitForFunction((gen) => Number(document.getElementById('results').dataset.gen) >= gen, gen, { timeout: 60_000 });
-  return gen;
 }
 
 /** Waits until element `id` has data-`key` = `value` or `errorId` shows an error (which fails). */

@@ -173,3 +173,32 @@ export function cliJson(args) {
   if (r.status !== 0) throw new Error(`urlhash ${all.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
+
+/** The page's load generation: bumped by every completed load. */
+export async function generation(p) {
+  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
+}
+
+/** Loads `file` (a path, or { name, mimeType, buffer }) through the file input; returns its load generation. */
+export async function loadFile(p, file) {
+  const gen = (await generation(p)) + 1;
+  await p.setInputFiles('#file', file);
+  await p.waitForFunction((gen) => Number(document.getElementById('results').dataset.gen) >= gen, gen, { timeout: 60_000 });
+  return gen;
+}
+
+/** Every chart of `ids` has titled axes, a legend and at least two datasets. */
+export async function assertChartsLabelled(page, ids) {
+  for (const id of ids) {
+    const c = await page.evaluate((id) => {
+      const chart = window.Chart.getChart(document.getElementById(id));
+      return {
+        x: chart.options.scales.x.title.text,
+        y: chart.options.scales.y.title.text,
+        legend: chart.options.plugins.legend.display !== false,
+        datasets: chart.data.datasets.length,
+      };
+    }, id);
+    if (!(c.x && c.y && c.legend && c.datasets >= 2)) throw new Error(`${id}: ${JSON.stringify(c)}`);
+  }
+}

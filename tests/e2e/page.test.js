@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, ARTIFACTS, CLI, watchProblems, openLab } from './helpers.js';
+import { cliDist, ARTIFACTS, CLI, watchProblems, openLab, generation } from './helpers.js';
 import { MEASURE_FORMAT, int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -53,10 +53,6 @@ async function waitFigures(p, gen) {
   );
   assert.deepEqual(errors, [], 'no error in the figures or the Why? cards');
   for (const fig of [1, 2, 3]) assert.equal(await p.getAttribute(`#fig${fig}`, 'data-gen'), String(gen));
-}
-
-async function generation(p) {
-  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
 }
 
 /** The measures table as { n, rows: { fn: { column: { value, text } } } }. */

@@ -5,7 +5,7 @@ import { describe, test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliPartition, ARTIFACTS, ROOT, openLab } from './helpers.js';
+import { cliPartition, ARTIFACTS, ROOT, openLab, generation, assertChartsLabelled } from './helpers.js';
 import { int, fixed, pValue } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -23,10 +23,6 @@ let baseUrl;
 let browser;
 let page;
 let problems = [];
-
-async function generation(p) {
-  return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
-}
 
 /** Waits until the results show load `gen` (or a later one). */
 async function waitLoaded(p, gen) {
@@ -157,19 +153,7 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
     assert.equal(await page.inputValue('#part-nodes'), '7');
     assert.equal(await page.inputValue('#part-policy'), 'p2-printed');
     assert.equal(await page.inputValue('#part-reading'), 'site-folded');
-    // Every chart has titled axes and a legend.
-    for (const id of ['part-nodes-chart', 'part-site-chart', 'part-path-chart', 'part-load-chart']) {
-      const c = await page.evaluate((id) => {
-        const chart = window.Chart.getChart(document.getElementById(id));
-        return {
-          x: chart.options.scales.x.title.text,
-          y: chart.options.scales.y.title.text,
-          legend: chart.options.plugins.legend.display !== false,
-          datasets: chart.data.datasets.length,
-        };
-      }, id);
-      assert.ok(c.x && c.y && c.legend && c.datasets >= 2, `${id}: ${JSON.stringify(c)}`);
-    }
+    await assertChartsLabelled(page, ['part-nodes-chart', 'part-site-chart', 'part-path-chart', 'part-load-chart']);
   });
 
   test('corpus-sample-1000.txt at 5 nodes: every policy’s node loads equal urlhash partition', async (t) => {

@@ -60,7 +60,9 @@ export function requireCli() {
 }
 
 /** Serves dist/ under PREFIX on 127.0.0.1 (a free port); resolves to { server, url }. */
-export function serveDist() {
+/** Serves dist/ under PREFIX on 127.0.0.1; with `header: false`, without the CSP header (the
+ * page's own meta policy then applies alone, as on any static host). */
+export function serveDist({ header = true } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(PREFIX)) {
@@ -81,7 +83,7 @@ export function serveDist() {
       }
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': CSP,
+        ...(header ? { 'Content-Security-Policy': CSP } : {}),
         'Cache-Control': 'no-store',
       });
       res.end(data);

@@ -684,6 +684,18 @@ fn trie_and_papers_p4_p5_report_what_they_measure() {
     assert_eq!(v["study"]["distinct"], 3);
     assert_eq!(v["study"]["flaw"]["false_duplicates"], 1);
     assert_eq!(v["study"]["flaw"]["examples"][0]["url"], "http://a.cn/ab");
+    // A prefix only, said on stderr and in the JSON.
+    let out = urlhash(&["trie", "--json", "--limit", "300", SAMPLE]);
+    let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(
+        (
+            v["input"]["measured_lines"].as_u64(),
+            v["input"]["urls"].as_u64()
+        ),
+        (Some(300), Some(1000))
+    );
+    assert_eq!(v["study"]["distinct"], 300);
+    assert!(stderr(&out).contains("measured on the first 300 of 1 000 URL lines"));
     let p4 = ok(&urlhash(&["paper", "p4", "--n", "2000"]));
     assert!(
         p4.contains("968 ms") && p4.contains("2 MB for 10 000 URLs"),

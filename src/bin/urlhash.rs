@@ -148,6 +148,10 @@ enum Command {
         /// Growth checkpoint interval, in lines (default 10 000).
         #[arg(long, value_name = "N", value_parser = parse_count)]
         step: Option<u64>,
+        /// Build the structures from the first N URL lines only (P4's list takes about 500
+        /// bytes per URL); the rest is read and counted.
+        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::LIMIT)]
+        limit: u64,
         #[arg(long)]
         json: bool,
     },
@@ -1276,7 +1280,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Paper {
             paper: PaperCommand::P4 { source, json },
         } => trie::cmd_paper_p4(&source, json),
-        Command::Trie { source, step, json } => trie::cmd_trie(&source, step, json),
+        Command::Trie {
+            source,
+            step,
+            limit,
+            json,
+        } => trie::cmd_trie(&source, step, limit, json),
         Command::Fingerprint {
             source,
             hosts,

@@ -17,6 +17,8 @@ struct TrieInput {
     source: Source,
     #[serde(flatten)]
     stats: InputStats,
+    /// The structures are built from the first `measured_lines` URL lines (see [`LIMIT`]).
+    measured_lines: u64,
 }
 
 /// One structure built from the whole input and timed.
@@ -50,6 +52,17 @@ struct GrowthTime {
 struct TrieOut {
     study: TrieStudy,
     timed: Vec<Timed>,
+}
+
+/// Says on stderr when the structures saw only a prefix of the input.
+fn note_prefix(input: &TrieInput) {
+    if input.measured_lines < input.stats.urls {
+        eprintln!(
+            "urlhash: measured on the first {} of {} URL lines (--limit); P4's list takes about 500 bytes per URL",
+            group(input.measured_lines),
+            group(input.stats.urls)
+        );
+    }
 }
 
 fn micros_per(seconds: f64, n: usize) -> f64 {
@@ -114,11 +127,20 @@ fn time_structure(s: Structure, urls: &[Vec<u8>], step: usize) -> Timed {
     }
 }
 
-fn run(source: &Source, step: u64) -> Result<(TrieInput, TrieOut)> {
+/// URL lines the structures are built from by default: P4's list takes about 500 bytes per URL
+/// and both variants are built, so a million lines already need about a gigabyte.
+pub(super) const LIMIT: u64 = 1_000_000;
+
+fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
     let mut builder = trie::TrieStudyBuilder::new(step, &Structure::ALL);
     let mut seen = std::collections::HashSet::new();
     let mut distinct = Vec::new();
+    let mut measured = 0u64;
     let stats = for_each_url(source, |_, line| {
+        if measured == limit {
+            return;
+        }
+        measured += 1;
         builder.push(line);
         if seen.insert(line.to_vec()) {
             distinct.push(line.to_vec());
@@ -137,14 +159,21 @@ fn run(source: &Source, step: u64) -> Result<(TrieInput, TrieOut)> {
         TrieInput {
             source: source.clone(),
             stats,
+            measured_lines: measured,
         },
         TrieOut { study, timed },
     ))
 }
 
-pub(super) fn cmd_trie(source: &SourceArgs, step: Option<u64>, json: bool) -> Result<()> {
+pub(super) fn cmd_trie(
+    source: &SourceArgs,
+    step: Option<u64>,
+    limit: u64,
+    json: bool,
+) -> Result<()> {
     let source = Source::from_args(source, 100_000);
-    let (input, out) = run(&source, step.unwrap_or(10_000))?;
+    let (input, out) = run(&source, step.unwrap_or(10_000), limit)?;
+    note_prefix(&input);
     if json {
         return write_json_with_input(&input, &out);
     }
@@ -259,7 +288,8 @@ fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
 
 pub(super) fn cmd_paper_p4(source: &SourceArgs, json: bool) -> Result<()> {
     let source = Source::from_args(source, P4_TIME_URLS);
-    let (input, out) = run(&source, 2_000)?;
+    let (input, out) = run(&source, 2_000, LIMIT)?;
+    note_prefix(&input);
     if json {
         return write_json_with_input(&input, &out);
     }

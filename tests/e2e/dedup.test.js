@@ -3,12 +3,12 @@
 // filters (P4, P5) and the counting filters (P5). Their numbers must equal `urlhash trie`,
 // `urlhash bloom` and `urlhash cbf --json` on the same input. Run with `node --test
 // tests/e2e/` after `./lab build`.
-import { describe, test, before, after, afterEach } from 'node:test';
+import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, openLab, generation, loadFile, assertChartsLabelled } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile, assertChartsLabelled } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -34,10 +34,7 @@ const HAND_MADE = [
   '',
 ].join('\n');
 
-let server;
-let browser;
 let page;
-let problems = [];
 
 /** Waits until view `id` (trie, bloom or cbf) shows load `gen` and `extra` data attributes. */
 async function waitView(p, id, gen, extra = {}) {
@@ -162,20 +159,10 @@ async function assertTrieMatchesCli(p, cliArgs) {
 }
 
 describe('P4’s trie, Bloom filters and counting filters on the page', { timeout: 900_000 }, () => {
+  useLab(VIEWPORT, (lab) => ({ page } = lab));
+
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ({ server, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
-  });
-
-  after(async () => {
-    await browser?.close();
-    await new Promise((r) => (server ? server.close(r) : r()));
-  });
-
-  afterEach(() => {
-    const seen = problems;
-    problems = [];
-    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
   });
 
   test('P4’s Fig. 1: sina.com and sohu.com make 29 nodes, 15 chars and 14 level roots; the steps reach the verdict', async () => {

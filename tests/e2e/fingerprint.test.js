@@ -3,13 +3,13 @@
 // URLs (the corpus, data/corpus-sample-1000.txt, P3's example list, a hand-made list with
 // markup) every count equal to `urlhash fingerprint --json [--hosts TABLE]` on the same bytes.
 // Run with `node --test tests/e2e/` after `./lab build`.
-import { describe, test, before, after, afterEach } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, openLab, generation, loadFile } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
@@ -38,10 +38,7 @@ const MARKUP = [
   '',
 ].join('\n');
 
-let server;
-let browser;
 let page;
-let problems = [];
 let dir;
 
 function md5(text) {
@@ -150,22 +147,15 @@ async function assertMatchesCli(p, file, table) {
 }
 
 describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
+  useLab(VIEWPORT, (lab) => ({ page } = lab));
+
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-e2e-fp-'));
-    ({ server, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
   });
 
   after(async () => {
-    await browser?.close();
-    await new Promise((r) => (server ? server.close(r) : r()));
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  afterEach(() => {
-    const seen = problems;
-    problems = [];
-    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
   });
 
   test('two texts, two digests: the differing bits equal Node’s MD5, cell by cell', async (t) => {

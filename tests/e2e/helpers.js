@@ -7,6 +7,8 @@ import path from 'node:path';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -203,4 +205,30 @@ export async function assertChartsLabelled(page, ids) {
     }, id);
     if (!(c.x && c.y && c.legend && c.datasets >= 2)) throw new Error(`${id}: ${JSON.stringify(c)}`);
   }
+}
+
+/**
+ * Inside a `describe`: opens the lab before its tests (`onOpen` receives
+ * { server, baseUrl, browser, page }), closes it after them, and fails every test that left a
+ * console error, page error, failed request or dialog. Returns the function that records a
+ * problem, for other pages the tests open.
+ */
+export function useLab(viewport, onOpen) {
+  let problems = [];
+  const report = (problem) => problems.push(problem);
+  let opened = null;
+  before(async () => {
+    opened = await openLab(viewport, report);
+    onOpen(opened);
+  });
+  after(async () => {
+    await opened?.browser.close();
+    await new Promise((r) => (opened ? opened.server.close(r) : r()));
+  });
+  afterEach(() => {
+    const seen = problems;
+    problems = [];
+    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
+  });
+  return report;
 }

@@ -1,27 +1,26 @@
 // End-to-end tests of the web page in Debian's Chromium: the numbers on the page must equal
 // the `urlhash` CLI's on the same input. Run with `node --test tests/e2e/` after `./lab build`.
-import { describe, test, before, after, afterEach } from 'node:test';
+import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, ARTIFACTS, CLI, watchProblems, openLab, generation } from './helpers.js';
+import { cliDist, ARTIFACTS, CLI, watchProblems, useLab, generation } from './helpers.js';
 import { MEASURE_FORMAT, int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
 const P1 = ['elfhash', 'hfip', 'hf'];
 const VIEWPORT = { width: 1440, height: 900 };
 
-let server;
 let baseUrl;
 let browser;
 let page;
-let problems = [];
+let report;
 const timings = {};
 
 /** Collects console errors, page errors, failed requests and dialogs of `p`. */
 function watch(p) {
-  watchProblems(p, (problem) => problems.push(problem));
+  watchProblems(p, report);
 }
 
 /** Waits until the results show `fns` over `key` at `m` (from load generation `gen` on). */
@@ -101,21 +100,11 @@ async function setFunctions(p, fns) {
 }
 
 describe('URL Hash Lab page', { timeout: 180_000 }, () => {
-  before(async () => {
-    ({ server, baseUrl, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
-  });
+  report = useLab(VIEWPORT, (lab) => ({ baseUrl, browser, page } = lab));
 
   after(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.writeFileSync(path.join(ARTIFACTS, 'timings.json'), JSON.stringify(timings, null, 2) + '\n');
-    await browser?.close();
-    await new Promise((r) => (server ? server.close(r) : r()));
-  });
-
-  afterEach(() => {
-    const seen = problems;
-    problems = [];
-    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
   });
 
   test('loads the built-in corpus and shows the CLI numbers, P1 figures and Why? cards', async (t) => {

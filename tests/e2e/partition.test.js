@@ -1,11 +1,11 @@
 // End-to-end tests of the page's crawler partition (P2) in Debian's Chromium: the loads per
 // crawl node shown on the page must equal `urlhash partition --json` on the same bytes, for
 // every policy. Run with `node --test tests/e2e/` after `./lab build`.
-import { describe, test, before, after, afterEach } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliPartition, ARTIFACTS, ROOT, openLab, generation, assertChartsLabelled } from './helpers.js';
+import { cliPartition, ARTIFACTS, ROOT, useLab, generation, assertChartsLabelled } from './helpers.js';
 import { int, fixed, pValue } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -18,11 +18,8 @@ const TABLE1 = [35_580, 35_059, 35_368, 35_206, 34_972, 35_283, 35_483];
 /** A host that looks like markup: WHATWG hosts may hold &, ;, ", ( and = (never < or >). */
 const EVIL_HOST = '&lt;img&gt;"onerror=alert(1)".com.cn';
 
-let server;
 let baseUrl;
-let browser;
 let page;
-let problems = [];
 
 /** Waits until the results show load `gen` (or a later one). */
 async function waitLoaded(p, gen) {
@@ -121,20 +118,7 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
 }
 
 describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
-  before(async () => {
-    ({ server, baseUrl, browser, page } = await openLab(VIEWPORT, (problem) => problems.push(problem)));
-  });
-
-  after(async () => {
-    await browser?.close();
-    await new Promise((r) => (server ? server.close(r) : r()));
-  });
-
-  afterEach(() => {
-    const seen = problems;
-    problems = [];
-    assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
-  });
+  useLab(VIEWPORT, (lab) => ({ baseUrl, page } = lab));
 
   test('runs by itself after P1’s figures, with P2’s printed Table 1 first', async () => {
     await waitLoaded(page, 1);

@@ -110,13 +110,26 @@ struct CorpusRange {
     end: u64,
 }
 
-/// Every loaded line, back to back, while under the budget.
-#[derive(Default)]
+/// The loaded lines, back to back: all of them while they fit the budget, then the first
+/// ones that did (the views that read lines again measure that prefix and say so).
 struct Store {
     bytes: Vec<u8>,
     ends: Vec<u32>,
     /// The input line number of each URL line.
     numbers: Vec<u32>,
+    /// Whether every loaded line is kept.
+    complete: bool,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store {
+            bytes: Vec::new(),
+            ends: Vec::new(),
+            numbers: Vec::new(),
+            complete: true,
+        }
+    }
 }
 
 impl Store {
@@ -152,6 +165,16 @@ fn check_slots(m: f64) -> Result<u32, JsError> {
     Ok(m as u32)
 }
 
+/// `v` as a whole number of at least `min` (and at most 2^53), or a message naming `what`.
+fn whole(v: f64, min: f64, what: &str) -> Result<u64, JsError> {
+    if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
+        return Err(JsError::new(&format!(
+            "{what} must be a whole number of at least {min}, not {v}"
+        )));
+    }
+    Ok(v as u64)
+}
+
 fn to_json(v: &impl Serialize) -> Result<String, JsError> {
     serde_json::to_string(v).map_err(|e| JsError::new(&format!("could not encode the report: {e}")))
 }
@@ -166,6 +189,11 @@ struct InputReport<'a> {
     unsplittable_path: &'a Occurrences,
     /// Whether the lines themselves are kept (other functions and keys can be computed later).
     urls_kept: bool,
+    /// How many of the first lines can be read again (all of them when `urls_kept`): the
+    /// views that read lines (P1's report, the partition, the dedup views) measure these.
+    lines_kept: u64,
+    /// The bytes of URL lines the Lab keeps at most.
+    keep_budget: u64,
     cache_bytes: usize,
 }
 
@@ -180,6 +208,29 @@ struct CacheJob {
     next: usize,
 }
 
+/// The lines a job that reads lines again measured: the first `lines` of the `loaded` ones.
+#[derive(Serialize, Clone, Copy, Debug)]
+pub(crate) struct Prefix {
+    /// URL lines loaded.
+    pub(crate) loaded: u64,
+    /// URL lines measured: the first ones.
+    pub(crate) lines: u64,
+    /// `lines < loaded`.
+    pub(crate) capped: bool,
+    /// Whether the cap is the bytes of lines the page keeps (not the view's own limit).
+    pub(crate) by_budget: bool,
+    /// The bytes of URL lines the Lab keeps at most.
+    pub(crate) keep_budget: u64,
+}
+
+/// A job's report with the lines it measured.
+#[derive(Serialize)]
+struct OnPrefix<T: Serialize> {
+    #[serde(flatten)]
+    report: T,
+    prefix: Prefix,
+}
+
 /// A long computation run in slices (see `jobRun`).
 enum Job {
     Sweep {
@@ -191,10 +242,12 @@ enum Job {
     },
     P1 {
         study: Box<P1Study>,
+        prefix: Prefix,
         next: usize,
     },
     Partition {
         study: Box<P2Study>,
+        prefix: Prefix,
         next: usize,
     },
 }
@@ -266,6 +319,14 @@ impl Lab {
             dedup: dedup::Dedup::default(),
             fingerprint: fingerprint::Fingerprints::default(),
         }
+    }
+
+    /// Traps on purpose: a Rust panic, which in WebAssembly stops the instance for good. Nothing
+    /// in the page calls it; the browser tests do, to check that a trap never leaves the page
+    /// dead (the worker is restarted and the input reloaded).
+    #[wasm_bindgen(js_name = trapForTests)]
+    pub fn trap_for_tests() {
+        panic!("a deliberate trap (Lab.trapForTests)");
     }
 
     /// The registry of hash functions, as JSON: `[{id, name_en, name_zh, paper, ours, bits, summary}]`.
@@ -384,6 +445,8 @@ impl Lab {
             unsplittable_host: &self.unsplittable_lines[0],
             unsplittable_path: &self.unsplittable_lines[1],
             urls_kept: self.lines_available(),
+            lines_kept: self.readable() as u64,
+            keep_budget: self.budget as u64,
             cache_bytes: self.caches.iter().map(|c| c.values.bytes()).sum(),
         })
     }
@@ -401,10 +464,15 @@ impl Lab {
 
     /// Up to `count` loaded lines from `start`, as JSON strings (invalid UTF-8 replaced), for display.
     pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
-        if !self.lines_available() {
-            return Err(JsError::new("the URL lines were too large to keep"));
+        let readable = self.readable();
+        if start as usize >= readable && (start as usize) < self.n {
+            return Err(JsError::new(&format!(
+                "line {start} is past the {readable} URL lines the page kept (the input was too large to keep)"
+            )));
         }
-        let end = (start as usize).saturating_add(count as usize).min(self.n);
+        let end = (start as usize)
+            .saturating_add(count as usize)
+            .min(readable);
         let mut lines = Vec::new();
         self.for_each_line(start as usize, end, |_, line, _| {
             lines.push(String::from_utf8_lossy(line).into_owned())
@@ -518,10 +586,13 @@ impl Lab {
     /// `jobFinish` do the same in slices.)
     #[wasm_bindgen(js_name = p1Report)]
     pub fn p1_report(&self) -> Result<String, JsError> {
-        self.check_p1_lines()?;
+        let prefix = self.prefix(usize::MAX, "P1's report")?;
         let mut study = P1Study::new();
-        self.for_each_line(0, self.n, |_, line, _| study.push(line));
-        to_json(&study.finish())
+        self.for_each_line(0, prefix.lines as usize, |_, line, _| study.push(line));
+        to_json(&OnPrefix {
+            report: study.finish(),
+            prefix,
+        })
     }
 
     /// Starts `sweep(fig, step)` as a job run in slices by `jobRun`, so a caller can answer
@@ -560,9 +631,10 @@ impl Lab {
     #[wasm_bindgen(js_name = p1Begin)]
     pub fn p1_begin(&mut self) -> Result<(), JsError> {
         self.job = None;
-        self.check_p1_lines()?;
+        let prefix = self.prefix(usize::MAX, "P1's report")?;
         self.job = Some(Job::P1 {
             study: Box::new(P1Study::new()),
+            prefix,
             next: 0,
         });
         Ok(())
@@ -575,14 +647,11 @@ impl Lab {
     #[wasm_bindgen(js_name = partitionBegin)]
     pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
         self.job = None;
-        if !self.lines_available() {
-            return Err(JsError::new(
-                "the URL lines were too large to keep; the partition simulation needs them (load fewer URLs)",
-            ));
-        }
+        let prefix = self.prefix(usize::MAX, "the partition simulation")?;
         let study = P2Study::with_nodes(nodes).map_err(|e| JsError::new(&e))?;
         self.job = Some(Job::Partition {
             study: Box::new(study),
+            prefix,
             next: 0,
         });
         Ok(())
@@ -614,20 +683,30 @@ impl Lab {
                 *next = stop;
                 share(stop, *end)
             }
-            Job::P1 { study, next } => {
-                let stop = next.saturating_add(max_lines as usize).min(self.n);
+            Job::P1 {
+                study,
+                prefix,
+                next,
+            } => {
+                let end = prefix.lines as usize;
+                let stop = next.saturating_add(max_lines as usize).min(end);
                 self.for_each_line(*next, stop, |_, line, _| study.push(line));
                 *next = stop;
-                share(stop, self.n)
+                share(stop, end)
             }
-            Job::Partition { study, next } => {
-                let stop = next.saturating_add(max_lines as usize).min(self.n);
+            Job::Partition {
+                study,
+                prefix,
+                next,
+            } => {
+                let end = prefix.lines as usize;
+                let stop = next.saturating_add(max_lines as usize).min(end);
                 // A line without a host is counted by the simulation and reaches no node.
                 self.for_each_line(*next, stop, |_, line, number| {
                     let _ = study.push(number, line);
                 });
                 *next = stop;
-                share(stop, self.n)
+                share(stop, end)
             }
         };
         self.job = Some(job);
@@ -641,8 +720,14 @@ impl Lab {
         self.job_run(u32::MAX)?;
         match self.job.take() {
             Some(Job::Sweep { mut sweep, .. }) => to_json(&sweep.finish()),
-            Some(Job::P1 { study, .. }) => to_json(&study.finish()),
-            Some(Job::Partition { study, .. }) => to_json(&study.finish()),
+            Some(Job::P1 { study, prefix, .. }) => to_json(&OnPrefix {
+                report: study.finish(),
+                prefix,
+            }),
+            Some(Job::Partition { study, prefix, .. }) => to_json(&OnPrefix {
+                report: study.finish(),
+                prefix,
+            }),
             None => Err(JsError::new("no job is running")),
         }
     }
@@ -658,19 +743,39 @@ fn share(done: usize, total: usize) -> f64 {
 }
 
 impl Lab {
-    fn check_p1_lines(&self) -> Result<(), JsError> {
-        if self.lines_available() {
-            Ok(())
+    /// Whether every loaded line can be read again (kept, or a corpus range).
+    fn lines_available(&self) -> bool {
+        self.readable() == self.n
+    }
+
+    /// How many of the first loaded lines can be read again: all of them for a corpus range,
+    /// the kept prefix for a file or a paste.
+    fn readable(&self) -> usize {
+        if self.corpus.is_some() {
+            self.n
         } else {
-            Err(JsError::new(
-                "the URL lines were too large to keep; P1's report needs them (load fewer URLs)",
-            ))
+            self.store.as_ref().map_or(0, |s| s.len().min(self.n))
         }
     }
 
-    /// Whether every loaded line can be read again (kept, or a corpus range).
-    fn lines_available(&self) -> bool {
-        self.store.is_some() || self.corpus.is_some()
+    /// The lines a job that reads lines again covers: the first `min(max, readable)`, or an
+    /// error naming `what` when there are lines but none can be read (none loaded is no error).
+    fn prefix(&self, max: usize, what: &str) -> Result<Prefix, JsError> {
+        let readable = self.readable();
+        if readable == 0 && self.n > 0 {
+            return Err(JsError::new(&format!(
+                "none of the {} URL lines could be kept (the first is longer than the {} bytes the page keeps), so {what} cannot read them",
+                self.n, self.budget
+            )));
+        }
+        let lines = readable.min(max);
+        Ok(Prefix {
+            loaded: self.n as u64,
+            lines: lines as u64,
+            capped: lines < self.n,
+            by_budget: readable < self.n && readable < max,
+            keep_budget: self.budget as u64,
+        })
     }
 
     /// Calls `f(index, line, line_number)` for loaded lines `start .. end` (index 0-based among
@@ -696,11 +801,15 @@ impl Lab {
     fn add_line(&mut self, line: &[u8], number: u64) {
         let index = self.n;
         self.n += 1;
-        if let Some(store) = &mut self.store {
+        if let Some(store) = self.store.as_mut().filter(|s| s.complete) {
             if store.bytes.len() + line.len() > self.budget
                 || store.bytes.len() + line.len() > u32::MAX as usize
             {
-                self.store = None;
+                // Keep the prefix; from here on the lines are hashed and dropped.
+                store.complete = false;
+                store.bytes.shrink_to_fit();
+                store.ends.shrink_to_fit();
+                store.numbers.shrink_to_fit();
             } else {
                 store.bytes.extend_from_slice(line);
                 store.ends.push(store.bytes.len() as u32);

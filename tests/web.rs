@@ -389,7 +389,7 @@ fn a_tiny_budget_drops_the_lines_and_a_new_function_is_a_clear_error() {
     assert!(msg.contains("md5") && msg.contains("reload"), "{msg}");
     assert_err(lab.measures("elfhash", "host", 12.0), "too large to keep");
     assert_err(lab.lines(0, 5), "too large to keep");
-    assert_err(lab.p1_report(), "too large to keep");
+    assert_err(lab.p1_report(), "could be kept");
     // The sweep needs only the three cached functions.
     let points = json(lab.sweep(2, 3.0));
     assert!(!points.as_array().unwrap().is_empty());
@@ -894,14 +894,14 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
     json(empty.finish());
     assert_err(empty.trie_begin(10.0, 0.0), "no URLs are loaded");
     let (mut dropped, _) = loaded(&[LIST], "hf", "url", 8.0);
-    assert_err(dropped.trie_begin(10.0, 0.0), "too large to keep");
+    assert_err(dropped.trie_begin(10.0, 0.0), "could be kept");
     assert_err(
         dropped.bloom_begin(8, "double", vec![16.0]),
-        "too large to keep",
+        "could be kept",
     );
     assert_err(
         dropped.cbf_begin(20.0, 8, 4, "md5-slices", 0.5),
-        "too large to keep",
+        "could be kept",
     );
 }
 
@@ -1358,9 +1358,9 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
     json(empty.finish());
     assert_err(empty.fp_begin(10.0), "no URLs are loaded");
     let (mut dropped, _) = loaded(&[LIST], "hf", "url", 8.0);
-    assert_err(dropped.fp_begin(10.0), "too large to keep");
-    assert_err(dropped.fp_sites_begin("", 10.0), "too large to keep");
-    assert_err(dropped.fp_combo_begin("", 10.0), "too large to keep");
+    assert_err(dropped.fp_begin(10.0), "could be kept");
+    assert_err(dropped.fp_sites_begin("", 10.0), "could be kept");
+    assert_err(dropped.fp_combo_begin("", 10.0), "could be kept");
 }
 
 #[wasm_bindgen_test]
@@ -1495,5 +1495,116 @@ fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
     assert_err(
         lab.fp_combo_begin("drop-www", f64::NAN),
         "the number of lines",
+    );
+}
+
+#[wasm_bindgen_test]
+fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_so() {
+    use urlhashlab::p2::P2Study;
+    use urlhashlab::trie::{Structure, TrieStudyBuilder};
+    // 2 000 corpus URLs from a file, a budget that keeps about the first 500 of them.
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 2_000).collect();
+    let text = corpus_text(&urls);
+    let budget: usize = urls[..500].iter().map(|u| u.len()).sum();
+    let chunks: Vec<&[u8]> = text.chunks(10_000).collect();
+    let (mut lab, report) = loaded(&chunks, "elfhash,hfip,hf", "url", budget as f64);
+    assert_eq!(report["urls"], 2_000);
+    assert_eq!(report["urls_kept"], false);
+    assert_eq!(report["lines_kept"], 500);
+    assert_eq!(report["keep_budget"], budget);
+    // The kept lines read back; past them, a clear error.
+    let first: Vec<String> = serde_json::from_value(json(lab.lines(498, 5))).unwrap();
+    assert_eq!(first.len(), 2);
+    assert_eq!(first[1].as_bytes(), &urls[499][..]);
+    assert_err(lab.lines(500, 1), "past the 500 URL lines the page kept");
+    // The histograms still count all 2 000.
+    assert_eq!(
+        ok(lab.histogram("hf", "url", 12.0)),
+        native_histogram(HashId::Hf, Key::Url, 12, &urls)
+    );
+
+    // P2's simulation runs on the 500 and says so; it equals the native one on those lines.
+    ok(lab.partition_begin(5));
+    let r = json(lab.job_finish());
+    let prefix = &r["prefix"];
+    assert_eq!(
+        (
+            &prefix["loaded"],
+            &prefix["lines"],
+            &prefix["capped"],
+            &prefix["by_budget"]
+        ),
+        (
+            &Value::from(2_000),
+            &Value::from(500),
+            &Value::from(true),
+            &Value::from(true)
+        )
+    );
+    let mut native = P2Study::with_nodes(5).unwrap();
+    for (i, u) in urls[..500].iter().enumerate() {
+        let _ = native.push(i as u64 + 1, u);
+    }
+    let native = as_json(&native.finish());
+    assert_eq!(
+        r["simulation"]["policies"],
+        native["simulation"]["policies"]
+    );
+
+    // P1's report too.
+    let p1 = json(lab.p1_report());
+    assert_eq!(p1["prefix"]["lines"], 500);
+    assert_eq!(p1["n"], 500);
+
+    // The trie study: its own cap (100) under the kept lines is not the budget's; over them it is.
+    ok(lab.trie_begin(100.0, 0.0));
+    let t = json(lab.trie_finish());
+    assert_eq!(
+        (&t["lines"], &t["by_budget"]),
+        (&Value::from(100), &Value::from(false))
+    );
+    ok(lab.trie_begin(1_000_000.0, 0.0));
+    let t = json(lab.trie_finish());
+    assert_eq!(
+        (&t["loaded"], &t["lines"], &t["capped"], &t["by_budget"]),
+        (
+            &Value::from(2_000),
+            &Value::from(500),
+            &Value::from(true),
+            &Value::from(true)
+        )
+    );
+    let mut builder = TrieStudyBuilder::new(0, &Structure::ALL);
+    for u in &urls[..500] {
+        builder.push(u);
+    }
+    assert_eq!(t["study"], as_json(&builder.finish()));
+    // What every structure would need for all 2 000 lines, at the bytes per URL measured.
+    let projected = t["projected"].as_array().unwrap();
+    assert_eq!(projected.len(), Structure::ALL.len());
+    for p in projected {
+        let per_url = p["bytes_per_url"].as_f64().unwrap();
+        assert_eq!(p["urls"], 2_000);
+        assert!((p["bytes"].as_f64().unwrap() - per_url * 2_000.0).abs() < 1e-6);
+        assert_eq!(p["fits"], true);
+    }
+    assert_eq!(t["budget_bytes"], 1u64 << 30);
+
+    // The filters split the kept lines' distinct URLs and say the budget capped them.
+    ok(lab.bloom_begin(8, "double", vec![16.0]));
+    let b = json(lab.bloom_finish());
+    assert_eq!(
+        (
+            &b["input"]["lines"],
+            &b["input"]["distinct"],
+            &b["input"]["capped"],
+            &b["input"]["by_budget"]
+        ),
+        (
+            &Value::from(500),
+            &Value::from(500),
+            &Value::from(true),
+            &Value::from(true)
+        )
     );
 }

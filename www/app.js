@@ -27,6 +27,11 @@ const PREVIEW_LINES = 20;
 
 /** Bytes per chunk when streaming a file or pasted text to the worker. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * A cancelled load that left the worker's memory this much larger (WebAssembly memory grows
+ * and is never given back) restarts the worker, which frees it, and reloads the input shown.
+ */
+const CANCEL_RESTART_GROWTH = 64 * 1024 * 1024;
 /** Corpus URLs generated per worker request (a progress step, and a chance to cancel). */
 const CORPUS_BATCH = 100_000;
 const CORPUS_SEED = 2004;
@@ -247,6 +252,7 @@ function progress(fraction, text) {
 
 function setLoading(token) {
   state.loading = token;
+  if (token) progress(0, S.loadingStart);
   $('progress-box').hidden = !token;
   for (const id of ['corpus-load', 'paste-go', 'file']) $(id).disabled = Boolean(token);
   setBusy(Boolean(token));
@@ -270,7 +276,9 @@ async function load(source) {
   const token = { cancelled: false };
   setLoading(token);
   const started = performance.now();
+  let memoryBefore = 0;
   try {
+    ({ bytes: memoryBefore } = await lab.call('memory'));
     await lab.call('begin', { fns: functionsToHash(), key: state.key });
     if (source.kind === 'corpus') {
       progress(0, S.loadingCorpus(int(0), int(source.n)));
@@ -299,17 +307,29 @@ async function load(source) {
     }
     if (token.cancelled) {
       await lab.call('cancel');
+      const { bytes } = await lab.call('memory');
+      if (bytes - memoryBefore >= CANCEL_RESTART_GROWTH) {
+        // The pending input is dropped, but its memory stays with the instance: a new worker
+        // gives it back; the input on screen is loaded again.
+        setLoading(null);
+        await restart('', { quiet: true });
+        showText($('input-error'), S.cancelledRestarted(fmtBytes(bytes)));
+        return;
+      }
       showText($('input-error'), S.cancelled);
       return;
     }
     const { report } = await lab.call('finish');
+    // The worker's memory with this input (WebAssembly memory only grows: this is its peak).
+    const { bytes: memory } = await lab.call('memory');
     performance.measure('uhl:load', { start: started, end: performance.now() });
     state.generation += 1;
-    state.input = { source: describe(source), report, ms: performance.now() - started };
+    state.lastSource = source;
+    state.input = { source: describe(source), report, memory, ms: performance.now() - started };
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
     state.splitChecked = state.key !== 'url';
-    renderReport($('report'), state.input.source, report, state.splitChecked);
+    renderReport($('report'), state.input, report, state.splitChecked);
     $('report-box').hidden = false;
   } catch (e) {
     lab.call('cancel').catch(() => {});
@@ -408,7 +428,7 @@ async function renderView() {
   else bucketsChart.render($('buckets-chart'), { rows, m });
   renderTable($('measures-table'), rows);
   if (key !== 'url') state.splitChecked = true;
-  renderReport($('report'), state.input.source, res.report, state.splitChecked);
+  renderReport($('report'), state.input, res.report, state.splitChecked);
   const status = sameData && !missing.length ? S.rebinned(fixed(ms, 0)) : S.computed(fixed(ms, 0));
   $('results-status').textContent = status;
   const results = $('results');
@@ -513,6 +533,8 @@ async function runFigureJobs(generation) {
     $('why-status').textContent = '';
     showText($('why-error'), '');
     renderWhy($('why-cards'), report);
+    const prefix = report.prefix;
+    showText($('why-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
     drawFig1();
     $('why').dataset.gen = String(generation);
   } catch (e) {
@@ -559,7 +581,9 @@ async function runPartition() {
   section.dataset.gen = '';
   $('part-body').classList.toggle('stale', Boolean(state.partition.report));
   showText($('part-error'), '');
-  const urls = int(state.input.report.urls);
+  // The lines it reads: all of them, or the first ones the page kept.
+  const { report: input } = state.input;
+  const urls = int(input.urls_kept ? input.urls : Math.min(input.urls, input.lines_kept));
   const bar = $('part-progress');
   const queued = state.partition.figuresGen === generation;
   $('part-status').textContent = queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0));
@@ -721,7 +745,7 @@ function wireControls() {
   });
   $('m-input').addEventListener('change', applyTypedSlots);
   $('banner-dismiss').addEventListener('click', () => ($('banner').hidden = true));
-  $('banner-restart').addEventListener('click', restart);
+  $('banner-restart').addEventListener('click', () => restart());
   buildSegments('fig1-m', FIG1_M, state.fig1M, (m) => {
     state.fig1M = m;
     drawFig1();
@@ -763,7 +787,10 @@ function wireDrop() {
 }
 
 async function connect() {
-  lab = new LabClient((message) => showBanner(S.workerFailed(message)));
+  lab = new LabClient(
+    (message) => showBanner(S.workerFailed(message)),
+    (message) => restart(S.workerBroken(message)),
+  );
   const { functions, structures, methods } = await lab.call('hello');
   state.functions = functions;
   state.structures = structures;
@@ -771,18 +798,38 @@ async function connect() {
   state.names = Object.fromEntries(functions.map((f) => [f.id, f.name_en]));
 }
 
-async function restart() {
-  $('banner').hidden = true;
-  state.loading = null;
-  setLoading(null);
-  lab?.terminate();
-  state.generation += 1;
-  try {
-    await connect();
-    await load({ kind: 'corpus', n: FIRST_LOAD_N });
-  } catch (e) {
-    showBanner(S.workerFailed(errorMessage(e)));
-  }
+let restarting = null;
+
+/**
+ * A new worker (the old one and its memory are dropped), then the input on screen loaded
+ * again (the built-in corpus when there is none). `why` is told in the banner, unless `quiet`.
+ */
+function restart(why = '', { quiet = false } = {}) {
+  if (restarting) return restarting;
+  restarting = (async () => {
+    if (!quiet) showBanner(S.restarting(why));
+    if (state.loading) state.loading.cancelled = true;
+    setLoading(null);
+    lab?.terminate();
+    state.generation += 1;
+    const source = state.lastSource ?? { kind: 'corpus', n: FIRST_LOAD_N };
+    try {
+      await connect();
+      await load(source);
+      if (!quiet) showBanner(S.restarted(why, describeSource(source)));
+      document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1);
+    } catch (e) {
+      showBanner(S.workerFailed(errorMessage(e)), { restart: true });
+    }
+  })().finally(() => (restarting = null));
+  return restarting;
+}
+
+/** A few words naming an input, for the banner. */
+function describeSource(source) {
+  if (source.kind === 'corpus') return S.againCorpus(int(source.n));
+  if (source.kind === 'file') return S.againFile(source.file.name);
+  return S.againPaste;
 }
 
 /** A link may choose the first input and M: ?n=1000000&m=8 (n must be one of CORPUS_SIZES). */

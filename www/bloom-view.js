@@ -84,6 +84,10 @@ export function setupBloom(ctx) {
     markField($('bloom-k'), $('bloom-k-error'), k.error);
     const r = readNumber($('bloom-ratio'), { min: RATIO_MIN, max: RATIO_MAX, what: S.bloomRatioName });
     markField($('bloom-ratio'), $('bloom-ratio-error'), r.error);
+    // Allowed, but worth a word: fewer bits than URLs.
+    const low = !r.error && r.value < 1;
+    $('bloom-ratio-hint').textContent = low ? S.bloomRatioBelowOne : S.bloomRatioHint;
+    $('bloom-ratio-hint').classList.toggle('warn', low);
     const none = state.methods.size === 0 ? S.bloomNoMethod : '';
     showText($('bloom-methods-error'), none);
     if (k.error || r.error || none) return false;
@@ -193,7 +197,8 @@ export function setupBloom(ctx) {
       split.how === 'corpus'
         ? S.bloomSplitCorpus(int(split.inserted), int(split.held_out), split.seed)
         : S.bloomSplitDistinct(int(split.distinct), int(split.inserted), int(split.held_out));
-    return split.capped ? `${text} ${S.bloomCapped(int(split.cap))}` : text;
+    if (!split.capped) return text;
+    return `${text} ${split.by_budget ? S.bloomCappedBudget(int(split.lines)) : S.bloomCapped(int(split.cap))}`;
   }
 
   function render(theory, memory) {

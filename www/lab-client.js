@@ -11,13 +11,20 @@ export class LabError extends Error {
 }
 
 export class LabClient {
-  /** `onFatal(message)` is called when the worker itself fails (it could not load). */
-  constructor(onFatal) {
+  /**
+   * `onFatal(message)` is called when the worker itself fails (it could not load);
+   * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
+   */
+  constructor(onFatal, onBroken = () => {}) {
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.nextId = 1;
     this.waiting = new Map();
     this.worker.onmessage = (event) => {
       const { id, ok, result, error, broken, progress } = event.data;
+      if (id === undefined) {
+        if (broken) onBroken(broken);
+        return;
+      }
       const entry = this.waiting.get(id);
       if (!entry) return;
       if (progress !== undefined) {

@@ -2,7 +2,7 @@
 // every policy, the verdicts, the control node's tables and the hosts that share a slot.
 // Formatting only: every number comes from the wasm's report ({printed, simulation, verdicts}).
 import { S } from './strings.js';
-import { int, fixed, pValue, percent, small, expectedCount } from './format.js';
+import { int, fixed, pValue, percent, small, expectedCount, bytes as fmtBytes } from './format.js';
 import { el, showText } from './dom.js';
 import { cssColor } from './charts/common.js';
 import * as nodesChart from './charts/nodes.js';
@@ -301,6 +301,8 @@ export function renderPartition(report, { policy, reading }) {
   const sim = report.simulation;
   const shown = sim.policies.find((p) => p.policy === policy) ?? sim.policies[0];
   renderSummary(sim);
+  const prefix = report.prefix;
+  showText($('part-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
   const name = policyName(shown);
   $('part-nodes-note').textContent = S.partNodesNote(int(sim.nodes));
   $('part-policy-describe').textContent = shown.describe;

@@ -1,13 +1,15 @@
 // The input report, in plain language, from the JSON of Lab.finish() / Lab.report().
 import { S } from './strings.js';
-import { bytes as fmtBytes } from './format.js';
+import { int, bytes as fmtBytes } from './format.js';
 import { el } from './dom.js';
 
 /**
- * source: { kind: 'corpus', n } | { kind: 'paste' } | { kind: 'file', name, size };
+ * input.source: { kind: 'corpus', n } | { kind: 'paste' } | { kind: 'file', name, size };
+ * input.memory: the worker's memory after the load, in bytes;
  * splitChecked: whether hosts or paths have been split yet (only then are bad lines known).
  */
-export function renderReport(list, source, report, splitChecked) {
+export function renderReport(list, input, report, splitChecked) {
+  const { source, memory } = input;
   const items = [];
   if (source.kind === 'corpus') {
     items.push(S.sourceCorpus(source.n));
@@ -35,7 +37,9 @@ export function renderReport(list, source, report, splitChecked) {
   else if (source.kind !== 'corpus' && !problems.length && !report.blank && !report.bom && !report.crlf) {
     items.push(S.reportClean);
   }
-  items.push(report.urls_kept ? S.reportKept : S.reportNotKept);
+  if (memory) items.push(S.reportMemory(fmtBytes(memory)));
+  list.dataset.memory = String(memory ?? '');
+  items.push(report.urls_kept ? S.reportKept : S.reportNotKept(int(report.lines_kept), fmtBytes(report.keep_budget)));
   list.replaceChildren(
     ...items.map((text, i) => el('li', { text, cls: i >= items.length - 1 ? 'muted' : problems.includes(text) ? 'warn' : '' })),
   );

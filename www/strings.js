@@ -39,6 +39,7 @@ export const S = {
   keyPath: 'Path and query (P2’s path hash)',
   cancel: 'Cancel',
   cancelled: 'Loading cancelled. The page still shows the previous input.',
+  loadingStart: 'Starting…',
   reportHeading: 'What the input held',
 
   // Functions
@@ -85,8 +86,14 @@ export const S = {
   bigPaste: (lines, shown) =>
     `Pasted ${lines} lines. The box shows the first ${shown} only, to keep the page responsive; "Hash pasted URLs" hashes all of them (editing the box keeps only what it shows).`,
   workerFailed: (msg) => `The lab’s worker could not start: ${msg}`,
-  workerBroken: (msg) =>
-    `The WebAssembly core stopped (${msg}), most likely out of memory. Restart the lab to go on.`,
+  workerBroken: (msg) => `The WebAssembly core stopped (${msg}), most likely out of memory.`,
+  restarting: (why) => `${why} Restarting the lab…`,
+  restarted: (why, what) => `${why} The lab was restarted and ${what} loaded again.`,
+  cancelledRestarted: (bytes) =>
+    `The cancelled load had grown the worker’s memory to ${bytes}, which WebAssembly never gives back, so the worker was restarted and the input on screen loaded again.`,
+  againCorpus: (n) => `the built-in corpus (${n} URLs)`,
+  againFile: (name) => `the file “${name}”`,
+  againPaste: 'the pasted URLs',
   restart: 'Restart the lab',
   errorPrefix: 'Error: ',
   chartMissing: 'Chart.js did not load (vendor/chart.umd.min.js is missing), so no chart can be drawn.',
@@ -117,8 +124,12 @@ export const S = {
   partPath: 'path',
   reportClean: 'Nothing unusual: no blank lines, BOM, CRLF, over-long lines or invalid UTF-8.',
   reportKept: 'The lines can be read again, so other functions and keys are computed without reloading.',
-  reportNotKept:
-    'The input is too large to keep in memory: to change functions or key, reload it with them selected.',
+  reportNotKept: (lines, budget) =>
+    `The input is larger than the ${budget} of URL lines the page keeps: to change functions or key, reload it with them selected. P1’s report, the crawler partition and the dedup views measure the first ${lines} lines, and say so.`,
+  reportMemory: (bytes) => `The lab’s worker holds ${bytes} of WebAssembly memory (its peak: that memory never shrinks).`,
+  /** A view measured the first lines only, because the page keeps no more. */
+  onPrefix: (lines, loaded, budget) =>
+    `Measured on the first ${lines} of the ${loaded} loaded URL lines: the page keeps ${budget} of lines, and this view reads lines again.`,
   lineList: (shown, total) =>
     `${shown.length === 1 ? 'line' : 'lines'} ${shown.map((x) => int(x)).join(', ')}${total > shown.length ? ', …' : ''}`,
   noUrls: 'The input holds no URL lines: nothing to hash.',
@@ -275,7 +286,7 @@ export const S = {
     misprintLine: (printed, formula) => `Printed ${printed}; (N/M + 1)/2 = ${formula}.`,
     misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A random', 'HfIp printed', 'HfIp measured'],
     notMeasured: '—',
-    notMeasuredNote: '— : the loaded input has fewer URLs than this N.',
+    notMeasuredNote: '— : fewer URLs were measured than this N.',
     elfNibble: (pct) => `${pct} of URLs: ELFhash’s low 4 bits equal the last byte’s low 4 bits.`,
     elfEndings: 'Most common last characters: ',
     elfEnding: (ch, pct) => `${ch} ${pct}`,
@@ -522,6 +533,9 @@ export const S = {
   trieRunAll: (lines, distinct) => `All ${lines} loaded lines (${distinct} distinct URLs), as urlhash trie reads them.`,
   trieRunCapped: (lines, loaded, distinct) =>
     `The first ${lines} of the ${loaded} loaded lines (${distinct} distinct URLs): the page caps the trie here, since P4’s list takes about 40 nodes per URL and the study keeps two lists (about 100 MB at 100 000 URLs). urlhash trie --n ${lines} reads the same lines.`,
+  trieProjected: (loaded, list, budget) =>
+    `All ${loaded} loaded lines would need, at the bytes per URL measured here: ${list}. The page lets one structure take at most ${budget} (a browser tab’s WebAssembly addresses 4 GiB in all), so it measures the first lines only; urlhash trie --limit runs further natively.`,
+  trieProjectedOne: (name, bytes, perUrl, fits) => `${name} ${bytes} (${perUrl} B/URL${fits ? '' : ', over the budget'})`,
   trieGrowthTitle: 'Bytes per URL as the URLs come in',
   trieGrowthNote:
     'Each structure’s bytes as laid out in memory (the lists: their node array’s capacity, which doubles as it grows, hence the saw teeth), divided by the distinct URLs so far. The fixed list costs exactly what the printed one does (its mark fits in the node’s padding), so the two lines coincide.',
@@ -568,6 +582,8 @@ export const S = {
   bloomRatioLabel: 'm/N, bits per inserted URL',
   bloomRatioName: 'm/N',
   bloomRatioHint: 'Drawn larger on the curve, and used by the bit array below.',
+  bloomRatioBelowOne:
+    'Below 1: the filter has fewer bits than inserted URLs, so most held-out URLs read as seen. Measured anyway; the curve shows why nobody does this.',
   bloomPresetsLabel: 'The papers',
   bloomPresetP4: 'P4: m/N 16, k 8',
   bloomPresetP5: 'P5: m/N 20, k 8',
@@ -582,6 +598,7 @@ export const S = {
   bloomSplitDistinct: (distinct, inserted, held) =>
     `The input’s ${distinct} distinct lines: the first ${inserted} inserted, the other ${held} held out. The split urlhash bloom makes of the same file, so the counts below equal its output.`,
   bloomCapped: (cap) => `The page stops at ${cap} inserted URLs.`,
+  bloomCappedBudget: (lines) => `Only the first ${lines} lines are kept by the page (see the input report), so the filters read those.`,
   bloomFprTitle: 'False positives against m/N',
   bloomFprNote:
     'Points: the rate measured on the held-out URLs with its 95 % Wilson interval (a downward triangle: none was seen, placed at the interval’s top). Line: the exact formula (1 − (1 − 1/m)^(kN))^k. Hollow marks: the papers’ points, at the formula’s rate.',

@@ -3,7 +3,7 @@
 // bytes and lookup times beside P4's Table 1. Formatting and timing only: the lists, their
 // steps and every measure come from the wasm.
 import { S } from './strings.js';
-import { int, fixed, percent } from './format.js';
+import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { el, showText } from './dom.js';
 import { TrieDiagram } from './trie-diagram.js';
 import * as growthChart from './charts/trie-growth.js';
@@ -231,6 +231,18 @@ export function setupTrie(ctx) {
       : S.trieRunAll(int(report.lines), int(report.distinct));
     $('trie-run-note').classList.toggle('warn', report.capped);
     const names = Object.fromEntries(ctx.structures().map((s) => [s.id, s]));
+    // What every structure would take for all loaded lines, against the page's budget.
+    const projected = report.projected ?? [];
+    showText(
+      $('trie-projected'),
+      projected.length
+        ? S.trieProjected(
+            int(report.loaded),
+            projected.map((p) => S.trieProjectedOne(names[p.structure]?.name ?? p.structure, fmtBytes(p.bytes), fixed(p.bytes_per_url, 1), p.fits)).join('; '),
+            fmtBytes(report.budget_bytes),
+          )
+        : '',
+    );
     growthChart.render($('trie-growth-chart'), { study, names });
 
     const rows = study.structures.map((id) => {

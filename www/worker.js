@@ -12,6 +12,9 @@ import { S } from './strings.js';
 const KEEP_BUDGET = 256 * 1024 * 1024;
 
 const ready = init();
+/** The instance's linear memory (it grows and never shrinks: only a new worker gives it back). */
+let memory = null;
+ready.then((exports) => (memory = exports.memory));
 let active = null;
 let pending = null;
 let broken = null;
@@ -28,6 +31,15 @@ const handlers = {
       structures: JSON.parse(Lab.structures()),
       methods: JSON.parse(Lab.indexMethods()),
     };
+  },
+  /** The bytes of the instance's linear memory. */
+  memory() {
+    return { bytes: memory ? memory.buffer.byteLength : 0 };
+  },
+  /** A deliberate trap, for the tests: the page must survive it (see Lab.trapForTests). */
+  trap() {
+    Lab.trapForTests();
+    return {};
   },
   /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
   trieTrace({ inserts, lookups, fixed }) {
@@ -384,8 +396,11 @@ function fail(id, e) {
   // panic or an allocation failure) after which the instance cannot be trusted.
   const trapped = e instanceof WebAssembly.RuntimeError;
   const message = e && e.message ? e.message : String(e);
+  const first = trapped && !broken;
   if (trapped) broken = `${e.name}: ${message}`;
   self.postMessage({ id, ok: false, error: trapped ? broken : message, broken: Boolean(broken) });
+  // Said once, whoever asked: the page restarts the worker.
+  if (first) self.postMessage({ broken });
 }
 
 self.onmessage = (event) => {

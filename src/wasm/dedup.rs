@@ -20,7 +20,7 @@
 //!   `cbfFinish()`: the counter histogram after inserting (beside the binomial expectation),
 //!   then `urlhash cbf`'s delete experiment.
 
-use super::{share, to_json, Lab};
+use super::{share, to_json, whole, Lab};
 use crate::bloom::{
     self, fpr_approx, fpr_exact, m_for, md5_slice_width, memory_comparison, optimal_k, Bloom,
     FprReport, IndexMethod, PaperRow, MAX_K,
@@ -58,16 +58,6 @@ const KEYS_SHARE: f64 = 0.3;
 
 fn js(e: String) -> JsError {
     JsError::new(&e)
-}
-
-/// A whole number from `min` to 2^53, or an error naming `what`.
-fn whole(v: f64, min: f64, what: &str) -> Result<u64, JsError> {
-    if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
-        return Err(JsError::new(&format!(
-            "{what} must be a whole number of at least {min}, not {v}"
-        )));
-    }
-    Ok(v as u64)
 }
 
 fn parse_method(id: &str) -> Result<IndexMethod, JsError> {
@@ -188,6 +178,8 @@ struct KeysInfo {
     held_out: u64,
     /// Whether the input had more than the views use.
     capped: bool,
+    /// Whether the lines the page keeps (not [`MAX_INSERTED`]) set the cap.
+    by_budget: bool,
     /// [`MAX_INSERTED`].
     cap: u64,
 }
@@ -219,6 +211,7 @@ enum KeysBuild {
         next: usize,
         read: u64,
         capped: bool,
+        by_budget: bool,
         keys: FlatKeys,
         distinct: Distinct,
     },
@@ -235,6 +228,7 @@ struct TimedSet {
 
 struct TrieJob {
     builder: TrieStudyBuilder,
+    by_budget: bool,
     end: usize,
     next: usize,
     distinct: Distinct,
@@ -308,10 +302,31 @@ struct TrieReport {
     /// Lines the study used (the first ones).
     lines: u64,
     capped: bool,
+    /// Whether the lines the page keeps (not the study's own limit) set the cap.
+    by_budget: bool,
     /// Distinct URLs among them (what `trieTimeBuild` inserts).
     distinct: u64,
     study: TrieStudy,
+    /// When capped: what each structure would take for every loaded line, at the bytes per
+    /// URL measured here, against [`STRUCTURE_BUDGET`].
+    projected: Vec<Projection>,
+    budget_bytes: u64,
 }
+
+/// The memory one structure would need for all loaded lines.
+#[derive(Serialize)]
+struct Projection {
+    structure: Structure,
+    bytes_per_url: f64,
+    urls: u64,
+    bytes: f64,
+    /// `bytes <= STRUCTURE_BUDGET`.
+    fits: bool,
+}
+
+/// The most memory the page lets one structure take (a 32-bit WebAssembly instance can
+/// address 4 GiB in all, and the loaded lines and hash values share it).
+pub(crate) const STRUCTURE_BUDGET: u64 = 1 << 30;
 
 #[derive(Serialize)]
 struct BloomReport<'a> {
@@ -554,9 +569,11 @@ impl Lab {
         let max = whole(max_lines, 1.0, "the number of lines for the trie")?;
         let step = whole(step, 0.0, "the checkpoint step")?;
         self.check_dedup_lines("the trie study")?;
+        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, "the trie study")?;
         self.dedup.trie = Some(Box::new(TrieJob {
             builder: TrieStudyBuilder::new(step, &Structure::ALL),
-            end: (self.n as u64).min(max) as usize,
+            by_budget: prefix.by_budget,
+            end: prefix.lines as usize,
             next: 0,
             distinct: Distinct::default(),
             urls: FlatKeys::default(),
@@ -600,12 +617,34 @@ impl Lab {
             .trie
             .take()
             .ok_or_else(|| JsError::new("no trie study is running"))?;
+        let study = job.builder.finish();
+        let capped = job.end < self.n;
+        let projected = match study.checkpoints.last() {
+            Some(last) if capped => last
+                .rows
+                .iter()
+                .map(|r| {
+                    let bytes = r.bytes_per_url * self.n as f64;
+                    Projection {
+                        structure: r.structure,
+                        bytes_per_url: r.bytes_per_url,
+                        urls: self.n as u64,
+                        bytes,
+                        fits: bytes <= STRUCTURE_BUDGET as f64,
+                    }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let report = TrieReport {
             loaded: self.n as u64,
             lines: job.end as u64,
-            capped: job.end < self.n,
+            capped,
+            by_budget: job.by_budget,
             distinct: job.urls.len() as u64,
-            study: job.builder.finish(),
+            study,
+            projected,
+            budget_bytes: STRUCTURE_BUDGET,
         };
         self.dedup.trie_urls = Some(job.urls);
         to_json(&report)
@@ -954,12 +993,7 @@ impl Lab {
         if self.n == 0 {
             return Err(JsError::new(&format!("no URLs are loaded for {what}")));
         }
-        if !self.lines_available() {
-            return Err(JsError::new(&format!(
-                "the URL lines were too large to keep; {what} needs them (load fewer URLs)"
-            )));
-        }
-        Ok(())
+        self.prefix(usize::MAX, what).map(|_| ())
     }
 
     /// The split keys, once ready.
@@ -986,6 +1020,7 @@ impl Lab {
                 next: 0,
                 read: 0,
                 capped: false,
+                by_budget: false,
                 keys: FlatKeys::default(),
                 distinct: Distinct::default(),
             },
@@ -1021,10 +1056,13 @@ impl Lab {
                 next,
                 read,
                 capped,
+                by_budget,
                 keys,
                 distinct,
             } => {
-                let stop = next.saturating_add(max).min(self.n);
+                // The kept lines only, when the page could not keep them all.
+                let end = self.readable();
+                let stop = next.saturating_add(max).min(end);
                 self.for_each_line(*next, stop, |_, line, _| {
                     if keys.len() >= cap {
                         *capped = true;
@@ -1034,7 +1072,11 @@ impl Lab {
                     }
                 });
                 *next = stop;
-                (stop >= self.n || *capped, share(stop, self.n))
+                if stop >= end && end < self.n && !*capped {
+                    *capped = true;
+                    *by_budget = true;
+                }
+                (stop >= end || *capped, share(stop, end))
             }
         };
         if !done {
@@ -1056,13 +1098,18 @@ impl Lab {
                     inserted: n,
                     held_out: n,
                     capped: loaded > n,
+                    by_budget: false,
                     cap: MAX_INSERTED as u64,
                 },
                 inserted: n as usize,
                 keys,
             },
             KeysBuild::Lines {
-                read, capped, keys, ..
+                read,
+                capped,
+                by_budget,
+                keys,
+                ..
             } => {
                 if keys.len() < 2 {
                     return Err(JsError::new(&format!(
@@ -1080,6 +1127,7 @@ impl Lab {
                         inserted: inserted as u64,
                         held_out: (keys.len() - inserted) as u64,
                         capped,
+                        by_budget,
                         cap: MAX_INSERTED as u64,
                     },
                     inserted,

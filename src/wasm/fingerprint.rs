@@ -20,7 +20,7 @@
 //! Each of the three jobs has its own slot, so they run beside each other and beside the other
 //! views' jobs; starting one replaces an unfinished one of the same kind.
 
-use super::{share, to_json, Lab};
+use super::{share, to_json, whole, Lab};
 use crate::fingerprint::{
     avalanche, check_bits, collision_probability, log10_collision_probability,
     n_for_collision_probability, p3_reveals, Avalanche, BirthdayReport, CanonicalReport,
@@ -40,16 +40,6 @@ pub const BIRTHDAY_MAX_POINTS: u32 = 2_000;
 pub const BIRTHDAY_MAX_N: f64 = 1e18;
 /// The most widths `fpBirthday` draws at once.
 pub const BIRTHDAY_MAX_WIDTHS: usize = 16;
-
-/// A whole number from `min` to 2^53, or an error naming `what`.
-fn whole(v: f64, min: f64, what: &str) -> Result<u64, JsError> {
-    if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
-        return Err(JsError::new(&format!(
-            "{what} must be a whole number of at least {min}, not {v}"
-        )));
-    }
-    Ok(v as u64)
-}
 
 /// Folds a 128-bit hash into the table's 64 bits (the values are hashes already).
 #[derive(Default, Clone, Copy)]
@@ -519,12 +509,8 @@ impl Lab {
         if self.n == 0 {
             return Err(JsError::new(&format!("no URLs are loaded for {what}")));
         }
-        if !self.lines_available() {
-            return Err(JsError::new(&format!(
-                "the URL lines were too large to keep; {what} needs them (load fewer URLs)"
-            )));
-        }
-        Ok((self.n as u64).min(max) as usize)
+        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, what)?;
+        Ok(prefix.lines as usize)
     }
 
     fn fp_lines(&self, end: usize) -> Lines {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { MEASURE_FORMAT } from '../../www/format.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -231,4 +232,52 @@ export function useLab(viewport, onOpen) {
     assert.deepEqual(seen, [], 'no console errors, page errors, failed requests or dialogs');
   });
   return report;
+}
+
+/** Waits until the results show `fns` over `key` at `m` (from load generation `gen` on). */
+export async function waitView(p, { fns, key = 'url', m, gen = 0 }) {
+  await p.waitForFunction(
+    ({ fns, key, m, gen }) => {
+      const r = document.getElementById('results');
+      if (document.body.dataset.busy !== '0' || !r.dataset.view) return false;
+      if (Number(r.dataset.gen) < gen) return false;
+      const v = JSON.parse(r.dataset.view);
+      return v.key === key && v.m === m && [...v.fns].sort().join() === [...fns].sort().join();
+    },
+    { fns, key, m, gen },
+    { timeout: 60_000 },
+  );
+}
+
+/** The measures table as { n, rows: { fn: { column: { value, text } } } }. */
+export function readTable(p) {
+  return p.evaluate(() => {
+    const rows = {};
+    for (const td of document.querySelectorAll('#measures-table tbody td')) {
+      rows[td.dataset.fn] ??= {};
+      rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
+    }
+    return { n: Number(document.getElementById('results-caption').dataset.n), rows };
+  });
+}
+
+function close(actual, expected, what) {
+  const tol = 1e-9 * Math.max(1, Math.abs(expected));
+  assert.ok(Math.abs(actual - expected) <= tol, `${what}: page ${actual}, CLI ${expected}`);
+}
+
+/** Asserts the page's table equals the CLI's JSON for `fns`. */
+export function assertMatchesCli(view, cli, fns) {
+  assert.deepEqual(Object.keys(view.rows).sort(), [...fns].sort(), 'functions shown');
+  for (const fn of fns) {
+    const row = view.rows[fn];
+    const want = cli.fns[fn];
+    assert.equal(view.n, want.n, `${fn}: n`);
+    for (const k of ['a', 'a_opt', 'a_random', 'b', 'max_load', 'empty_slots', 'chi2']) {
+      assert.equal(row[k].value, want[k], `${fn}: ${k}`);
+      assert.equal(row[k].text, MEASURE_FORMAT[k](want[k]), `${fn}: ${k} as shown`);
+    }
+    close(row.expected_max_load.value, want.expected_max_load, `${fn}: expected_max_load`);
+    close(row.p_value.value, want.p_value, `${fn}: p_value`);
+  }
 }

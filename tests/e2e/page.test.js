@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, ARTIFACTS, CLI, watchProblems, useLab, generation } from './helpers.js';
-import { MEASURE_FORMAT, int } from '../../www/format.js';
+import { cliDist, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli } from './helpers.js';
+import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
 const P1 = ['elfhash', 'hfip', 'hf'];
@@ -23,21 +23,6 @@ function watch(p) {
   watchProblems(p, report);
 }
 
-/** Waits until the results show `fns` over `key` at `m` (from load generation `gen` on). */
-async function waitView(p, { fns, key = 'url', m, gen = 0 }) {
-  await p.waitForFunction(
-    ({ fns, key, m, gen }) => {
-      const r = document.getElementById('results');
-      if (document.body.dataset.busy !== '0' || !r.dataset.view) return false;
-      if (Number(r.dataset.gen) < gen) return false;
-      const v = JSON.parse(r.dataset.view);
-      return v.key === key && v.m === m && [...v.fns].sort().join() === [...fns].sort().join();
-    },
-    { fns, key, m, gen },
-    { timeout: 60_000 },
-  );
-}
-
 /** Waits for P1's figures and the "Why?" cards of load `gen`; none may show an error. */
 async function waitFigures(p, gen) {
   await p.waitForFunction(
@@ -52,39 +37,6 @@ async function waitFigures(p, gen) {
   );
   assert.deepEqual(errors, [], 'no error in the figures or the Why? cards');
   for (const fig of [1, 2, 3]) assert.equal(await p.getAttribute(`#fig${fig}`, 'data-gen'), String(gen));
-}
-
-/** The measures table as { n, rows: { fn: { column: { value, text } } } }. */
-function readTable(p) {
-  return p.evaluate(() => {
-    const rows = {};
-    for (const td of document.querySelectorAll('#measures-table tbody td')) {
-      rows[td.dataset.fn] ??= {};
-      rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
-    }
-    return { n: Number(document.getElementById('results-caption').dataset.n), rows };
-  });
-}
-
-function close(actual, expected, what) {
-  const tol = 1e-9 * Math.max(1, Math.abs(expected));
-  assert.ok(Math.abs(actual - expected) <= tol, `${what}: page ${actual}, CLI ${expected}`);
-}
-
-/** Asserts the page's table equals the CLI's JSON for `fns`. */
-function assertMatchesCli(view, cli, fns) {
-  assert.deepEqual(Object.keys(view.rows).sort(), [...fns].sort(), 'functions shown');
-  for (const fn of fns) {
-    const row = view.rows[fn];
-    const want = cli.fns[fn];
-    assert.equal(view.n, want.n, `${fn}: n`);
-    for (const k of ['a', 'a_opt', 'a_random', 'b', 'max_load', 'empty_slots', 'chi2']) {
-      assert.equal(row[k].value, want[k], `${fn}: ${k}`);
-      assert.equal(row[k].text, MEASURE_FORMAT[k](want[k]), `${fn}: ${k} as shown`);
-    }
-    close(row.expected_max_load.value, want.expected_max_load, `${fn}: expected_max_load`);
-    close(row.p_value.value, want.p_value, `${fn}: p_value`);
-  }
 }
 
 async function clickPreset(p, m) {

@@ -1,0 +1,914 @@
+// 简体中文：页面上每一条用户可见的文字，与 strings.js 中的 S 结构完全相同
+// （同样的键、同样的函数参数；数字传入时已格式化）。
+//
+// Glossary (English → 中文), kept consistent with the five papers (seeds/000–004):
+//   hash → 散列（散列函数、散列值、散列表）。P4、P5 正文也写“哈希”，P1、P2、P3 写“散列”；本页一律用“散列”
+//   slot → 槽（M 个槽，槽号；P1）          bucket → 桶
+//   load balance → 负载平衡（P1：负载平衡性能测度）   query performance → 信息查询性能（P1）
+//   measure → 测度                          memory access → 访存
+//   Bloom filter → 布隆过滤器（P4）         counting Bloom filter → 计数布隆过滤器
+//   generalized list → 广义表；P4 的 improved generalized list → 改进广义表
+//   trie → 字典树（每节首次写作“字典树（trie）”）   level / level root → 层 / 层根节点（P4）
+//   crawler → 爬虫 / 网络爬虫               crawl node → 爬行节点（P2 原文作“搜集节点”）
+//   control node → 控制节点（P2）           site → 站点     host → 主机名     path → 路径
+//   site hash / path hash → 站点散列 / 路径散列（P2）
+//   fingerprint → 指纹；fingerprint store → 指纹库（P5）   digest → 摘要   avalanche → 雪崩效应（P3）
+//   false positive → 误判；false-positive rate → 误判率；false negative → 漏判
+//   false duplicate → 误判为重复            collision → 冲突
+//   duplicate → 重复    de-duplication → 去重    distinct (URLs) → 不同（URL）
+//   corpus → 语料       load factor → 装载因子 α（P2 原文作“装填因子”）
+//   chi-square → χ² 检验（χ² 统计量）       p-value → p 值
+//   counter → 计数器    overflow → 溢出    saturated / stuck → 饱和 / 卡住
+//   alias (异名同址) → 别名；mirror (同名异址) → 镜像（P3）
+//   normalisation / canonicalisation → 规范化   birthday bound → 生日界
+//   as printed → 原文 / 印刷值               misprint → 印刷错误
+//   held-out URLs → 留出的 URL              URL stays URL; code, ids, file names, CLI commands,
+//   function names (ELFhash, HfIp, hf, MD5, XXH3) and formula notation stay as they are.
+// The authors: P1 李晓明、凤旺森；P2 李村合、何淑庆、张培颖；P3 杨海东、叶小岭、张颖超；
+// P4 吴小惠；P5 吴家奇等。
+
+import { int } from './format.js';
+
+/** A leading space when the value starts with a Latin letter or digit (“请输入 k”). */
+function lead(s) {
+  return /^[0-9A-Za-z]/.test(String(s)) ? ` ${s}` : String(s);
+}
+
+/** A trailing space when the value ends with a Latin letter or digit (“完整 URL 的”). */
+function trail(s) {
+  return /[0-9A-Za-z]$/.test(String(s)) ? `${s} ` : String(s);
+}
+
+export const ZH = {
+  // Page
+  title: 'URL Hash Lab · 网址散列实验室',
+  appName: 'URL Hash Lab',
+  appNameZh: '网址散列实验室',
+  tagline:
+    '李晓明、凤旺森（2004）在 2000 万个 URL 上比较了三个 URL 散列函数。载入你自己的 URL 或我们的语料，看看这些函数实际表现如何。',
+  footer:
+    '本页的每个数字都由实验室编译为 WebAssembly 的 Rust 核心在后台 Worker 中计算。你载入的任何内容都不会离开这个浏览器。',
+  skipToResults: '跳到结果',
+  noWorker: '此浏览器无法运行模块型 Web Worker，而实验室需要它。请使用新版 Firefox、Chrome、Edge 或 Safari。',
+
+  // Input
+  inputHeading: '1. URL',
+  corpusLabel: '内置语料（仿 2004 年的中文网页抓取）',
+  corpusButton: '载入语料',
+  corpusHint: '页面打开时载入 100 000 个语料 URL。246 951 是 P2 表 1 的规模；20 000 000 是 P1 的规模，需要一段时间和约 500 MB 内存。',
+  corpusTable1: (n) => `${n}（P2 表 1）`,
+  pasteLabel: '粘贴 URL，每行一个',
+  pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
+  pasteButton: '对粘贴的 URL 计算散列',
+  fileLabel: '或打开一个 URL 文件（每行一个）',
+  dropHint: '也可以把文件拖放到页面的任意位置。',
+  dropOverlay: '放下 URL 列表即可计算散列',
+  keyLegend: '对什么计算散列',
+  keyUrl: '完整 URL（P1）',
+  keyHost: '仅主机名（P2 的站点散列）',
+  keyPath: '路径和查询串（P2 的路径散列）',
+  cancel: '取消',
+  cancelled: '已取消载入。页面仍显示先前的输入。',
+  loadingStart: '正在开始…',
+  reportHeading: '输入中有什么',
+
+  // Functions
+  functionsHeading: '2. 散列函数',
+  functionsHint: '勾选的函数会在图表和表格中进行比较。',
+  paperGroup: {
+    P1: 'P1 · 李晓明、凤旺森 2004（受检验的论文）',
+    P2: 'P2 · 李村合、何淑庆、张培颖：站点散列与路径散列',
+    P3: 'P3 · 杨海东等 2006：MD5 指纹',
+    baseline: '实际爬虫使用的基准函数',
+  },
+  noFunctions: '至少勾选一个散列函数才能看到结果。',
+
+  // Slots
+  slotsHeading: '3. 槽（M）',
+  slotsHint: 'URL 所在的槽就是它的散列值 mod M：散列表中的一个桶，或爬虫集群中的一台机器。',
+  slotsPresetGroups: [
+    { label: 'P1 图 2 的机器数', values: [8, 10, 12, 40] },
+    { label: 'P1 图 3 的机器数', values: [11, 14, 16, 18] },
+    { label: 'P2 的爬行节点数', values: [7] },
+    { label: 'P1 图 1 的表大小', values: [200000, 800000, 1000000, 2000000] },
+    { label: 'P2 的路径表和站点表', values: [32768, 2097152], powers: [15, 21] },
+  ],
+  slotsField: '任意 M',
+  slotsApply: '应用',
+  slotsFieldHint: '1 到 4 294 967 295 之间的整数（或 2^k）。',
+  slotsEmpty: '请输入槽数。',
+  slotsNotNumber: (text) => `“${text}”不是数字。请输入整数槽数，例如 12 或 200000。`,
+  slotsNegative: '槽数不能为负。',
+  slotsZero: '0 个槽就无处放置 URL：请输入 1 或更大的数。',
+  slotsFraction: (text) => `槽数必须是整数：${text} 不是整数。`,
+  slotsTooLarge: '最多 4 294 967 295 个槽（2^32 − 1），这是论文中无符号运算所允许的最大 M。',
+
+  // Status
+  working: '正在计算…',
+  loadingCorpus: (done, total) => `正在生成语料 URL 并计算散列：${done} / ${total}`,
+  loadingBytes: (done, total) => `正在读取并计算散列：${done} / ${total}`,
+  loadingPaste: '正在对粘贴的 URL 计算散列…',
+  busyLoading: '另一份输入仍在载入：请先取消它。',
+  rebinned: (ms) => `已重新分槽，用时 ${ms} ms`,
+  hashingKey: (fn, key, pct) => `正在用 ${fn} 计算${lead(trail(key))}的散列：${pct}`,
+  computed: (ms) => `计算完成，用时 ${ms} ms`,
+  pasteEmpty: '输入框是空的：请先粘贴一些 URL。',
+  bigPaste: (lines, shown) =>
+    `已粘贴 ${lines} 行。为保持页面流畅，输入框只显示前 ${shown} 行；“对粘贴的 URL 计算散列”会处理全部行（编辑输入框后只保留它显示的部分）。`,
+  workerFailed: (msg) => `实验室的 Worker 无法启动：${msg}`,
+  workerBroken: (msg) => `WebAssembly 核心已停止（${msg}），很可能是内存不足。`,
+  restarting: (why) => `${why} 正在重启实验室…`,
+  restarted: (why, what) => `${why} 实验室已重启，并重新载入了${lead(what)}。`,
+  cancelledRestarted: (bytes) =>
+    `被取消的载入已把 Worker 的内存增长到 ${bytes}，而 WebAssembly 从不归还内存，因此已重启 Worker，并重新载入屏幕上的输入。`,
+  againCorpus: (n) => `内置语料（${n} 个 URL）`,
+  againFile: (name) => `文件“${name}”`,
+  againPaste: '粘贴的 URL',
+  restart: '重启实验室',
+  errorPrefix: '错误：',
+  chartMissing: 'Chart.js 未能载入（缺少 vendor/chart.umd.min.js），因此无法绘制图表。',
+  workerScriptFailed: 'Worker 脚本载入失败',
+  workerMessageUnreadable: '无法读取来自 Worker 的一条消息',
+  workerRestarted: '实验室已重启',
+  noInputYet: '尚未载入任何输入',
+  noInputLoading: '没有正在载入的输入',
+  superseded: '已被更新的任务取代',
+  unknownRequest: (type) => `未知请求 '${type}'`,
+  dismiss: '关闭',
+
+  // Input report (plain language); counts arrive as numbers
+  sourceCorpus: (n) => `内置语料的 ${int(n)} 个 URL（种子 2004）。`,
+  sourcePaste: '来源：粘贴的文本。',
+  sourceFile: (name, size) => `文件“${name}”，${size}。`,
+  reportLines: (lines, urls) => `读取了 ${int(lines)} 行，其中有 ${int(urls)} 个 URL。`,
+  reportBlank: (n) => `跳过了 ${int(n)} 个空行。`,
+  reportBom: '已删除开头的字节顺序标记（BOM）。',
+  reportCrlf: (n) => `${int(n)} 行以 CRLF（Windows 换行符）结尾；已删除其中的 CR。`,
+  reportTooLong: (n, at) => `${int(n)} 行长于 64 KiB，已跳过（${at}）。`,
+  reportInvalidUtf8: (n, at) => `${int(n)} 行不是有效的 UTF-8，按原始字节计算散列（${at}）。`,
+  reportNul: (n, at) => `${int(n)} 行含有 NUL 字节，P1 的 C 函数读到那里就会停止（${at}）。`,
+  reportUnsplittable: (n, part, at) => `${int(n)} 行没有${part}，对${part}计算散列时不计入（${at}）。`,
+  reportSplitLater: '没有主机名或路径的行，会在你对主机名或路径计算散列时统计。',
+  partHost: '主机名',
+  partPath: '路径',
+  reportClean: '没有异常：没有空行、BOM、CRLF、超长行或无效的 UTF-8。',
+  reportKept: '这些行可以再次读取，因此换用其他函数或键时无需重新载入。',
+  reportNotKept: (lines, budget) =>
+    `输入超过了页面保留 URL 行的上限 ${budget}：要换函数或键，请先选好再重新载入。P1 的报告、爬虫划分和去重视图只测量前 ${lines} 行，并会注明。`,
+  reportMemory: (bytes) => `实验室的 Worker 占用 ${bytes} 的 WebAssembly 内存（这是峰值：这部分内存从不收缩）。`,
+  /** A view measured the first lines only, because the page keeps no more. */
+  onPrefix: (lines, loaded, budget) =>
+    `只在已载入的 ${loaded} 个 URL 行中的前 ${lines} 行上测量：页面最多保留 ${budget} 的行，而此视图需要再次读取各行。`,
+  lineList: (shown, total) => `第 ${shown.map((x) => int(x)).join('、')} 行${total > shown.length ? '等' : ''}`,
+  noUrls: '输入中没有 URL 行：没有可计算散列的内容。',
+
+  // Results
+  resultsHeading: 'URL 如何落入各个槽',
+  resultsCaption: (n, key, m) => `${n} 个${lead(trail(key))}如何落入 M = ${m} 个槽`,
+  keyName: { url: '完整 URL', host: '主机名', path: '路径' },
+  perSlotTitle: '每个槽中的 URL 数',
+  perSlotNote: '每根柱代表一个槽。完美的函数让每个槽都装 N/M 个 URL（虚线）。',
+  bucketsTitle: '装有 s 个 URL 的槽有多少',
+  bucketsNote:
+    'M 很大时，统计装有 0、1、2、… 个 URL 的槽数。随机函数符合泊松曲线（虚线）；聚集的函数则空槽太多，拥挤的槽也太多。',
+  idealLine: (v) => `理想值 N/M = ${v}`,
+  poisson: '泊松期望（随机函数）',
+  axisSlot: '槽号（0 … M − 1）',
+  axisUrlsInSlot: '槽中的 URL 数',
+  axisBucketSize: 's，一个槽中的 URL 数',
+  axisSlotsHolding: '装有 s 个 URL 的槽数（对数坐标）',
+  tooltipSlot: (slot) => `槽 ${slot}`,
+  tooltipBucket: (s) => `装有 ${s} 个 URL 的槽`,
+  tableTitle: '各函数的测度',
+  tableNote: '把鼠标悬停或聚焦在测度名称上，可查看其定义。',
+  measureHead: '测度',
+  columns: [
+    {
+      key: 'a',
+      label: 'A',
+      short: '每次查找的访存次数；越小越好',
+      title:
+        'P1 的信息查询性能测度：在链式散列表中把每个 URL 各查找一次的平均访存次数，Σ Nᵢ(Nᵢ+1)/2 / N。越小越好。',
+    },
+    {
+      key: 'a_opt',
+      label: 'A 最优',
+      short: 'P1 的最优值，各槽相等',
+      title: 'P1 的最优值 (N/M + 1)/2，只有每个槽恰好装 N/M 个 URL 时才能达到。',
+    },
+    {
+      key: 'a_random',
+      label: 'A 随机',
+      short: '随机函数的平均值',
+      title: '均匀随机函数平均得到的 A，1 + (N − 1)/(2M)：公平的标尺。',
+    },
+    {
+      key: 'b',
+      label: 'B',
+      short: '负载平衡；1 为完美',
+      title: 'P1 的负载平衡性能测度：M × 最满槽的 URL 数 / N。1 为完美，M 为最差（全部落在一个槽中）。',
+    },
+    { key: 'max_load', label: '最大负载', short: '最满的槽中的 URL 数', title: '最满的槽中的 URL 数。' },
+    {
+      key: 'expected_max_load',
+      label: 'E[最大负载]',
+      short: '随机函数最满的槽',
+      title: '随机函数平均会给出的最满槽（泊松近似）。',
+    },
+    {
+      key: 'empty_slots',
+      label: '空槽',
+      short: '没有 URL 落入的槽',
+      title: '没有任何 URL 落入的槽。其下方的小数字是随机函数留下的空槽数 M·e^(−N/M)。',
+    },
+    {
+      key: 'chi2',
+      label: 'χ²',
+      short: '不均匀程度；随机时约为 M − 1',
+      title: '各槽计数相对均匀值 N/M 的 χ² 统计量，自由度为 M − 1。随机函数的值接近 M − 1。',
+    },
+    {
+      key: 'p_value',
+      label: 'p 值',
+      short: '低于 0.001：明显不均匀',
+      title: '随机函数看起来至少这样不均匀的概率。极小的值（低于 0.001）说明该函数明显不均匀。',
+    },
+  ],
+  expectedEmpty: (v) => `随机：${v}`,
+
+  // P1 figures
+  figuresHeading: 'P1 的图，在已载入的 URL 上重新计算',
+  figuresNote: (step) => `每 ${step} 个 URL 取一个点。P1 用了 2000 万个 URL，每 500 000 个取一个点。`,
+  fig1Title: '图 1 — A，信息查询性能，随 N 增长',
+  fig1Note:
+    '链式散列表中的 M 个槽。在 M = 200 000 处，空心点是 P1 唯一一张表中的数值（“P1 印刷值”）；N 轴取对数，使它们能与已载入的 URL 并列显示。',
+  fig2Title: '图 2 — B，M 台机器上的负载平衡，随 N 增长',
+  fig2Note: '1 为完美平衡。当 3 整除 M 时，hf 的曲线跳到约 3（见下文“为什么？”）。',
+  fig3Title: '图 3 — hf 在 M = 11、12、14、16、18 时的 B',
+  fig3Note: (n) =>
+    `取前 ${n} 个 URL（P1 从它的 2000 万个 URL 中随机抽取了 400 000 个）。M = 12 和 18 是 3 的倍数。`,
+  figM: 'M =',
+  axisN: 'N，已计算散列的 URL 数',
+  axisNLog: 'N，已计算散列的 URL 数（对数坐标）',
+  axisA: 'A，每次查找的访存次数',
+  axisB: 'B，负载平衡（1 = 完美）',
+  printedAopt: 'P1 印刷值：A(opt)',
+  printedHfip: 'P1 印刷值：HfIp',
+  printedOffChart: (n, aOpt, hfip) =>
+    `P1 还印出了 N = ${n} 时的 A(opt) ${aOpt} 和 HfIp ${hfip}，超出已载入的 URL 数，不在本图内。`,
+  hfAtM: (m) => `hf，M = ${m}`,
+  figProgress: (fig, pct) => `正在计算图 ${fig}：${pct}`,
+
+  // Why cards
+  whyHeading: '为什么？P1 无法解释的现象，在你的 URL 上测量',
+  whyPending: '正在已载入的 URL 上测量这些异常…',
+  whyProgress: (pct) => `正在已载入的 URL 上测量这些异常：${pct}`,
+  evidence: '来自已载入 URL 的证据',
+  why: {
+    hf3: {
+      title: 'hf 恰好在 3 整除 M 时表现差',
+      claim: 'P1：hf 在 M = 8、10 和 40 时最好，但在 M = 12 时最差，“这种不稳定性的原因不清楚”。',
+      cause:
+        'hf 返回 |3 · Σ c·i| mod M；只要 URL 短到不会溢出，这个值总是 3 的倍数。当 3 整除 M 时，只有槽号为 3 的倍数的那 M/3 个槽可能被命中，因此 B ≈ 3。',
+    },
+    hfRange: {
+      title: 'hf 的值对大表来说太小',
+      claim: 'P1：M 较小时 hf 与 HfIp 相当，但随 M 增大而变差，最终不如 ELFhash。',
+      cause:
+        '对长 L 字节的 URL，Σ c·i 至多为 127 · L(L+1)/2，所以 hf 永远不超过 3 · 127 · L(L+1)/2。M 很大时，大多数槽根本够不到，而够得到的槽则过满。',
+    },
+    hfipBits: {
+      title: 'HfIp 有四位始终为 0',
+      claim: 'P1 推荐 HfIp，认为它在各种情况下都接近最优。',
+      cause:
+        'HfIp 把 URL 的各字节异或进一个 unsigned int 的四个字节。ASCII 字节的第 7 位为 0，因此第 7、15、23 和 31 位始终为 0。当 M 是不小于 256 的 2 的幂时，槽号含有这些位之一的槽（几乎）从不被使用。',
+    },
+    misprint: {
+      title: 'P1 表中的一处印刷错误',
+      claim: 'P1 印出 N = 1 000 000、M = 200 000 时 A(opt) = 2.75。',
+      cause:
+        '它自己的公式 (N/M + 1)/2 给出 3.00。而且在 N 不超过 300 万的每个点上，P1 印出的 HfIp 都低于随机函数的平均值，只有把 URL 分布得比随机还均匀的函数才能做到。',
+    },
+    elf: {
+      title: 'ELFhash 的槽由 URL 的最后一个字符决定',
+      claim: 'P1：ELFhash 很差，它的 B 在 1 到 5 之间摆动。',
+      cause:
+        'ELFhash 计算 h = (h << 4) + c，而它的折叠从不触及第 0 … 3 位，所以它的低 4 位就是最后一个字节的低 4 位。M = 8 时，槽就是最后一个字符 mod 8，B 取决于 URL 如何结尾（/、.html 的 l、数字）。',
+    },
+  },
+  ev: {
+    hf3Share: (pct, n) => `${n} 个 URL 中有 ${pct} 的 hf 值是 3 的倍数。`,
+    hf3Slots: (hit) => `M = 12 时，hf 命中 12 个槽中的 ${hit} 个。`,
+    bTableHead: ['M', 'hf 的 B', 'HfIp 的 B'],
+    hfRangeMax: (max, bound, longest) =>
+      `hf 的最大值：${max}。任何 URL 都不会超过 ${bound}（最长的 URL 有 ${longest} 字节）。`,
+    hfRangeSlots: (m, reachable, hit, random) =>
+      `M = ${m} 时，hf 能到达 ${reachable} 个槽，实际命中 ${hit} 个；随机函数会命中 ${random} 个。`,
+    hfRangeA: (m, a, hfipA) => `M = ${m} 时的 A：hf ${a}，HfIp ${hfipA}。`,
+    hfipAscii: (ascii, n) => `${n} 个 URL 中有 ${ascii} 个是纯 ASCII。`,
+    hfipNeverSet: (bits) => (bits ? `在所有 HfIp 值中从未置 1 的位：${bits}。` : '每一位都至少被某个 URL 置 1。'),
+    hfipHighBit: (bit, count) => `第 ${bit} 位：${count} 个 URL 置 1`,
+    hfipByM: (m, shareSlots, shareUrls, hit, random) =>
+      `M = ${m}：槽号含这类位的槽占全部槽的 ${shareSlots}，分到了 ${shareUrls} 的 URL（均匀函数：${shareSlots}）。HfIp 命中 ${hit} 个槽；随机函数 ${random} 个。`,
+    misprintLine: (printed, formula) => `印刷值 ${printed}；(N/M + 1)/2 = ${formula}。`,
+    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A 随机', 'HfIp 印刷值', 'HfIp 实测值'],
+    notMeasured: '—',
+    notMeasuredNote: '—：实测的 URL 少于此 N。',
+    elfNibble: (pct) => `${pct} 的 URL：ELFhash 的低 4 位等于最后一个字节的低 4 位。`,
+    elfEndings: '最常见的结尾字符：',
+    elfEnding: (ch, pct) => `${ch} ${pct}`,
+    elfB8: (measured, predicted) => `M = 8 时 B 的实测值：${measured}；仅由 URL 的结尾预测：${predicted}。`,
+    elfBTableHead: ['M', 'ELFhash 的 B'],
+  },
+
+  // P2's crawler partition
+  partHeading: 'P2 的爬虫任务划分，在已载入的 URL 上模拟',
+  partIntro:
+    'P2（李村合、何淑庆、张培颖）按每个 URL 路径的散列值，把抓取任务分给 n 个爬行节点（原文称“搜集节点”，其表 1 中为 7 个），由一个控制节点查找重复：站点表有 2^21 个槽，以站点散列值为索引；每个站点各有一张 2^15 个槽的路径表，以路径散列值为索引。其表 1 印出了近乎完美的平衡。这里把每个已载入的行依次当作一个新发现的链接：控制节点丢弃已见过的链接，每种策略把新的 URL 分配给各爬行节点——按 P2 代码的各种读法计算的路径散列、主机名、域名或整个 URL 的散列，或实际爬虫的预设。所有策略同时模拟，因此切换策略会立即显示其结果。',
+  partNodesLabel: '爬行节点数（n）',
+  partNodesHint: '1 到 64 之间的整数；P2 用了 7 个。',
+  partNodesEmpty: '请输入爬行节点数，例如 7。',
+  partNodesNotNumber: '这不是数字：请输入整数个爬行节点，例如 7。',
+  partNodesZero: '至少需要 1 个爬行节点才能抓取。',
+  partNodesNegative: '爬行节点数不能为负。',
+  partNodesFraction: (text) => `爬行节点数必须是整数：${text} 不是整数。`,
+  partNodesTooMany: (max) => `本页最多 ${max} 个爬行节点（命令行最多可用 65 536 个）。`,
+  partPolicyLabel: '划分策略',
+  partPolicyHint: '切换策略会根据上一次模拟重新绘制，不重新计算。',
+  partPolicyGroups: [
+    { label: 'P2：按路径散列分配', ids: ['p2-printed', 'p2-xor', 'p2-repaired'] },
+    { label: '按主机名、域名或 URL 的散列分配', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3'] },
+    { label: '实际爬虫的默认划分器', ids: ['nutch', 'heritrix', 'frontera'] },
+  ],
+  partPolicyNames: {
+    'p2-printed': 'P2 路径散列，按原文',
+    'p2-xor': 'P2 路径散列，按其注释用 XOR',
+    'p2-repaired': 'P2 路径散列，实验室的修复版（我们的，不是 P2 的）',
+    'host:xxh3': '主机名散列（XXH3）',
+    'domain:xxh3': '可注册域名散列（XXH3）',
+    'url:xxh3': '整个 URL 的散列（XXH3）',
+    nutch: 'Apache Nutch URLPartitioner（按主机名）',
+    heritrix: 'Heritrix 3 HashCrawlMapper',
+    frontera: 'Frontera Crc32NamePartitioner',
+  },
+  partWaiting: 'P1 的图算完后开始模拟…',
+  partQueued: '排在 P1 的图之后…',
+  partProgress: (nodes, urls, pct) => `正在 ${urls} 个 URL 上模拟 ${nodes} 个爬行节点，所有策略同时进行：${pct}`,
+  partDone: (nodes, ms) => `已模拟 ${nodes} 个爬行节点和所有策略，用时 ${ms} ms。`,
+  partSummary: (links, urls, dups, sites) =>
+    `读取了 ${links} 个链接：${sites} 个站点上的 ${urls} 个不同 URL；控制节点把其中 ${dups} 个作为重复丢弃。`,
+  partUnsplittable: (n, first) =>
+    `${int(n)} 行没有主机名，因此没有站点表条目，也没有爬行节点（第一个：${first}）。下面的所有计数都不含这些行。`,
+  partAllSplit: '每一行都有主机名，因此每个链接都到达了控制节点。',
+  partPaths: (distinct) =>
+    `${distinct} 个不同路径。按路径分配会把路径相同的 URL 都发往同一节点；最常见的路径：`,
+  partPathsNone: (distinct) => `${distinct} 个不同路径；没有哪个路径出现在一个以上的 URL 中。`,
+  partPathShare: (urls, share) => `${urls} 个 URL，${share}`,
+
+  // Nodes chart and per-node table
+  partNodesTitle: '每个爬行节点的 URL 数',
+  partNodesNote: (n) => `每根柱代表一个爬行节点的不同 URL 数。均匀划分时每个节点得到 N/${n}（虚线）。`,
+  partNodesChartLabel: (policy, n) => `${policy} 下每个爬行节点的 URL 数，共 ${n} 个节点`,
+  axisCrawlNode: '爬行节点',
+  axisNodeUrls: 'URL 数（不同 URL，每个节点）',
+  idealNodeLine: (v) => `均匀划分 N/n = ${v}`,
+  tooltipNode: (k) => `爬行节点 ${k}`,
+  partStatB: 'B，负载平衡',
+  partStatBHint: '最大节点 × n / N；1 为完美',
+  partStatBRandom: '随机分配的平均 B',
+  partStatP: 'χ² 检验 p 值',
+  partStatPHint: '低于 0.001：明显不均',
+  partStatZero: '路径散列值为 0 的 URL',
+  partStatZeroHint: '它们全部发往节点 1',
+  partStatPrinted: 'P2 印刷值（7 个节点）',
+  partNodeTableTitle: '各爬行节点',
+  partNodeHead: ['节点', 'URL', '链接', '主机名', '最大站点', '其占比'],
+  partNodeLinksHint: '链接：控制节点分配给该节点的链接，含重复。',
+  noSite: '—',
+  partTopTitle: '最大的站点，以及此策略把它们分到哪里',
+  partTopHead: ['站点', 'URL', '跨越的节点数', '主节点', '主节点上的 URL'],
+
+  // Table 1
+  partTable1Title: 'P2 的表 1 与各策略对照',
+  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom) =>
+    `第一行是 P2 印出的表 1（${nodes} 个爬行节点，${urls} 个 URL）；其余各行是已载入的 ${loaded} 个 URL 在 ${n} 个节点上的结果。B 是最大节点与平均值之比（均匀随机分配的平均值：P2 的规模下为 ${bRandom}，已载入的 URL 为 ${loadedBRandom}）；χ² p 检验各节点负载与均匀划分的差异。指向某一行可查看其全名。`,
+  partPolicyShort: {
+    'p2-printed': 'P2，原文',
+    'p2-xor': 'P2，XOR（注释）',
+    'p2-repaired': 'P2，实验室修复',
+    'host:xxh3': '主机名 · XXH3',
+    'domain:xxh3': '域名 · XXH3',
+    'url:xxh3': '整个 URL · XXH3',
+    nutch: 'Nutch',
+    heritrix: 'Heritrix 3',
+    frontera: 'Frontera',
+  },
+  partTable1OtherN: (printedNodes, n) =>
+    `P2 印出的表对应 ${printedNodes} 个爬行节点；模拟的各行对应 ${n} 个。把爬行节点设为 ${printedNodes} 个，才能同等比较。`,
+  partTable1Policy: '策略',
+  partTable1Node: (k) => `节点 ${k}`,
+  partTable1B: 'B',
+  partTable1P: 'χ² p',
+  partPrintedRow: 'P2 表 1（印刷值）',
+  partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
+    `P2 还印出共 ${system} 次匹配，其中 ${control} 次在控制节点上，对应 ${urls} 个 URL（每个 URL ${perUrl} 次）。模拟的控制节点对 ${ourUrls} 个 URL 做了 ${ours} 次匹配：每个链接探查一次站点表，已知站点的每个链接再探查一次路径表。`,
+  partVerdictsTitle: 'P2 路径散列的每种读法，能否得出印出的那种平衡？',
+  partVerdictCould: '能',
+  partVerdictCouldNot: '不能',
+  partVerdictLine: (name, could) => `${name}：在已载入的 URL 上${could}得出印出的平衡。`,
+
+  // Control node
+  partControlTitle: '控制节点的表',
+  partSiteTitle: '站点表（2^21 个槽）：装有 k 个站点的槽有多少',
+  partSiteNote:
+    'P2 站点散列的每种读法各一组点，包括不装站点的槽（k = 0）。随机散列符合泊松曲线（虚线）；远在右侧的点是被许多站点共享的槽。',
+  axisSitesInSlot: 'k，一个槽中的站点数',
+  axisSlotsHoldingK: '装有 k 个站点的槽数（对数坐标）',
+  tooltipSitesInSlot: (k) => `装有 ${k} 个站点的槽`,
+  partSiteTableHead: ['站点散列读法', '站点', '已用槽', 'α', '冲突', '随机散列', '共享槽的站点', '最长链'],
+  partSiteTableHint: '冲突：站点数减去已用槽数；“随机散列”是均匀随机散列的平均值。',
+  partPathCollTitle: '路径表（每个站点 2^15 个槽）：落在已占用槽上的 URL',
+  partPathCollNote:
+    '该 URL 的槽已装有同一站点的另一条路径：只保存槽的表会把它当作重复丢弃，即误判为重复。',
+  axisPathReading: 'P2 路径散列的读法',
+  axisCollidingUrls: '落在已占用槽上的 URL',
+  partMeasured: '在已载入的 URL 上实测',
+  partExpectedRandom: '随机散列的期望值',
+  partPathLoadTitle: '最大站点的路径表：装载因子 α（P2 原文作“装填因子”）',
+  partPathLoadNote: (rule) =>
+    `α = 站点的 URL 数 / 2^15（各种读法都相同）。P2 的规则：保持 α 低于 0.75，即每个站点至多 ${rule} 个 URL。`,
+  axisSiteBiggest: '站点（从大到小）',
+  axisAlpha: '装载因子 α（对数坐标）',
+  alphaSeries: '站点路径表的 α',
+  ruleLine: 'P2 的规则：α = 0.75',
+  tooltipSiteUrls: (urls) => `${urls} 个 URL`,
+  tooltipOccupied: (name, used) => `${name}：已用 ${used} 个槽`,
+  partPathTableHead: ['路径散列读法', '站点（表）', 'URL', '已用槽', '冲突', '随机散列', '超出规则的站点'],
+  partBinsTitle: '按装载因子分段的站点数',
+  partBinsHead: ['站点路径表的 α', '站点'],
+
+  // Collision groups
+  partGroupsTitle: '共享一个站点表槽的主机名',
+  partGroupsReading: '站点散列读法',
+  partGroupsCount: (total, shown) =>
+    `${int(total)} 个槽装有两个或更多站点；${shown === total ? '全部列出' : `列出最大的 ${shown} 个`}。`,
+  partGroupsNone: (name) => `在 ${name} 下，没有两个站点共享同一个槽。`,
+  partGroupsHead: ['槽', '主机名', 'URL', '共同结尾', '部分主机名'],
+  partNoSuffix: '（无）',
+
+  // Shared by the de-duplication views (P4, P5)
+  dedupWaiting: '等待 P1 的图和 P2 对此输入的划分完成后，自动运行。',
+  fieldEmpty: (what) => `请输入${lead(what)}。`,
+  fieldNotNumber: (what) => `这不是数字：请输入${lead(what)}。`,
+  fieldWhole: (what, text) => `不是整数：${trail(what)}必须是整数，不能是 ${text}。`,
+  fieldRange: (what, min, max) => `超出范围：${trail(what)}必须在 ${min} 到 ${max} 之间。`,
+  yes: '是',
+  no: '否',
+  bytesPerUrlUnit: '字节/URL',
+  axisBytesPerUrl: '每个 URL 的字节数',
+  axisBytesPerUrlLog: '每个 URL 的字节数（对数坐标）',
+  axisDistinctUrls: '已存储的不同 URL 数',
+  axisUrls: 'URL 数',
+
+  // P4's trie
+  trieHeading: 'P4 的广义表字典树（trie，吴小惠 2009）及其代价',
+  trieIntro:
+    '吴小惠（2009）把每个已抓取的 URL 存进一个“改进广义表”：每个字符一个节点，树的每一层是一个链表。下面先画出几个 URL 构成的广义表并逐步构建；然后展示它的前缀缺陷；最后在已载入的 URL 上比较所有结构。',
+  trieSmallTitle: 'P4 如何存储 URL：每个字符一个节点',
+  trieUrlsLabel: '要插入的 URL，每行一个',
+  trieUrlsHint: 'P4 的图 1 用的是 sina.com 和 sohu.com。几个短 URL 画出来效果最好（最多 24 个）。',
+  trieLookupLabel: '然后查找（可选）',
+  trieLookupPlaceholder: '例如 sina.co',
+  trieVariantLegend: '哪种广义表',
+  trieVariantPrinted: 'P4 原文（无结束标记）',
+  trieVariantFixed: '带 URL 结束标记（实验室的修复）',
+  trieBuild: '构建广义表',
+  trieExample: 'P4 的示例',
+  trieAnimLabel: '步骤',
+  trieFirst: '◀◀ 开始',
+  trieBack: '◀ 后退',
+  trieNext: '下一步 ▶',
+  trieLast: '结束 ▶▶',
+  triePlay: '▶ 播放',
+  triePause: '❚❚ 暂停',
+  trieSpeedLabel: '速度',
+  trieSpeedSlow: '慢',
+  trieSpeedNormal: '正常',
+  trieSpeedFast: '快',
+  trieOpInsert: '插入',
+  trieOpLookup: '查找',
+  trieLevelWord: '层',
+  trieRootGlyph: '根',
+  trieRootTitle: (id, depth) => `第 ${depth} 层的层根节点（节点 ${id}，P4 的 GLNode()，isRoot = true）`,
+  trieCharTitle: (ch, depth, id) => `第 ${depth} 层上的“${ch}”（节点 ${id}）`,
+  trieDiagramLabel: (nodes, chars, roots) => `P4 的广义表：${nodes} 个节点，其中 ${chars} 个字符节点、${roots} 个层根节点`,
+  trieLegendRoot: '层根节点（isRoot）',
+  trieLegendChar: '字符节点',
+  trieLegendHead: 'head：下到下一层',
+  trieLegendTail: 'tail：本层的下一个字符',
+  trieLegendEnd: 'URL 结束标记（修复）',
+  trieLegendPath: '此 URL 经过的节点',
+  trieLegendWalk: '在本层经过',
+  trieLegendNew: '本步',
+  trieCounts: (nodes, chars, roots, total, urls) =>
+    `${urls} 个 URL 共 ${nodes} 个节点：${chars} 个字符节点和 ${roots} 个层根节点（含树本身的根）；P4 的 totalpoint 计为 ${total}。`,
+  trieStepStart: (total) => `空表：只有树的根。共 ${total} 步：按“播放”或“下一步”。`,
+  trieStepText: (step, total, what) => `第 ${step} / ${total} 步：${what}`,
+  trieStepDescend: (prev, level) => `“${prev}”下面已有一层：下行（goHead）到第 ${level} 层的根。`,
+  trieStepCreateRoot: (prev, level) => `“${prev}”下面还没有一层：创建第 ${level} 层的根，并让它的 head 指向这个根。`,
+  trieStepWalk: (have, want, level) => `“${have}” ≠ “${want}”：沿 tail 走到第 ${level} 层的下一个字符。`,
+  trieStepMatch: (ch, level) => `“${ch}”在第 ${level} 层：继续前进。`,
+  trieStepCreate: (ch, level) => `“${ch}”不在第 ${level} 层：创建它的节点，并追加到这一层。`,
+  trieStepMark: (ch) => `在最后一个字符“${ch}”上设置 URL 结束标记（实验室的修复）。`,
+  trieStepNew: (url) => `结论：${url} 是新的，爬虫会抓取它。`,
+  trieStepSeenInsert: (url, fixed) =>
+    fixed
+      ? `结论：${url} 以前已存储（它的最后一个字符带有结束标记）：重复。`
+      : `结论：${url} 的每个字符都找到了，没有新建节点：P4 判定它重复，爬虫跳过它。`,
+  trieStepSeenLookup: (url, fixed) =>
+    fixed ? `结论：已见过——每个字符都找到了，且最后一个带有结束标记。` : `结论：已见过——${url} 的每个字符都找到了。`,
+  trieStepMissing: (ch, level) => `结论：不存在——“${ch}”不在第 ${level} 层。`,
+  trieStepUnmarked: (url) => `结论：不存在——${url} 的每个字符都在，但最后一个字符没有结束标记。`,
+  trieVerdictWord: { new: '新', seen: '已见过', missing: '不存在', unmarked: '不存在' },
+
+  flawTitle: '前缀缺陷：没有任何东西标记 URL 在哪里结束',
+  flawIntro:
+    'P4 的查找只要找到每个字符就判定“已抓取”，所以若一个 URL 是某个已存储 URL 的真前缀，它就会被读作已见过，插入它也不会新建节点：按 P4 实现的爬虫永远不会抓取它。实验室的修复给每个 URL 的最后一个字符加上标记。',
+  flawStoredLabel: '已存储的 URL',
+  flawLookupLabel: '要查找的 URL',
+  flawGo: '比较',
+  flawPrintedTitle: 'P4 原文',
+  flawFixedTitle: '带 URL 结束标记（实验室的修复）',
+  flawLookupSays: (url, verdict, fixed) =>
+    verdict === 'seen'
+      ? fixed
+        ? `${url} 已存储。`
+        : `P4 找到了 ${url} 的每个字符，判定它已抓取。`
+      : verdict === 'unmarked'
+        ? `${url} 的每个字符都在，但“${url[url.length - 1]}”没有结束标记。`
+        : `${url} 不在表中。`,
+  flawInsertSays: (url, verdict, fixed) =>
+    verdict === 'new'
+      ? `接着插入 ${url}：新的，已存储${fixed ? '（它的最后一个字符得到标记）' : ''}，并会被抓取。`
+      : `接着插入 ${url}：“已见过”，因此它永远不会被存储，也永远不会被抓取${fixed ? '' : '（误判为重复）'}。`,
+
+  trieRunTitle: '在已载入的 URL 上：所有结构并列比较',
+  trieRunProgress: (lines, pct) => `正在用 ${lines} 行构建六种结构… ${pct}`,
+  trieTiming: '正在此浏览器中为每种结构的插入和查找计时…',
+  trieRunDone: (s) => `构建并计时完成，用时 ${s} s。`,
+  trieRunAll: (lines, distinct) => `全部 ${lines} 个已载入的行（${distinct} 个不同 URL），与 urlhash trie 的读取方式相同。`,
+  trieRunCapped: (lines, loaded, distinct) =>
+    `已载入的 ${loaded} 行中的前 ${lines} 行（${distinct} 个不同 URL）：页面在这里截断字典树，因为 P4 的广义表每个 URL 约需 40 个节点，而本研究要保留两个广义表（100 000 个 URL 时约 100 MB）。urlhash trie --n ${lines} 读取的是同样的行。`,
+  trieProjected: (loaded, list, budget) =>
+    `按这里实测的每 URL 字节数，全部 ${loaded} 个已载入的行需要：${list}。页面让一个结构最多占用 ${budget}（浏览器标签页的 WebAssembly 总共只能寻址 4 GiB），因此只测量前面的行；urlhash trie --limit 可在本机上处理更多行。`,
+  trieProjectedOne: (name, bytes, perUrl, fits) => `${name} ${bytes}（${perUrl} B/URL${fits ? '' : '，超出上限'}）`,
+  trieGrowthTitle: '随 URL 增加的每 URL 字节数',
+  trieGrowthNote:
+    '每种结构在内存中实际布局的字节数（广义表：其节点数组的容量，增长时翻倍，因此呈锯齿状），除以目前为止的不同 URL 数。修复后的广义表与原文版本开销完全相同（标记放在节点的填充字节里），所以两条线重合。',
+  trieJavaSeries: 'P4 的 JVM 上的 gl-trie（估计：每节点 24 字节）',
+  trieP4Line: (b) => `P4：10 000 个 URL 占 2 MB = 每个 URL ${b} 字节`,
+  trieP4Point: (mb, n) => `P4 的数据：${n} 个 URL 占 ${mb} MB`,
+  trieP4Tooltip: 'P4 的数据（印刷值）',
+  trieGrowthLabel: (n) => `各结构在不超过 ${n} 个不同 URL 时的每 URL 字节数，以及 P4 的 10 000 个 URL 占 2 MB`,
+  trieGrowthTooltipTitle: (n) => `${n} 个不同 URL`,
+  structureShort: {
+    'gl-trie': 'P4 的广义表（原文）',
+    'gl-trie-fixed': 'P4 的广义表 + 结束标记',
+    'hash-set': 'URL 的散列集合',
+    'md5-set': 'MD5 的散列集合',
+    patricia: 'Patricia 字典树',
+    fst: 'FST（静态）',
+  },
+  trieTableTitle: '最终的各结构',
+  trieTableHead: ['结构', '已存储', '节点', 'B / URL', 'P4 的 JVM B / URL', '插入 µs / URL', '查找 µs / URL', '查找 µs，16 000'],
+  trieTableNote: (distinct, p4n) =>
+    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，在 Worker 中用 performance.now() 包住一次批量调用测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
+  trieP4Title: 'P4 的表 1，印刷值',
+  trieP4Method: '去重方法',
+  trieP4Time: '每次去重耗时',
+  trieP4Note: (n, machine, reps) =>
+    `${n} 个 URL，机器：${machine}；广义表的 0.8 ms 是 ${reps} 次运行的平均值。P4 没有说明一次“去重”包括什么。`,
+  trieP4Ours: (us, n) => `我们的结果：P4 原文的广义表存有 ${n} 个 URL 时，在本浏览器中每次查找 ${us} µs。`,
+  trieP4OursSmall: (n, have) => `至少载入 ${n} 个 URL 才能按 P4 表 1 的设置计时（此输入有 ${have} 个不同 URL）。`,
+  trieGlTitle: '广义表本身',
+  trieGlSummary: (nodes, roots, chars, perUrl, levels, depth, javaPerUrl, p4PerUrl, p4Nodes) =>
+    `${nodes} 个节点（${roots} 个层根节点，${chars} 个字符节点），每个 URL ${perUrl} 个节点，${levels} 层，平均深度 ${depth}。在 P4 的 JVM 上按每节点 24 字节计，约为每个 URL ${javaPerUrl} 字节，而 P4 为 ${p4PerUrl}（每个 URL ${p4Nodes} 个节点）。`,
+  trieFlawRunTitle: '这些 URL 上的前缀缺陷',
+  trieFlawCount: (fd, prefixes) =>
+    `${fd} 个 URL 被误判为重复（P4 的广义表判定它们已见过，因此它们既未被存储，也未被抓取）；${prefixes} 个不同 URL 是其他 URL 的真前缀。`,
+  trieFlawLine: (line) => `第 ${line} 行：`,
+  trieFlawAfter: '，此前已有 ',
+
+  // Bloom filters (P4, P5)
+  bloomHeading: '布隆过滤器：实测 P4 和 P5 的参数',
+  bloomIntro:
+    'P4 “用一个 16 倍大的地址空间，让所有 8 个 hash 函数都映射到这个地址空间里面”（m/N = 16，k = 8）；P5 按 Pei Cao 的表取 k = 8、m/N = 20。两篇都没有给出误判率。这里插入不同 URL 中的一半，用从未插入的另一半来查找：其中每个“已见过”都是一次误判。',
+  bloomKLabel: 'k，每个 URL 的位置数',
+  bloomKName: 'k',
+  bloomRatioLabel: 'm/N，每个插入的 URL 占的位数',
+  bloomRatioName: 'm/N',
+  bloomRatioHint: '在曲线上画得更大，下面的位数组也用这个值。',
+  bloomRatioBelowOne:
+    '小于 1：过滤器的位数少于插入的 URL 数，因此大多数留出的 URL 都会读作已见过。照样测量；曲线说明了为什么没人这样做。',
+  bloomPresetsLabel: '论文设置',
+  bloomPresetP4: 'P4：m/N 16，k 8',
+  bloomPresetP5: 'P5：m/N 20，k 8',
+  bloomPresetOptimal: 'm/N 20，取最佳 k = 14',
+  bloomMethodsLegend: 'k 个位置如何得出',
+  bloomNoMethod: '至少勾选一种得出位置的方法。',
+  bloomProgress: (points, pct) => `正在用留出的 URL 测量 ${points} 个过滤器… ${pct}`,
+  bloomDone: (points, s) => `已测量 ${points} 个过滤器，用时 ${s} s。`,
+  bloomRedrawn: '已根据测量过的过滤器重新绘制。',
+  bloomSplitCorpus: (n, held, seed) =>
+    `插入：语料 URL 第 1 到第 ${n} 个；留出：接下来的 ${held} 个（种子 ${seed}），从不插入。与 urlhash bloom --n ${n} 的划分相同，因此下面的计数与其输出一致。`,
+  bloomSplitDistinct: (distinct, inserted, held) =>
+    `输入中的 ${distinct} 个不同行：前 ${inserted} 个插入，其余 ${held} 个留出。与 urlhash bloom 对同一文件的划分相同，因此下面的计数与其输出一致。`,
+  bloomCapped: (cap) => `页面最多插入 ${cap} 个 URL。`,
+  bloomCappedBudget: (lines) => `页面只保留前 ${lines} 行（见输入报告），所以过滤器读取的是这些行。`,
+  bloomFprTitle: '误判率与 m/N',
+  bloomFprNote:
+    '点：在留出的 URL 上实测的误判率及其 95 % Wilson 区间（向下的三角形：一次误判也没有，画在区间上端）。线：精确公式 (1 − (1 − 1/m)^(kN))^k。空心标记：论文的参数点，取公式给出的误判率。',
+  axisBitsPerUrl: 'm/N，每个插入的 URL 占的位数',
+  axisFprLog: '误判率（对数坐标）',
+  fprTheoryLabel: (k) => `理论值，k = ${k}`,
+  fprOptimalLabel: '最佳 k = (m/N) ln 2 时的理论值',
+  fprPaperLabel: {
+    p4: 'P4：m/N 16，k 8',
+    p5: 'P5：m/N 20，k 8',
+    'p5-optimal-k': 'm/N 20，k = 20 ln 2 = 13.9',
+  },
+  fprChartLabel: (k, n) => `k = ${k}、插入 ${n} 个 URL 时，误判率随每 URL 位数的变化：实测值与理论值`,
+  fprTooltipTitle: (r, k) => `m/N = ${r}，k = ${k}`,
+  fprTheoryTitle: (r) => `m/N = ${r}`,
+  fprTooltipMeasured: (name, fp, trials, rate, lo, hi) =>
+    `${name}：${trials} 个留出的 URL 中有 ${fp} 个 = ${rate}（95 %：${lo} 至 ${hi}）`,
+  fprTooltipTheory: (exact) => `理论值（精确公式）：${exact}`,
+  fprTooltipPaper: (given, exact, n) => `按公式为 ${given}（论文没有给出误判率）；N = ${n} 时的精确值为 ${exact}`,
+  fprTooltipOptimal: (k, rate) => `k = ${k} 时：${rate}`,
+  bloomTableHead: ['位置得出方式', 'm/N', 'k', '误判数 / 留出数', '实测', '95 % 区间', '理论值', '理论值在区间内？'],
+  methodShort: { independent: '独立散列', double: '双重散列', 'enhanced-double': '增强双重散列', 'md5-slices': 'MD5 切片' },
+  bloomPaperLine: (given, exact, n) => `按公式为 ${given}；在此 N = ${n} 时的精确值为 ${exact}。`,
+
+  bloomDemoTitle: '小过滤器的内部：位数组',
+  bloomQueryLabel: '查找一个 URL',
+  bloomQueryDefault: 'http://www.pku.edu.cn/',
+  bloomQueryInserted: '用一个已插入的 URL',
+  bloomDemoMethodLabel: '位置得出方式',
+  bloomDemoNote: (n, m, k, method, set, fill, expected, fpr) =>
+    `前 ${n} 个插入的 URL 放入 m = ${m} 位，每个 URL 取 k = ${k} 个位置（方式：${method}）：${set} 位被置 1（${fill}；理论值 ${expected}），因此从未插入的 URL 读作“已见过”的概率为 ${fpr}。`,
+  bloomQueryNone: '输入一个 URL，查看它的 k 个位置。',
+  bloomSaysSeen: '已见过',
+  bloomSaysAbsent: '不存在',
+  bloomSeenInserted: 'k 位全部为 1：它是已插入的 URL 之一。',
+  bloomSeenFalsePositive: 'k 位全部为 1，但它从未插入：这是一次误判。',
+  bloomAbsentBecause: (i) => `第 ${i} 位为 0：它肯定从未插入。`,
+  bloomMd5Narrow: (md5, k, w, m) => `MD5 = ${md5}：切成 ${k} 段，每段 ${w} 位，各自 mod ${m}。`,
+  bloomMd5Wide: (md5, k, m) =>
+    `MD5 = ${md5}：${k} 段 128/${k} 位的切片无法寻址 ${m} 位，因此实验室改用 MD5(D0 ‖ j) 的 64 位切片。`,
+  bitsLabel: (m, set, query) => `${m} 位的位数组，${set} 位为 1${query ? `；已框出 ${query} 的位置` : ''}`,
+  bitTitle: (i, set, urls, query) =>
+    `第 ${i} 位：${set ? `1，由 ${urls} 个 URL 置 1` : '0'}${query ? ' — 被查找 URL 的位置之一' : ''}`,
+  bitsLegendSet: '位为 1',
+  bitsLegendUnset: '位为 0',
+  bitsLegendQuerySet: '被查找的 URL，位为 1',
+  bitsLegendQueryUnset: '被查找的 URL，位为 0',
+
+  memoryTitle: '内存：P4 所说的“散列表的 1/8 到 1/4”',
+  memoryNote: (n) =>
+    `对 ${n} 个插入的 URL：过滤器的 m/8 字节，与存放同样 URL 的 Rust 散列集合对比（64 位布局，按 urlhash bloom 的模型：桶最多 7/8 满，字符串按 glibc malloc 的内存块计）。`,
+  memoryRatioLabel: (r) => `m/N = ${r}`,
+  memoryBloom: '布隆过滤器',
+  memoryMd5Set: 'MD5 的散列集合',
+  memoryStringSet: 'URL 字符串的散列集合',
+  memoryChartLabel: '布隆过滤器与两种散列集合的每 URL 字节数',
+  axisMemoryRatio: '过滤器每个 URL 的位数',
+  memoryTableHead: ['m/N', '布隆过滤器 B/URL', 'MD5 集合 B/URL', '过滤器 ÷ MD5 集合', '字符串集合 B/URL', '过滤器 ÷ 字符串集合'],
+  memoryWithin: '在 P4 的 1/8–1/4 之内',
+  memoryBelow: '低于 P4 的 1/8',
+  memoryAbove: '高于 P4 的 1/4',
+
+  // Counting Bloom filters and IMP-CB (P5)
+  cbfHeading: '计数布隆过滤器与 P5 的 IMP-CB：溢出与删除',
+  cbfIntro:
+    '计数布隆过滤器用一个小计数器代替每一位，因此可以删除 URL。吴家奇等（2018）使用 4 位计数器、k = 8、m/N = 20，并在其后配一个 MD5 指纹库（IMP-CB）。计数器达到最大值后就卡住了；若仍对它减一，就会丢失仍依赖它的 URL。',
+  cbfBitsLabel: '每个计数器的位数',
+  cbfBitsName: '每个计数器的位数',
+  cbfRatioLabel: 'm/N，每个 URL 分摊的计数器数',
+  cbfRatioName: 'm/N',
+  cbfKLabel: 'k，每个 URL 映射到的计数器数',
+  cbfKName: 'k',
+  cbfDeleteLabel: '随后删除的比例',
+  cbfDeleteName: '删除比例',
+  cbfMethodLabel: '位置得出方式',
+  cbfPresetsLabel: '预设',
+  cbfPresetP5: 'P5：4 位，m/N 20，k 8',
+  cbfPresetSaturating: '饱和：2 位，m/N 2，k 4',
+  cbfProgress: (pct) => `正在填充计数器… ${pct}`,
+  cbfDeleting: '正在三个过滤器中插入、删除，并检查每个保留的 URL…',
+  cbfDone: (s) => `完成，用时 ${s} s。`,
+  cbfFromCorpus: 'urlhash cbf --n N 插入的语料 URL',
+  cbfFromFile: (distinct) => `${distinct} 个不同行的前一半，与 urlhash cbf 从文件中取的相同`,
+  cbfSplit: (n, from, m, bits, k, r, deleted, kept) =>
+    `${n} 个 URL（${from}）放入 m = ${m} 个 ${bits} 位计数器（m/N = ${r}），k = ${k}；然后删除前 ${deleted} 个，再查找保留的 ${kept} 个。这些数字与相同设置下的 urlhash cbf 一致。`,
+  cbfHistTitle: '插入全部 URL 后的计数器',
+  cbfHistNote: (m, nonzero, saturated, overflows, max) =>
+    `${m} 个计数器：${nonzero} 个大于 0，${saturated} 个卡在最大值 ${max}，${overflows} 次加一因饱和而丢失。虚线：m · P(c = j)，其中 c ~ Binomial(Nk, 1/m)。`,
+  axisCounterValue: '计数器值 j',
+  axisCountersLog: '值为 j 的计数器数（对数坐标）',
+  countersMeasured: '计数器',
+  countersExpected: '期望值，m · P(c = j)',
+  counterFullLabel: (j) => `${j}（满）`,
+  countersTooltipTitle: (j) => `计数器值 ${j}`,
+  countersChartLabel: (m, bits) => `${m} 个 ${bits} 位计数器中取各个值的各有多少：实测值与期望值`,
+
+  overflowTitle: '计数器溢出：上界，以及 P5 的两处印刷错误',
+  overflowHead: (m, j) => [`m = ${m} 个计数器，在 j = ${j} 时溢出`, '值', '含义'],
+  overflowCorrected: (j) => `Fan 等的上界 P(max c ≥ ${j}) ≤ m (e ln 2 / j)^j`,
+  overflowApplies: '修正后的上界（在 k ≤ (ln 2) m/N 时成立，此处满足）。',
+  overflowNotApplies: (k, r) =>
+    `修正后的上界，但此处不满足其条件 k ≤ (ln 2) m/N（k = ${k}，m/N = ${r}）：它什么也约束不了。`,
+  overflowPrintedFormula: (j) => `P5 印出的公式 m (ln 2 / j)^j，j = ${j}`,
+  overflowMisprintE: '印刷错误：漏了 e，使上界小了约 e^j 倍。',
+  overflowPrintedNumber: 'P5 印出的数字 1.37 × 10^15 × m',
+  overflowMisprintSign: '印刷错误：指数漏了负号；大于 1 的“概率”什么也约束不了。',
+  overflowMisprintSignOther: (bits) => `印刷错误（而且只针对 4 位计数器；这里的计数器是 ${bits} 位）。`,
+  overflowExact: (j) => `精确值：达到 ${j} 的计数器的期望个数，m · P(c ≥ ${j})`,
+  overflowExactNote: '由二项分布的尾部直接算出，无需上界。',
+  overflowSaturated: (j) => `精确值：达到 ${j} 或以上（卡住）的计数器的期望个数，m · P(c ≥ ${j})`,
+  overflowSaturatedNote: (measured) => `此处实测：${measured}。`,
+  overflowFactors: (corrected, withoutE, printed) =>
+    `在 j = 16（4 位计数器）时，m 的系数为 ${corrected}；若没有 e，则为 ${withoutE}；P5 印的是 ${printed}。`,
+
+  deletionTitle: '删除 URL：谁会弄丢保留下来的 URL？',
+  deletionIntro:
+    '先插入全部 URL，再删除前一部分，然后查找每个保留的 URL。对卡住的计数器也减一的普通计数布隆过滤器（cbf-decrement）可能让某个保留 URL 的计数器降到 0：这是漏判。不动卡住的计数器（cbf-sticky）不会丢失任何 URL，但这些计数器永远不会清零；IMP-CB 则根据指纹库重新计算卡住的计数器。',
+  deletionShort: { 'cbf-decrement': 'CBF，减一', 'cbf-sticky': 'CBF，粘滞', 'imp-cb': 'IMP-CB（P5）' },
+  deletionWhat: {
+    'cbf-decrement': '对饱和计数器也减一的普通计数布隆过滤器',
+    'cbf-sticky': '从不对饱和计数器减一的普通计数布隆过滤器（Fan 等）',
+    'imp-cb': 'P5 的计数器，其后配一个 MD5 指纹库',
+  },
+  deletionHead: ['结构', '丢失的保留 URL', '占保留 URL 的比例', '删除后仍“已见过”', '丢失的加一次数', '插入后卡住', '删除后卡住', '字节'],
+  deletionLost: (kept) => `丢失的保留 URL（共 ${kept} 个）`,
+  deletionStill: (deleted) => `删除后仍“已见过”的 URL（共 ${deleted} 个）`,
+  axisDeletionStructure: '结构',
+  deletionChartLabel: (kept, deleted) =>
+    `在保留的 ${kept} 个和删除的 ${deleted} 个 URL 中，丢失的保留 URL 与仍然存在的已删除 URL`,
+  deletionLostNote: (lost, kept) => `普通过滤器丢失了 ${kept} 个保留 URL 中的 ${lost} 个：爬虫会再次抓取它们。IMP-CB 一个也没有丢失。`,
+  deletionNoneLost: '在这些设置下没有计数器溢出，因此没有任何结构丢失 URL。试试“饱和”预设。',
+
+  // P3's MD5 fingerprints
+  fpHeading: 'P3 的 MD5 指纹（杨海东等 2006）：雪崩效应、印出的摘要、生日界、规范化',
+  fpIntro:
+    '杨海东、叶小岭、张颖超（2006）把每个 URL 文本的 128 位 MD5 摘要作为它的 ID，ID 已出现过的 URL 就丢弃。他们声称两个输入摘要相同的概率为 10⁻²⁴，印出了两个摘要，并通过“主机名 → IP”表合并一个站点的别名和镜像。下面逐一检验这些说法；标有“在已载入的 URL 上”的部分与 urlhash fingerprint 在同样的行上得出的结果相同。',
+  fpStudyProgress: (lines, pct) =>
+    `正在为 ${lines} 行计算指纹（MD5 指纹库、16/24/32 位指纹、雪崩效应、每种规范化）… ${pct}`,
+  fpStudyDone: (s) => `已载入的 URL 测量完毕，用时 ${s} s。`,
+  fpRunAll: (lines) => `在已载入的 URL 上：全部 ${lines} 个 URL 行，与 urlhash fingerprint 的读取方式相同。`,
+  fpRunCapped: (lines, loaded) =>
+    `在已载入的 URL 上：页面测量 ${loaded} 个 URL 行中的前 ${lines} 行（每种规范化每行约占 60 字节内存）；urlhash fingerprint 在这 ${lines} 行上给出相同的数字。`,
+  fpStoreLine: (lines, distinct, dups, collisions, bytes, p) =>
+    `P3 的指纹库在这些行上：${lines} 行，${distinct} 个不同的 MD5 ID，丢弃 ${dups} 个重复行，${collisions} 次 MD5 冲突（对每个重复另算一个 64 位散列值，结果一致）；这些 ID 占 ${bytes} 字节。${distinct} 个 128 位 ID 中出现任何冲突的概率：${p}。`,
+
+  fpAvalancheTitle: '1. 两个 URL，两个摘要：雪崩效应',
+  fpAvalancheIntro:
+    'P3 的表 1（扫描件中缺失）展示了三个相似的 URL 及其截然不同的摘要。输入任意两段文本：两者都按输入原样（其 UTF-8 字节）计算散列。第 0 位是第一个十六进制数字的最高位；每个十六进制数字都位于它的四位之上。',
+  fpALabel: '文本 A',
+  fpBLabel: '文本 B',
+  fpPairPresets: '填入',
+  fpPairLoaded: '一个已载入的 URL 及其相差一位的变体',
+  fpPairP3: '仿 P3、相差一位的 URL',
+  fpPairEmpty: '空字符串（P3 的 D41D…）',
+  fpCount: (k) => `128 位中有 ${k} 位不同`,
+  fpCountNote: (bytesA, bytesB, expected) =>
+    `A 有 ${bytesA} 字节，B 有 ${bytesB} 字节。两个独立的随机摘要平均有 ${expected} 位不同。`,
+  fpSame: '两段文本相同，所以摘要也相同。',
+  fpDigestA: 'MD5(A)',
+  fpDigestB: 'MD5(B)',
+  fpDigestXor: 'A xor B',
+  fpBitsBlock: (first, last) => `第 ${first}–${last} 位`,
+  fpBitTitle: (i, a, b) => `第 ${i} 位：A ${a}，B ${b}${a === b ? '' : ' — 不同'}`,
+  fpHexTitle: (i, a, b) => `第 ${i + 1} 个十六进制数字：A ${a}，B ${b}`,
+  fpBitsLabel: (k) => `两个摘要的 128 位，其中 ${k} 位不同`,
+  fpLegendSame: 'A 和 B 相同',
+  fpLegendDiff: '不同',
+  fpP3PairA: 'http://www.nuist.edu.cn/news/1.htm',
+  fpP3PairB: 'http://www.nuist.edu.cn/news/0.htm',
+
+  fpHistTitle: '在已载入的 URL 上：几乎相同的 URL 之间相差的位数',
+  fpHistNote: (pairs, urls, mean, sd, min, max, p) =>
+    `${pairs} 对：前 ${urls} 个 URL 各自与其变体比较（翻转最后一位、加上或去掉末尾的 /、主机名改大写、最后一个数字加 1、http ↔ https）。实测平均 ${mean} 位，标准差 ${sd}，范围 ${min}–${max}；Binomial(128, ½) 给出平均 64，标准差 5.66。对它做 χ² 检验：p = ${p}（p 远低于 0.01 就说明 MD5 的表现不像随机函数）。`,
+  fpHistNoP: '对数太少，无法做 χ² 检验',
+  axisDifferingBits: '相差的位数 k（共 128 位）',
+  axisPairs: 'URL 对数',
+  fpHistMeasured: '实测的对数',
+  fpHistExpected: 'Binomial(128, ½) × 对数',
+  fpHistTooltipTitle: (k) => `128 位中有 ${k} 位不同`,
+  fpHistChartLabel: (pairs) => `${pairs} 对几乎相同的 URL 中，相差 k 位的各有多少，与 Binomial(128, 1/2) 对比`,
+  fpKindTitle: '每种改动的平均相差位数',
+  fpKindHead: ['对 URL 的改动', '对数', '平均位数'],
+  fpKind: {
+    'flip-last-bit': '翻转最后一个字节的最低位',
+    'trailing-slash': '加上或去掉末尾的 /',
+    'host-upper-case': '主机名改大写',
+    'last-digit': '最后一个数字加 1',
+    scheme: 'http:// ↔ https://',
+  },
+  fpTable1Title: '重建 P3 的表 1：第一个 URL 及其两个变体',
+  fpTable1Head: ['URL', 'MD5', '与第一个相差的位数'],
+
+  fpRevealTitle: '2. P3 印出的两个摘要',
+  fpRevealIntro:
+    'P3 为规范化后的 URL（IP_ID，第 3.1 节）印出一个摘要，为域名形式（Name_ID，第 3.2 节）印出另一个；URL 本身在扫描件中缺失。实验室对候选字符串计算散列：空字符串、正文中残存的每个片段、示例站点的主机名，以及它们的各种简单写法。',
+  fpRevealFor: ['IP_ID，“http://” + IP + 路径（第 3.1 节）；P3 还说 URL (3) 得到相同的结果', 'Name_ID，“http://” + 域名 + 路径（第 3.2 节）'],
+  fpRevealEmpty: (tried) =>
+    `它是空字符串的 MD5（在尝试的 ${tried} 个候选中排第一个）。不管 P3 想处理的是哪个 URL，它的程序实际上什么都没有散列，这就是为什么它规范化的每个 URL 都“得到相同的结果”。上面的“空字符串”按钮可以演示这一点。`,
+  fpRevealMatch: (text, tried) => `它是“${text}”的 MD5（在尝试的 ${tried} 个候选之中）。`,
+  fpRevealNone: (tried) =>
+    `没有匹配：${tried} 个候选字符串的 MD5 都不是这个摘要。P3 在这里散列的是什么，无法从论文中还原。`,
+  fpRevealBadgeEmpty: '“”的 MD5',
+  fpRevealBadgeMatch: '找到',
+  fpRevealBadgeNone: '无匹配',
+
+  fpBirthdayTitle: '3. P3 的 10⁻²⁴ 与生日界对照',
+  fpBirthdayIntro:
+    'n 个不同 URL 各取随机的 b 位指纹时，其中任意两个相同的概率是 1 − exp(−n(n−1)/2^(b+1))。P3 只给出针对两个输入的一个数字，并说 130 亿个网页和 600 亿个链接可以轻松容纳。',
+  fpClaimHead: ['', 'P3 的说法', '生日界'],
+  fpClaimTwo: '两个给定 URL 的 128 位摘要相同',
+  fpClaimTwoValue: (pow, p) => `${pow} = ${p}`,
+  fpClaimBits: (p) => `两个给定 URL 摘要相同的概率为 ${p} 时的摘要位数`,
+  fpClaimBitsSaid: '128 位',
+  fpClaimBitsValue: (bits, pow) => `${bits} 位（${pow}）`,
+  fpClaimAt: (p) => `出现任何冲突的概率达到 ${p} 时的 URL 数`,
+  fpClaimAtHuman: (p) => `出现任何冲突的概率达到 ${p} 时的 URL 数（P3 所说的人类指纹）`,
+  fpClaimRow: (what, bits) => `${what}，${bits} 位 ID：出现任何冲突的概率`,
+  fpClaimWhat: { pages: '130 亿个网页', links: '600 亿个链接' },
+  fpClaimFits: '“轻松容纳”',
+  fpClaimPairs: (p, pairs) => `${p}（冲突对的期望个数 ${pairs}）`,
+  fpNUrls: (n) => `n = ${n}`,
+  fpBirthdayChartTitle: '出现任何冲突的概率与 URL 数的关系',
+  fpBirthdayChartNote:
+    '两轴均为对数坐标。虚线：P3 的 10⁻²⁴，以及它所说人类指纹的 10⁻¹⁹。标记：P3 的 130 亿个网页和 600 亿个链接，分别在 128 位和 64 位下。128 位 ID 在约 2600 万个 URL 时超过 10⁻²⁴。',
+  axisUrlsLog: 'n，不同 URL 数（对数坐标）',
+  axisCollisionLog: '出现任何冲突的概率（对数坐标）',
+  fpCurve: (b) => `${b} 位指纹`,
+  fpClaimLine: 'P3：10⁻²⁴',
+  fpHumanLine: 'P3：人类指纹，10⁻¹⁹',
+  fpClaimPoint: (n) => `128 位在 n = ${n} 时达到 10⁻²⁴`,
+  fpInputLine: (n) => `已载入的 URL：n = ${n}`,
+  fpPaperPoint: (what, bits) => `P3 的${lead(what)}，${bits} 位`,
+  fpBirthdayTooltipTitle: (n) => `n = ${n} 个 URL`,
+  fpBirthdayTooltip: (label, p) => `${label}：${p}`,
+  fpBirthdayChartLabel: 'n 个 32、64、128 位指纹中出现任何冲突的概率，附 P3 的 10⁻²⁴',
+  fpTruncTitle: '在已载入的 URL 上：短指纹（MD5 的高 b 位）的冲突与生日界的预测一致',
+  fpTruncHead: ['b 位', 'n 个不同 URL', '冲突对', '期望', '误判为重复', '期望', '出现任何冲突的概率'],
+  fpTruncNote:
+    '冲突对：共享一个 b 位指纹的不同 URL 对，期望为 n(n−1)/2^(b+1)。误判为重复：b 位指纹库因指纹已被占用而丢弃的新 URL，爬虫因此永远不会抓取它们；期望为 n − 2^b(1 − (1 − 2^−b)^n)。在 128 位下，对爬虫会遇到的任何 URL 列表，预期都一个也不会出现。',
+
+  fpNormTitle: '4. 在已载入的 URL 上：什么算同一个页面',
+  fpNormIntro:
+    'P3 通过“主机名 → IP”表合并一个站点的名字和地址：IP_ID 对“http://” + IP + 路径计算散列，因此共享同一 IP 的名字被合并（别名，异名同址）；Name_ID 在“名字 → IP → 名字”之后对“http://” + 名字 + 路径计算散列，因此站点的镜像也被合并（同名异址）。表中没有的主机名保持原样。',
+  fpHostsLabel: '主机名表：每行一对“主机名 IP”',
+  fpHostsHint:
+    'IPv4 或 IPv6；# 开始注释。一个 IP 列出两个名字，就使它们成为别名（异名同址）；一个名字列出两个 IP，就是镜像（同名异址）；以最先列出的为准。Ctrl+Enter 应用此表。',
+  fpHostsApply: '应用此表',
+  fpExample: '载入 P3 的示例（南京信息工程大学）',
+  fpExampleHint: '用 P3 示例站点的 15 个手工构造的 URL 替换已载入的 URL（其原有 URL 在扫描件中缺失），并把它的表放到上方。',
+  fpHostsDefault:
+    '# P3 的示例，南京信息工程大学（NUIST）；\n# 地址是虚构的。\nwww.nuist.edu.cn   202.195.235.1\nnuist.edu.cn       202.195.235.1  # 别名\nwww.nuist.edu.cn   202.195.235.2  # 镜像\nbbs2.nuist.edu.cn  202.195.240.7\n',
+  fpSitesProgress: (pct) => `正在计算 IP_ID 和 Name_ID… ${pct}`,
+  fpSitesHead: ['按以下方式计为不同的 URL', '不同', '合并'],
+  fpSitesRows: {
+    lines: '按原样的行',
+    host: 'http:// + 主机名 + 路径',
+    ip: 'IP_ID：http:// + IP + 路径（合并别名）',
+    name: 'Name_ID：http:// + 名字 + 路径（合并别名和镜像）',
+  },
+  fpSitesTable: (pairs, hosts, ips, aliases, mirrors) =>
+    `此表：${pairs} 对，${hosts} 个名字，${ips} 个 IP；${aliases} 个 IP 有两个或更多名字，${mirrors} 个名字有两个或更多 IP。`,
+  fpSitesResolved: (parsed, unresolved) =>
+    `${parsed} 个 URL 行中有 ${unresolved} 行的主机名不在表中（它们的键保留主机名）。`,
+  fpSitesNoneResolved:
+    '这些 URL 的主机名都不在表中，因此每个键都保留主机名，没有任何合并。请载入 P3 的示例，或为你的列表中的主机名输入对应条目。',
+  fpNotUrls: (n, at) => `${n} 行不是带主机名的 URL（${at}）：在此单独统计，不计入上面这些计数，绝不会被悄悄丢弃。`,
+  fpCanonTitle: '规范化：同一个页面，多种写法',
+  fpCanonIntro:
+    '爬虫在计算指纹之前会改写 URL。下面在同样的行上列出每种改写单独的效果、八种一起的效果，以及你勾选的几种一起的效果。“合并”统计变成重复的行数。',
+  fpCanonHead: ['勾选以组合', '作用', '改写后的不同数', '合并', '改变的行数'],
+  fpCanonBefore: (lines, distinct) => `${lines} 个 URL 行，按原样计有 ${distinct} 个不同 URL。`,
+  fpCanonAll: '八种一起',
+  fpCanonTicked: (n) => `勾选的 ${n} 种一起`,
+  fpCanonTickedWhat: '上面勾选的改写，一起应用',
+  fpCanonNoneTicked: '没有勾选：按原样的行',
+  fpCanonCounting: '正在计数…',
+  fpToggle: {
+    'add-scheme': '没有协议的行前加 http://',
+    'lowercase-host': '协议和主机名改小写',
+    'drop-default-port': 'http 去掉 :80，https 去掉 :443',
+    'drop-fragment': '去掉 #片段',
+    'trailing-slash': '空路径 → /，其他路径去掉末尾的 /',
+    'drop-www': '去掉开头的 www.',
+    'sort-query': '对查询参数排序',
+    'drop-session-ids': '去掉会话 ID（jsessionid、PHPSESSID、sid 令牌等）',
+  },
+};

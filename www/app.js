@@ -1,9 +1,11 @@
 // URL Hash Lab's page: wires the controls to the worker and the worker's answers to the
 // charts. No hashing or statistics here: every number shown comes from the wasm core.
-import { S, applyStrings } from './strings.js';
+import { S, applyStrings, setLanguage, language, nameOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
 import { LabClient } from './lab-client.js';
+import { encodeState, decodeState } from './permalink.js';
+import { setupLessons } from './lessons.js';
 import { el, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
@@ -71,6 +73,12 @@ const state = {
   m: FIRST_M,
   /** The load in progress: { cancelled } or null. */
   loading: null,
+  /** What the results view shows now (M, key, measures per function), for the lessons. */
+  shown: null,
+  /** The dedup views' last reports (trie, bloom, cbf, fp), for the lessons. */
+  published: {},
+  /** The lesson step on screen: { id, step } or null. */
+  lesson: null,
   /** Bumped by every completed load; background work of older loads stops. */
   generation: 0,
   input: null,
@@ -161,7 +169,7 @@ function buildFunctionList() {
           });
           const label = el('label', { attrs: { for: `fn-${f.id}` }, title: `${f.id}: ${f.summary}` }, [
             el('span', { cls: `swatch fn-${f.id}`, attrs: { 'aria-hidden': 'true' } }),
-            el('span', { text: f.name_en }),
+            el('span', { text: nameOf(f) }),
           ]);
           return el('div', { cls: 'fn-item' }, [input, label]);
         }),
@@ -325,6 +333,7 @@ async function load(source) {
     performance.measure('uhl:load', { start: started, end: performance.now() });
     state.generation += 1;
     state.lastSource = source;
+    updateLink();
     state.input = { source: describe(source), report, memory, ms: performance.now() - started };
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
@@ -380,6 +389,7 @@ async function renderView() {
   if (!state.input) return;
   const fns = state.functions.map((f) => f.id).filter((id) => state.selected.has(id));
   const { key, m } = state;
+  updateLink();
   const caption = $('results-caption');
   if (!fns.length) {
     showText($('results-error'), S.noFunctions);
@@ -414,6 +424,8 @@ async function renderView() {
   $('view-panel').classList.remove('stale');
   const ms = performance.now() - t0;
   showText($('results-error'), '');
+  state.shown = { m, key, measures: Object.fromEntries(res.rows.map((r) => [r.fn, r.measures])) };
+  lessonChanged();
   const rows = res.rows.map((r) => ({
     ...r,
     name: state.names[r.fn] ?? r.fn,
@@ -533,8 +545,8 @@ async function runFigureJobs(generation) {
     $('why-status').textContent = '';
     showText($('why-error'), '');
     renderWhy($('why-cards'), report);
-    const prefix = report.prefix;
-    showText($('why-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
+    showP1Prefix(report.prefix);
+    lessonChanged();
     drawFig1();
     $('why').dataset.gen = String(generation);
   } catch (e) {
@@ -542,6 +554,11 @@ async function runFigureJobs(generation) {
     $('why-status').textContent = '';
     reportError($('why-error'), e);
   }
+}
+
+/** Says when P1's report measured the first lines only. */
+function showP1Prefix(prefix) {
+  showText($('why-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
 }
 
 // ---------------------------------------------------------------- P2's crawler partition
@@ -563,6 +580,8 @@ function drawPartition() {
   const section = $('partition');
   section.dataset.policy = shown;
   section.dataset.reading = $('part-reading').value;
+  updateLink();
+  lessonChanged();
 }
 
 /**
@@ -681,6 +700,11 @@ function setupDedupViews() {
     structures: () => state.structures,
     methods: () => state.methods,
     loadText,
+    /** A view's last report, for the lessons. */
+    publish: (name, data, { needsInput = true } = {}) => {
+      state.published[name] = { data, gen: needsInput ? state.generation : null };
+      lessonChanged();
+    },
   };
   const trie = setupTrie(ctx);
   const fingerprint = setupFingerprint(ctx);
@@ -795,7 +819,7 @@ async function connect() {
   state.functions = functions;
   state.structures = structures;
   state.methods = methods;
-  state.names = Object.fromEntries(functions.map((f) => [f.id, f.name_en]));
+  state.names = Object.fromEntries(functions.map((f) => [f.id, nameOf(f)]));
 }
 
 let restarting = null;
@@ -832,24 +856,254 @@ function describeSource(source) {
   return S.againPaste;
 }
 
-/** A link may choose the first input and M: ?n=1000000&m=8 (n must be one of CORPUS_SIZES). */
-function readQuery() {
-  const q = new URLSearchParams(location.search);
-  const n = Number(q.get('n'));
-  const first = CORPUS_SIZES.includes(n) ? n : FIRST_LOAD_N;
-  const { m } = q.has('m') ? parseSlots(q.get('m')) : {};
-  if (m) state.m = m;
-  return first;
+// ---------------------------------------------------------------- links, language, projector
+
+/** The page's state as a query string (see permalink.js). */
+function currentLink() {
+  return encodeState({
+    lang: language(),
+    source: state.lastSource,
+    lines: state.input?.report.lines,
+    fns: state.functions.map((f) => f.id).filter((id) => state.selected.has(id)),
+    m: state.m,
+    key: state.key,
+    nodes: state.partition.nodes,
+    policy: state.partition.policy,
+    view: state.view,
+    lesson: state.lesson?.id,
+    step: state.lesson?.step,
+  });
+}
+
+/** Keeps the address bar on the state shown, so copying it copies the view. */
+function updateLink() {
+  if (!state.linkReady) return;
+  const url = `${location.pathname}?${currentLink()}`;
+  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+}
+
+/**
+ * What the address asks for, applied before the first load: language, functions, M, key, crawl
+ * nodes and policy; returns the first input (a link cannot carry a file or a long paste: the
+ * corpus opens instead, and `state.linkNote` says why).
+ */
+function readLink(link) {
+  if (link.m) {
+    const { m } = parseSlots(link.m);
+    if (m) state.m = m;
+  }
+  if (link.key) state.key = link.key;
+  if (link.nodes && link.nodes <= 64) state.partition.nodes = link.nodes;
+  if (link.policy) state.partition.policy = link.policy;
+  if (link.view) state.view = link.view;
+  const src = link.source;
+  if (src?.kind === 'corpus') return { kind: 'corpus', n: CORPUS_SIZES.includes(src.n) ? src.n : FIRST_LOAD_N };
+  if (src?.kind === 'paste') return src;
+  if (src?.kind === 'file') state.linkNote = S.linkFile(src.name);
+  if (src?.kind === 'paste-too-big') state.linkNote = S.linkPasteTooBig(int(src.lines), fmtBytes(src.bytes));
+  return { kind: 'corpus', n: FIRST_LOAD_N };
+}
+
+/** The functions a link selects, once their ids are known. */
+function selectLinked(fns) {
+  const known = new Set(state.functions.map((f) => f.id));
+  const chosen = (fns ?? []).filter((id) => known.has(id));
+  if (chosen.length) state.selected = new Set(chosen);
+}
+
+/** Draws every part of the page again in the language now chosen, from what it shows. */
+function relabel() {
+  document.title = S.title;
+  applyStrings(document);
+  markLanguage();
+  const corpusN = $('corpus-n').value;
+  buildCorpusSelect();
+  $('corpus-n').value = corpusN;
+  state.names = Object.fromEntries(state.functions.map((f) => [f.id, nameOf(f)]));
+  buildFunctionList();
+  buildPresets();
+  markPresets();
+  buildPolicySelect($('part-policy'), state.partition.policy);
+  if (state.input) {
+    renderReport($('report'), state.input, state.input.report, state.splitChecked);
+    requestView();
+    const n = state.input.report.urls;
+    $('figures-note').textContent = S.figuresNote(int(stepFor(n)));
+    $('fig3-note').textContent = S.fig3Note(int(Math.min(n, FIG3_SAMPLE)));
+  }
+  drawFig1();
+  drawFig2();
+  drawFig3();
+  if (state.p1) {
+    renderWhy($('why-cards'), state.p1);
+    showP1Prefix(state.p1.prefix);
+  }
+  drawPartition();
+  for (const v of dedupViews) v.relabel();
+  for (const hook of relabelHooks) hook();
+}
+
+/** Other modules (the lessons) draw themselves again through these. */
+const relabelHooks = [];
+
+// ---------------------------------------------------------------- lessons
+
+const lessonWatchers = [];
+
+/** A view changed: the lesson's live sentence may be ready. */
+function lessonChanged() {
+  for (const w of lessonWatchers) w();
+}
+
+/** What the page shows, for a lesson step's live sentence. */
+function lessonData() {
+  const current = Object.fromEntries(
+    Object.entries(state.published)
+      .filter(([, v]) => v.gen === state.generation || v.gen === null)
+      .map(([k, v]) => [k, v.data]),
+  );
+  return {
+    ...(state.shown ?? {}),
+    p1: state.p1,
+    partition: state.partition.gen === state.generation ? state.partition.report : null,
+    input: state.input?.report,
+    ...current,
+  };
+}
+
+/** Sets the page up as a lesson step asks; resolves once the results view is redrawn. */
+async function applyLessonSetup(setup) {
+  const src = state.lastSource;
+  if (setup.corpus && !(src?.kind === 'corpus' && src.n === setup.corpus)) {
+    $('corpus-n').value = String(setup.corpus);
+    await load({ kind: 'corpus', n: setup.corpus });
+  }
+  if (setup.fns) {
+    state.selected = new Set(setup.fns);
+    buildFunctionList();
+  }
+  if (setup.key && setup.key !== state.key) {
+    state.key = setup.key;
+    for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === setup.key;
+  }
+  if (setup.policy && setup.policy !== state.partition.policy) {
+    state.partition.policy = setup.policy;
+    $('part-policy').value = setup.policy;
+    drawPartition();
+  }
+  if (setup.nodes && setup.nodes !== state.partition.nodes) {
+    $('part-nodes').value = String(setup.nodes);
+    applyNodes();
+  }
+  for (const [id, value] of Object.entries(setup.fields ?? {})) {
+    const field = $(id);
+    if (!field || field.value === String(value)) continue;
+    field.value = String(value);
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  for (const id of setup.click ?? []) $(id)?.click();
+  if (setup.m && setup.m !== state.m) setSlots(setup.m);
+  await requestView();
+  if (setup.section) $(setup.section)?.scrollIntoView({ block: 'start' });
+}
+
+function markLanguage() {
+  const b = $('lang-toggle');
+  const zh = language() === 'zh';
+  b.textContent = zh ? 'English' : '中文';
+  b.lang = zh ? 'en' : 'zh-CN';
+  b.setAttribute('aria-label', zh ? 'Switch the page to English' : '把页面切换为中文');
+}
+
+async function switchLanguage(lang) {
+  await setLanguage(lang);
+  try {
+    localStorage.setItem('uhl-lang', lang);
+  } catch {
+    // Storage may be off (private windows); the link still carries the language.
+  }
+  relabel();
+  updateLink();
+}
+
+/** The language to open in: the link's, the one chosen before, or the browser's. */
+function firstLanguage(link) {
+  if (link.lang) return link.lang;
+  try {
+    const saved = localStorage.getItem('uhl-lang');
+    if (saved === 'en' || saved === 'zh') return saved;
+  } catch {
+    // Storage may be off.
+  }
+  return (navigator.languages ?? [navigator.language]).some((l) => /^zh\b/i.test(l ?? '')) ? 'zh' : 'en';
+}
+
+function setProjector(on) {
+  document.body.classList.toggle('projector', on);
+  $('projector-toggle').setAttribute('aria-pressed', on ? 'true' : 'false');
+  try {
+    localStorage.setItem('uhl-projector', on ? '1' : '0');
+  } catch {
+    // Storage may be off.
+  }
+  // Charts take their sizes from the CSS.
+  for (const c of document.querySelectorAll('canvas')) window.Chart?.getChart(c)?.resize();
+}
+
+async function copyLink() {
+  updateLink();
+  const url = location.href;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // No clipboard here (plain http, or refused): show the link to copy by hand.
+  }
+  const tooBig = state.lastSource?.kind === 'paste' && new URLSearchParams(location.search).get('src') === 'paste-too-big';
+  const parts = [copied ? S.linkCopied : S.linkShown(url)];
+  if (tooBig) parts.push(S.linkPasteNotCarried(int(state.input.report.lines)));
+  if (state.lastSource?.kind === 'file') parts.push(S.linkFileNotCarried(state.lastSource.file.name));
+  showText($('link-note'), parts.join(' '));
+}
+
+/** Follows which section is in view, for the link. */
+function watchSections() {
+  const seen = new Map();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) seen.set(e.target.id, e.isIntersecting ? e.boundingClientRect.top : null);
+      const visible = [...seen].filter(([, top]) => top !== null).sort((a, b) => Math.abs(a[1]) - Math.abs(b[1]));
+      if (!visible.length || !state.linkReady) return;
+      state.view = visible[0][0];
+      clearTimeout(state.viewTimer);
+      state.viewTimer = setTimeout(updateLink, 300);
+    },
+    { threshold: [0, 0.25] },
+  );
+  for (const s of document.querySelectorAll('main section.panel[id], .layout section.panel[id]')) observer.observe(s);
 }
 
 async function main() {
-  const firstN = readQuery();
+  const link = decodeState(location.search);
+  await setLanguage(firstLanguage(link));
+  const first = readLink(link);
   document.title = S.title;
   applyStrings(document);
+  markLanguage();
   buildCorpusSelect();
   buildPresets();
   $('m-input').value = String(state.m);
+  for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === state.key;
   markPresets();
+  $('lang-toggle').addEventListener('click', () => switchLanguage(language() === 'zh' ? 'en' : 'zh'));
+  $('copy-link').addEventListener('click', copyLink);
+  $('projector-toggle').addEventListener('click', () => setProjector(!document.body.classList.contains('projector')));
+  try {
+    if (localStorage.getItem('uhl-projector') === '1') setProjector(true);
+  } catch {
+    // Storage may be off.
+  }
   if (typeof Worker === 'undefined') {
     showBanner(S.noWorker);
     return;
@@ -867,10 +1121,29 @@ async function main() {
     showBanner(S.workerFailed(errorMessage(e)));
     return;
   }
+  selectLinked(link.fns);
   buildFunctionList();
   setupDedupViews();
-  $('corpus-n').value = String(firstN);
-  await load({ kind: 'corpus', n: firstN });
+  const lessons = setupLessons({
+    apply: applyLessonSetup,
+    data: lessonData,
+    onChange: (f) => lessonWatchers.push(f),
+    saveStep: (step) => {
+      state.lesson = step;
+      updateLink();
+    },
+  });
+  relabelHooks.push(() => lessons.relabel());
+  if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
+  if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
+  if (state.linkNote) showText($('link-note'), state.linkNote);
+  const view = state.view;
+  await load(first);
+  state.linkReady = true;
+  updateLink();
+  if (view && view !== 'input-panel') document.getElementById(view)?.scrollIntoView();
+  watchSections();
+  if (link.lesson) await lessons.open(link.lesson, link.step ?? 0);
 }
 
 main();

@@ -3,7 +3,7 @@
 // filter's bit array with a typed URL's k bits; P4's memory claim. Formatting only: the split,
 // every filter and every rate come from the wasm. Measured points are kept per input, k,
 // method and m/N, so changing m/N or adding a method measures only what is new.
-import { S } from './strings.js';
+import { S, nameOf } from './strings.js';
 import { int, fixed, percent, small } from './format.js';
 import { el, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
@@ -41,7 +41,7 @@ export function setupBloom(ctx) {
     ticket: 0,
     demoTicket: 0,
   };
-  const names = () => Object.fromEntries(ctx.methods().map((m) => [m.id, m.name_en]));
+  const names = () => Object.fromEntries(ctx.methods().map((m) => [m.id, nameOf(m)]));
   const key = (k, method, ratio) => `${k}|${method}|${ratio}`;
 
   // ------------------------------------------------------------ controls
@@ -62,7 +62,7 @@ export function setupBloom(ctx) {
           input,
           el('label', { attrs: { for: `bloom-m-${m.id}` }, title: `${m.summary} (${m.source})` }, [
             el('span', { cls: `swatch method-${m.id}`, attrs: { 'aria-hidden': 'true' } }),
-            el('span', { text: m.name_en }),
+            el('span', { text: nameOf(m) }),
           ]),
         ]);
       }),
@@ -70,7 +70,7 @@ export function setupBloom(ctx) {
     const select = $('bloom-demo-method');
     select.replaceChildren(
       ...ctx.methods().map((m) => {
-        const o = el('option', { text: m.name_en });
+        const o = el('option', { text: nameOf(m) });
         o.value = m.id;
         o.selected = m.id === state.demoMethod;
         return o;
@@ -172,6 +172,8 @@ export function setupBloom(ctx) {
       ]);
       if (!current()) return;
       render(theory, memory);
+      lastDrawn = { theory, memory };
+      ctx.publish('bloom', { k, ratio: state.ratio, input: state.input, rows: [...state.rows.values()], theory, memory });
       await demo();
       if (!current()) return;
       bar.hidden = true;
@@ -386,7 +388,15 @@ export function setupBloom(ctx) {
     }
   });
 
+  /** What render() last drew, to draw again in another language. */
+  let lastDrawn = null;
+
   return {
+    relabel() {
+      buildMethods();
+      if (lastDrawn && state.input) render(lastDrawn.theory, lastDrawn.memory);
+      demo();
+    },
     waiting() {
       $('bloom').dataset.gen = '';
       $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);

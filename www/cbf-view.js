@@ -2,7 +2,7 @@
 // the counter histogram after inserting, the overflow bound beside P5's two misprints, and the
 // delete experiment (plain counting filter, decrementing or sticky, against IMP-CB).
 // Formatting only: every number comes from the wasm's report.
-import { S } from './strings.js';
+import { S, nameOf } from './strings.js';
 import { int, fixed, percent, sci } from './format.js';
 import { el, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
@@ -28,7 +28,7 @@ export function setupCbf(ctx) {
   function buildMethods() {
     $('cbf-method').replaceChildren(
       ...ctx.methods().map((m) => {
-        const o = el('option', { text: m.name_en });
+        const o = el('option', { text: nameOf(m) });
         o.value = m.id;
         o.selected = m.id === state.params.method;
         return o;
@@ -109,6 +109,8 @@ export function setupCbf(ctx) {
       if (!current()) return;
       performance.measure('uhl:cbf', { start: t0, end: performance.now() });
       render(report);
+      lastReport = report;
+      ctx.publish('cbf', report);
       bar.hidden = true;
       $('cbf-status').textContent = S.cbfDone(fixed((performance.now() - t0) / 1000, 1));
       $('cbf-body').hidden = false;
@@ -222,7 +224,15 @@ export function setupCbf(ctx) {
     });
   }
 
+  /** The last report drawn, to draw again in another language. */
+  let lastReport = null;
+
   return {
+    relabel() {
+      buildMethods();
+      fill(state.params);
+      if (lastReport) render(lastReport);
+    },
     waiting() {
       $('cbf').dataset.gen = '';
       $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);

@@ -85,6 +85,8 @@ export function setupFingerprint(ctx) {
       showText($('fp-pair-error'), '');
       $('fp-avalanche').classList.remove('stale');
       renderAvalanche(r);
+      state.avalanche = r;
+      ctx.publish('fpAvalanche', r, { needsInput: false });
     } catch (e) {
       if (ticket !== state.avalancheTicket) return;
       $('fp-avalanche').classList.add('stale');
@@ -130,6 +132,7 @@ export function setupFingerprint(ctx) {
       renderReveals(p);
       renderClaims(p);
       drawBirthday();
+      ctx.publish('fpPaper', { paper: p, curves }, { needsInput: false });
     } catch (e) {
       ctx.reportError($('fp-reveal-error'), e);
     }
@@ -233,6 +236,7 @@ export function setupFingerprint(ctx) {
       state.report = report;
       state.gen = generation;
       renderStudy(report);
+      ctx.publish('fp', report);
       $('fp-progress').hidden = true;
       $('fp-status').textContent = S.fpStudyDone(fixed((performance.now() - t0) / 1000, 1));
       setStale(false);
@@ -440,6 +444,7 @@ export function setupFingerprint(ctx) {
       showText($('fp-hosts-error'), '');
       $('fp-hosts').removeAttribute('aria-invalid');
       renderSites(report.sites);
+      state.sites = report.sites;
       $('fp-sites-status').textContent = '';
       box.classList.remove('stale');
       box.dataset.gen = String(generation);
@@ -512,6 +517,17 @@ export function setupFingerprint(ctx) {
   });
 
   return {
+    /** Draws everything again from what it last showed (after a change of language). */
+    relabel() {
+      if (state.avalanche) renderAvalanche(state.avalanche);
+      if (state.paper) {
+        renderReveals(state.paper);
+        renderClaims(state.paper);
+        drawBirthday();
+      }
+      if (state.report) renderStudy(state.report);
+      if (state.sites) renderSites(state.sites);
+    },
     /** P3's printed numbers and the first pair: they need no input. */
     start() {
       setPair(S.fpP3PairA, S.fpP3PairB);

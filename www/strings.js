@@ -19,7 +19,116 @@ export const S = {
   footer:
     'Every number on this page is computed by the lab’s Rust core compiled to WebAssembly, in a background worker. Nothing you load leaves this browser.',
   skipToResults: 'Skip to results',
+  toolsLabel: 'Page tools',
+  projector: 'Projector',
+  copyLink: 'Copy link',
+  linkCopied: 'The link to this view is copied: it reopens the same input, functions, M, key, section, lesson step and language.',
+  linkShown: (url) => `Copy this link to reopen this view: ${url}`,
+  linkPasteNotCarried: (lines) =>
+    `The pasted URLs (${lines} lines) are too long to travel in a link: whoever opens it gets the built-in corpus and is told to paste them again.`,
+  linkFileNotCarried: (name) => `A link cannot carry the file “${name}”: whoever opens it must open that file again.`,
+  linkFile: (name) => `This link was made with the file “${name}”, which a link cannot carry: the built-in corpus is shown. Open that file to see the same numbers.`,
+  linkPasteTooBig: (lines, bytes) =>
+    `This link was made from ${lines} pasted lines (${bytes}), too long to travel in a link: the built-in corpus is shown. Paste them again to see the same numbers.`,
   noWorker: 'This browser cannot run module Web Workers, which the lab needs. Use a current Firefox, Chrome, Edge or Safari.',
+
+  // Lessons
+  lessonsButton: 'Lessons',
+  lesson: {
+    heading: 'Lesson',
+    pick: 'Paper',
+    prev: '← Back',
+    next: 'Next →',
+    close: 'Close',
+    progress: (i, n) => `Step ${i} of ${n}`,
+    claim: 'The paper says',
+    live: 'We measure, live',
+    why: 'Why they differ',
+    question: 'A question for you',
+    showAnswer: 'Show the answer',
+    measuring: 'Measuring… (the view above is being set up)',
+  },
+  lessons: {
+    p1: {
+      title: 'P1 · Li & Feng (2004): which URL hash spreads best?',
+      steps: [
+        {
+          title: 'Three functions, 12 machines',
+          claim:
+            'P1 recommends HfIp and warns against ELFhash, whose B swings between 1 and 5. It finds hf best at M = 8, 10 and 40 but worst at M = 12, “for reasons unknown”.',
+          live: (e, i, h, empty) =>
+            `On 100 000 corpus URLs at M = 12: B (1 is perfect) is ${e} for ELFhash, ${i} for HfIp and ${h} for hf; hf leaves ${empty} of the 12 slots empty.`,
+          explain:
+            'B is the fullest slot’s load divided by the average. HfIp is as even as chance; hf piles its URLs into a third of the slots; ELFhash clumps in between.',
+        },
+        {
+          title: 'Why hf fails at 12 and not at 8',
+          claim: 'P1 could not explain why hf is excellent at M = 8 and 10 and the worst at M = 12 and 18.',
+          live: (b8, b12, share) =>
+            `hf at M = 8: B = ${b8}. At M = 12: B = ${b12}. ${share} % of hf’s values are multiples of 3.`,
+          explain:
+            'hf returns 3·Σ c·i: every value is a multiple of 3. When 3 divides M (12, 18), a multiple of 3 can only land in slots 0, 3, 6, 9…: a third of the slots take everything, so B ≈ 3. When 3 does not divide M (8, 10, 16, 40) the factor 3 does no harm.',
+        },
+        {
+          title: 'A misprint in P1’s only table',
+          claim: 'P1’s table prints the optimum A(opt) = 2.75 at N = 1 000 000 and M = 200 000.',
+          live: (printed, formula, n, m) => `P1’s own formula (N/M + 1)/2 at N = ${n}, M = ${m} gives ${formula}; the table prints ${printed}.`,
+          explain:
+            'Every other column of the table agrees with the formula, so 2.75 is a typo for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million, which no function can do on average: another sign its numbers were not measured as described.',
+        },
+        {
+          title: 'ELFhash’s low bits are the URL’s last character',
+          claim: 'P1 found ELFhash poor, with B between 1 and 5, and gave no reason.',
+          live: (share, b8, predicted) =>
+            `For ${share} % of the URLs, ELFhash’s low 4 bits equal those of the last byte. B at M = 8 is ${b8}; predicted from the URLs’ last characters alone: ${predicted}.`,
+          explain:
+            'ELFhash shifts each byte in 4 bits to the left, so the last byte lands unmixed in the low bits. With M a small power of two the slot is the URL’s ending: “l” (.html), “m” (.htm), “/”… URL endings are far from uniform, so the slots clump.',
+        },
+      ],
+      question: 'You must spread URLs over 18 crawler machines. Would you use hf? What about 16 machines? Why?',
+      answer:
+        'Not at 18: 3 divides 18, so hf’s values (all multiples of 3) reach only 6 of the 18 machines and three times the average load lands on each. At 16, 3 and 16 share no factor, so all 16 are reached and hf balances about as well as at M = 8. A hash whose values share a factor with M wastes slots; HfIp or a modern hash does not care about M.',
+    },
+    p2: {
+      title: 'P2 · Li, He & Zhang: routing a crawl by path hash',
+      steps: [
+        {
+          title: 'Table 1: a near-perfect split?',
+          claim: 'P2’s Table 1 gives 7 crawl nodes 34 972 to 35 580 of 246 951 URLs each: B = 1.0085.',
+          live: (printed, b, zero) =>
+            `Printed B = ${printed}. P2’s path hash as printed, on 246 951 corpus URLs: B = ${b}; ${zero} of the URLs have a path hash of 0 and all go to node 1.`,
+          explain:
+            'As printed, the path hash returns r·s where r is reset every 3 characters: r·s is 0 whenever the path’s length is a multiple of 3 (or under 3). A third of all paths hash to 0, so node 1 gets a third of the crawl: the printed balance cannot come from this code.',
+        },
+        {
+          title: 'Which reading could print Table 1?',
+          claim: 'P2’s comment describes XOR-ing 5-bit pieces; its Java code multiplies. Either way it prints B = 1.0085.',
+          live: (b, p, xor) => `The lab’s repair (XOR of 15-bit words): B = ${b}, χ² p = ${p}. The comment’s XOR reading: B = ${xor}.`,
+          explain:
+            'Only a repaired hash, which no longer returns 0 for a third of the paths, gives a split as even as chance, like the printed one. The XOR reading keeps the r·s product and fails the same way.',
+        },
+        {
+          title: 'Why route by path at all',
+          claim: 'P2 routes URLs by path, not by site, so that a big site does not overload one node.',
+          live: (b, host, urls, share) =>
+            `Routing by host instead: B = ${b}. The biggest site, ${host}, holds ${urls} URLs (${share}) and all of them go to one node.`,
+          explain:
+            'Real crawlers (Nutch, Heritrix, Frontera) route by host or domain, for politeness: one node talks to one site. A corpus where one site holds 18 % of the URLs gives that node about twice its share. P2’s idea is sound; its hash is not.',
+        },
+        {
+          title: 'The site table keeps five characters',
+          claim: 'P2 indexes sites in a 2^21-slot table with its site hash.',
+          live: (sites, occupied, collisions, expected) =>
+            `Under the folded reading the ${sites} hosts occupy ${occupied} slots: ${collisions} collisions, where a random hash would make about ${expected}.`,
+          explain:
+            'The site hash, as described, keeps only the last characters of the host, and Chinese hosts end alike (.com.cn, .edu.cn): they pile into a few slots. A table of 2 million slots holding a few hundred sites should have almost no collisions.',
+        },
+      ],
+      question: 'P2 spreads one site’s URLs over all 7 nodes. What does a crawler lose by doing that, and what would you route by?',
+      answer:
+        'Politeness and reuse: 7 nodes now fetch from the same site at once, so the per-site rate limit, robots.txt, DNS answers and open connections must be shared or repeated on every node. Routing by host or registrable domain keeps a site on one node; a hash of the whole URL (or a repaired path hash) balances better but gives those up.',
+    },
+  },
 
   // Input
   inputHeading: '1. URLs',
@@ -878,14 +987,78 @@ export const S = {
 };
 
 /** Fills every element marked data-s="key" (and data-s-title, data-s-placeholder) from S. */
+// ---------------------------------------------------------------- languages
+
+/** A deep copy of plain strings, functions, arrays and objects. */
+function copy(v) {
+  if (Array.isArray(v)) return v.map(copy);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
+  return v;
+}
+
+/** Puts `source`'s values into `target` key by key, at every level (S keeps its identity). */
+function assignDeep(target, source) {
+  for (const [k, v] of Object.entries(source)) {
+    if (v && typeof v === 'object' && !Array.isArray(v) && target[k] && typeof target[k] === 'object' && !Array.isArray(target[k])) {
+      assignDeep(target[k], v);
+    } else {
+      target[k] = copy(v);
+    }
+  }
+}
+
+/** The English strings, to switch back to. */
+const EN = copy(S);
+
+/** The languages of the page: English and Simplified Chinese. */
+export const LANGUAGES = ['en', 'zh'];
+let current = 'en';
+
+/** The page's language now: 'en' or 'zh'. */
+export function language() {
+  return current;
+}
+
+/**
+ * Switches every string of S to `lang` ('en' or 'zh'; anything else is English) and marks the
+ * document's language. The caller draws the page again.
+ */
+export async function setLanguage(lang) {
+  const next = lang === 'zh' ? 'zh' : 'en';
+  if (next === 'zh') {
+    const { ZH } = await import('./strings-zh.js');
+    assignDeep(S, ZH);
+  } else {
+    assignDeep(S, EN);
+  }
+  current = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** The name of a registry entry (function, structure, index method) in the page's language. */
+export function nameOf(entry) {
+  if (!entry) return '';
+  if (current === 'zh' && entry.name_zh) return entry.name_zh;
+  return entry.name_en ?? entry.name ?? entry.id ?? '';
+}
+
+/** S's value at a key, or at a dotted path ('lesson.next'). */
+function lookup(key) {
+  return key.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), S);
+}
+
 export function applyStrings(root) {
   for (const el of root.querySelectorAll('[data-s]')) {
-    const v = S[el.dataset.s];
+    const v = lookup(el.dataset.s);
     if (typeof v === 'string') el.textContent = v;
   }
   for (const el of root.querySelectorAll('[data-s-placeholder]')) {
     const v = S[el.dataset.sPlaceholder];
     if (typeof v === 'string') el.placeholder = v;
+  }
+  for (const el of root.querySelectorAll('[data-s-aria]')) {
+    const v = S[el.dataset.sAria];
+    if (typeof v === 'string') el.setAttribute('aria-label', v);
   }
   for (const el of root.querySelectorAll('[data-s-title]')) {
     const v = S[el.dataset.sTitle];

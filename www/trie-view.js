@@ -2,7 +2,7 @@
 // prefix flaw side by side with the fix, and, on the loaded URLs, every structure's growth,
 // bytes and lookup times beside P4's Table 1. Formatting and timing only: the lists, their
 // steps and every measure come from the wasm.
-import { S } from './strings.js';
+import { S, nameOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { el, showText } from './dom.js';
 import { TrieDiagram } from './trie-diagram.js';
@@ -178,6 +178,7 @@ export function setupTrie(ctx) {
       // Opens on the finished list; Start and Play replay it.
       showStep(diagram.total);
       $('trie-diagram-box').dataset.ready = '1';
+      ctx.publish('trieDiagram', s, { needsInput: false });
     } catch (e) {
       $('trie-urls').setAttribute('aria-invalid', 'true');
       ctx.reportError($('trie-error'), e);
@@ -216,6 +217,7 @@ export function setupTrie(ctx) {
       showText($('flaw-error'), '');
       $('flaw').dataset.ready = '1';
       $('flaw').dataset.pair = `${stored.trim()} ${lookup.trim()}`;
+      ctx.publish('flaw', { stored: stored.trim(), lookup: lookup.trim(), printed: $('flaw-printed-verdict').dataset.verdict, fixed: $('flaw-fixed-verdict').dataset.verdict }, { needsInput: false });
     } catch (e) {
       ctx.reportError($('flaw-error'), e);
     }
@@ -238,7 +240,7 @@ export function setupTrie(ctx) {
       projected.length
         ? S.trieProjected(
             int(report.loaded),
-            projected.map((p) => S.trieProjectedOne(names[p.structure]?.name ?? p.structure, fmtBytes(p.bytes), fixed(p.bytes_per_url, 1), p.fits)).join('; '),
+            projected.map((p) => S.trieProjectedOne(nameOf(names[p.structure]) || p.structure, fmtBytes(p.bytes), fixed(p.bytes_per_url, 1), p.fits)).join('; '),
             fmtBytes(report.budget_bytes),
           )
         : '',
@@ -349,6 +351,8 @@ export function setupTrie(ctx) {
       if (!current()) return;
       performance.measure('uhl:trie', { start: t0, end: performance.now() });
       renderRun(report, timed);
+      last = { report, timed };
+      ctx.publish('trie', last);
       $('trie-run-body').hidden = false;
       $('trie-run-body').classList.remove('stale');
       bar.hidden = true;
@@ -414,7 +418,16 @@ export function setupTrie(ctx) {
     });
   }
 
+  /** The last study of the loaded URLs, to draw again in another language. */
+  let last = null;
+
   return {
+    /** Draws everything again from what it last showed (after a change of language). */
+    relabel() {
+      if (diagram.total) showStep(anim.step);
+      flaw();
+      if (last) renderRun(last.report, last.timed);
+    },
     /** Draws the two small examples (they need no input). */
     start() {
       build();

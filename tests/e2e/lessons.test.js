@@ -1,0 +1,181 @@
+// The classroom: every lesson walked step by step in English and in Chinese (each step's live
+// number appears, the answer stays hidden until asked for), the language switched without
+// losing anything and remembered, and a copied link reopening the same view with the same
+// numbers (a long paste named, not dropped).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, generation, readTable, waitView } from './helpers.js';
+import { S, setLanguage } from '../../www/strings.js';
+import { LESSONS } from '../../www/lessons.js';
+
+const VIEWPORT = { width: 1440, height: 900 };
+let page;
+let browser;
+
+async function waitReady(p, what) {
+  await p.waitForFunction(() => document.getElementById('lesson').dataset.ready === '1', null, { timeout: 180_000 }).catch((e) => {
+    throw new Error(`${what}: the live number never came (${e.message})`);
+  });
+}
+
+/** Walks lesson `id` from its first step; returns the live sentences. */
+async function walk(p, id, lang) {
+  if (await p.isHidden('#lesson')) await p.click('#lesson-open');
+  await p.selectOption('#lesson-pick', id);
+  const lesson = LESSONS.find((l) => l.id === id);
+  const lives = [];
+  for (let i = 0; i < lesson.steps.length; i++) {
+    await p.waitForFunction((i) => document.getElementById('lesson').dataset.step === String(i), i);
+    await waitReady(p, `${id} step ${i + 1} (${lang})`);
+    const live = (await p.textContent('#lesson-live')).trim();
+    assert.ok(/\d/.test(live), `${id} step ${i + 1} (${lang}) shows a number: ${live}`);
+    assert.equal((await p.textContent('#lesson-title')).trim(), S.lessons[id].steps[i].title, `${id} step ${i + 1} title in ${lang}`);
+    lives.push(live);
+    const last = i === lesson.steps.length - 1;
+    assert.equal(await p.isVisible('#lesson-question'), last);
+    if (last) {
+      assert.equal(await p.isVisible('#lesson-a'), false, 'the answer is hidden');
+      await p.click('#lesson-answer summary');
+      assert.equal(await p.isVisible('#lesson-a'), true, 'a click shows the answer');
+      assert.equal((await p.textContent('#lesson-a')).trim(), S.lessons[id].answer);
+    } else {
+      // The keyboard walks the lesson as well as the mouse.
+      await p.focus('#lesson-next');
+      await p.keyboard.press('Enter');
+    }
+  }
+  return lives;
+}
+
+describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, () => {
+  useLab(VIEWPORT, (lab) => ({ page, browser } = lab));
+
+  test('every lesson, step by step, in English and then in Chinese', async (t) => {
+    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    const seen = {};
+    for (const lang of ['en', 'zh']) {
+      if (lang === 'zh') {
+        await page.click('#lang-toggle');
+        await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+      }
+      await setLanguage(lang);
+      for (const lesson of LESSONS) {
+        seen[`${lesson.id}:${lang}`] = await walk(page, lesson.id, lang);
+      }
+      t.diagnostic(`${lang}: ${JSON.stringify(seen[`p1:${lang}`])}`);
+    }
+    await setLanguage('en');
+    // The numbers a teacher can cite, the same in both languages.
+    const en = seen['p1:en'];
+    const zh = seen['p1:zh'];
+    assert.ok(en[2].includes('3.00') && en[2].includes('2.75'), en[2]);
+    assert.ok(zh[2].includes('3.00') && zh[2].includes('2.75'), zh[2]);
+    const p2 = seen['p2:en'];
+    assert.ok(p2[0].includes('1.0085') && p2[0].includes('3.1729'), p2[0]);
+    assert.ok(seen['p2:zh'][0].includes('3.1729'), seen['p2:zh'][0]);
+    for (const lesson of LESSONS) {
+      // Numbers as the page formats them: thousands split by a narrow space, a decimal point.
+      const digits = (s) => (s.match(/\d+(?:[\u202f\u00a0 ]\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?/g) ?? []).map((x) => x.replace(/[\s\u202f\u00a0]/g, ''));
+      for (let i = 0; i < lesson.steps.length; i++) {
+        assert.deepEqual(digits(seen[`${lesson.id}:zh`][i]).filter((x) => x.length > 2).sort(), digits(seen[`${lesson.id}:en`][i]).filter((x) => x.length > 2).sort(), `${lesson.id} step ${i + 1}: the same numbers in both languages`);
+      }
+    }
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.click('#lesson-close');
+  });
+
+  test('switching language keeps the input, functions, M and results, and is remembered', async () => {
+    const gen = await generation(page);
+    await page.fill('#m-input', '40');
+    await page.click('#m-apply');
+    await waitView(page, { fns: ['elfhash', 'hfip', 'hf'], m: 40 });
+    const before = await readTable(page);
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await page.waitForFunction(() => document.body.dataset.busy === '0');
+    assert.equal(await generation(page), gen, 'nothing was reloaded');
+    assert.deepEqual((await readTable(page)).rows.hf.b.value, before.rows.hf.b.value);
+    assert.match(await page.textContent('#results-caption'), /个槽/);
+    assert.equal(await page.textContent('#lang-toggle'), 'English');
+    // The page opened again without a link opens in Chinese.
+    await page.goto(page.url().split('?')[0]);
+    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+
+  test('a copied link reopens the same view with the same numbers', async () => {
+    // Paste three URLs, pick functions, key, M, crawl nodes and policy, Chinese.
+    const gen = await generation(page);
+    await page.fill('#paste', 'http://www.pku.edu.cn/a\nhttp://net.pku.edu.cn/~webg/b.html\nhttp://www.sina.com.cn/news/c?d=1\nhttp://www.tsinghua.edu.cn/\n');
+    await page.click('#paste-go');
+    await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, gen);
+    for (const [id, on] of [['md5', true], ['xxh3', true], ['elfhash', false]]) {
+      const box = page.locator(`#fn-${id}`);
+      if ((await box.isChecked()) !== on) await box.click();
+    }
+    await page.check('input[name="key"][value="host"]');
+    await page.fill('#m-input', '7');
+    await page.click('#m-apply');
+    const fns = ['hfip', 'hf', 'md5', 'xxh3'];
+    await waitView(page, { fns, key: 'host', m: 7 });
+    await page.fill('#part-nodes', '3');
+    await page.press('#part-nodes', 'Enter');
+    await page.selectOption('#part-policy', 'nutch');
+    await page.waitForFunction(() => document.getElementById('partition').dataset.policy === 'nutch' && document.getElementById('partition').dataset.gen !== '');
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await page.click('#copy-link');
+    const link = page.url();
+    const table = await readTable(page);
+    const nodes = await page.textContent('#part-node-table');
+    for (const part of ['src=paste', 'key=host', 'm=7', 'nodes=3', 'policy=nutch', 'lang=zh']) assert.ok(link.includes(part), `${part} in ${link}`);
+
+    const other = await browser.newContext({ viewport: VIEWPORT });
+    const p = await other.newPage();
+    await p.goto(link);
+    await waitView(p, { fns, key: 'host', m: 7, gen: 1 });
+    assert.deepEqual(await readTable(p), table, 'the same measures');
+    await p.waitForFunction(() => document.getElementById('partition').dataset.policy === 'nutch' && document.getElementById('partition').dataset.gen !== '', null, { timeout: 60_000 });
+    assert.equal(await p.textContent('#part-node-table'), nodes, 'the same crawl nodes');
+    assert.equal(await p.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.equal(await p.inputValue('#paste'), 'http://www.pku.edu.cn/a\nhttp://net.pku.edu.cn/~webg/b.html\nhttp://www.sina.com.cn/news/c?d=1\nhttp://www.tsinghua.edu.cn/\n');
+
+    // A lesson step travels too.
+    await page.click('#lesson-open');
+    await page.selectOption('#lesson-pick', 'p1');
+    await waitReady(page, 'p1 step 1');
+    await page.click('#lesson-next');
+    await waitReady(page, 'p1 step 2');
+    const live = await page.textContent('#lesson-live');
+    const p3 = await other.newPage();
+    await p3.goto(page.url());
+    await p3.waitForFunction(() => document.getElementById('lesson').dataset.step === '1', null, { timeout: 60_000 });
+    await waitReady(p3, 'p1 step 2 from the link');
+    assert.equal(await p3.textContent('#lesson-live'), live);
+    await page.click('#lesson-close');
+
+    // A paste too long for a link is named in it, and the page opening it says so.
+    const long = Array.from({ length: 200 }, (_, i) => `http://www.example${i}.cn/page/${i}.html`).join('\n');
+    const g2 = await generation(page);
+    await page.fill('#paste', long);
+    await page.click('#paste-go');
+    await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, g2);
+    await page.click('#copy-link');
+    assert.ok(page.url().includes('src=paste-too-big'), page.url());
+    assert.match(await page.textContent('#link-note'), /200/);
+    const p4 = await other.newPage();
+    await p4.goto(page.url());
+    await p4.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    const note = await p4.textContent('#link-note');
+    await setLanguage('zh');
+    const expected = S.linkPasteTooBig('200', '');
+    await setLanguage('en');
+    assert.ok(note.startsWith(expected.split('（')[0]), note);
+    await other.close();
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+});

@@ -23,11 +23,23 @@
 //!
 //! The tables are chained: a slot that already holds another site (path) is a **collision**, and
 //! collisions are counted, not merged, so duplicates are exact. (A URL is kept as a 128-bit
-//! XXH3 fingerprint of its site id and path; two of 20 million share one with a chance below
-//! 10^-24.) A path-table collision is a URL that a table keeping only slots would have dropped
+//! fingerprint, XXH3-64 of its path beside XXH3-64 of its site id and path: two URLs with
+//! different paths share one with a chance of 2^-128, two with one path on different sites
+//! 2^-64; even if 20 million URLs had one path, the chance of any false duplicate would stay
+//! below 10^-5.) A path-table collision is a URL that a table keeping only slots would have dropped
 //! as a false duplicate. P2 does not define its "match" count; ours is the probes above, so the
 //! control node makes `2 · links − sites` of them, and each crawl node counts the links routed to
 //! it (duplicates included) beside the distinct URLs it crawls.
+//!
+//! # Memory
+//!
+//! The control node must remember every URL it has seen to find duplicates, so memory grows
+//! with the distinct URLs, by as little as the design allows: one 16-byte fingerprint per URL in
+//! a table kept 70 % to 87.5 % full (18 to 23 bytes), plus 2 bytes per kept path reading while
+//! the URL's site has fewer than [`SLOT_ROWS`] URLs (a bigger site's path tables are bitmaps,
+//! 4 KiB per reading, the size of P2's table). Each site costs its host and about 100 bytes, and
+//! each policy about 20 bytes per (site, node) pair. The paths most URLs share are found with a
+//! bounded summary ([`PATH_SUMMARY`] counters) and counted exactly from the fingerprints.
 //!
 //! # Policies
 //!
@@ -75,7 +87,7 @@ use crate::hash::{self, HashId};
 use crate::key::{self, SplitError};
 use crate::metrics::{self, BucketSizeRow, Measures};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Slots of P2's site table: 2^21.
@@ -367,26 +379,242 @@ struct Site {
     host: Box<str>,
     urls: u32,
     links: u32,
+    /// The path-table slots its URLs use under each path reading.
+    slots: SiteSlots,
 }
 
 /// The control node: every site, every URL, and the path-table slots each path reading uses.
+///
+/// Memory per distinct URL is one 16-byte fingerprint in [`FingerprintSet`] (18 to 22 bytes
+/// with the table's free slots), plus 2 bytes per path reading while its site has fewer than
+/// [`SLOT_ROWS`] URLs (a site's path tables are then bitmaps, 4 KiB per reading, the size of
+/// P2's 2^15-slot table). Per site: its host and about 100 bytes. The texts of the most
+/// common paths are kept in a bounded summary ([`PathSummary`]).
 struct Control {
-    ids: HashMap<Box<str>, u32, Mix>,
+    /// Site id by a 64-bit hash of the host (the host itself is in `sites`), and the hosts
+    /// whose hash another host already has.
+    ids: HashMap<u64, u32, Mix>,
+    colliding_ids: HashMap<Box<str>, u32>,
     sites: Vec<Site>,
-    /// 128-bit fingerprints of (site, path) of every URL seen.
-    seen: HashSet<u128, Mix>,
-    /// Per path reading: the occupied (site << 15 | slot) pairs.
+    /// The fingerprint of every URL seen: `xxh3_64(path) << 64 | xxh3_64(site id, path)`.
+    seen: FingerprintSet,
+    /// The path readings whose tables are kept.
     path_readings: Vec<HashId>,
-    path_slots: Vec<HashSet<u64, Mix>>,
-    /// URLs per path (a 64-bit fingerprint of it), whatever the site, and the text of every
-    /// path seen on two URLs or more.
-    path_urls: HashMap<u64, u32, Mix>,
-    repeated_paths: HashMap<u64, Box<str>, Mix>,
+    /// Candidates for the most common paths, with their texts.
+    common: PathSummary,
     /// Site id and path of the link being matched, back to back.
     scratch: Vec<u8>,
+    /// The path-table slots of the link being matched, one per reading.
+    row: Vec<u16>,
     links: u64,
     matches: u64,
     duplicates: u64,
+}
+
+/// A site keeps its URLs' path-table slots as rows (one `u16` per reading) until it has this
+/// many URLs, then as one 2^15-bit bitmap per reading (4 KiB, what the rows would take).
+pub const SLOT_ROWS: usize = 2048;
+
+/// The path-table slots of one site under every path reading.
+enum SiteSlots {
+    /// One row of slots per distinct URL, the readings side by side.
+    Rows(Vec<u16>),
+    /// One bitmap of [`PATH_TABLE_SLOTS`] bits per reading, back to back.
+    Bits(Box<[u64]>),
+}
+
+const BITMAP_WORDS: usize = PATH_TABLE_SLOTS as usize / 64;
+
+impl SiteSlots {
+    fn push(&mut self, row: &[u16]) {
+        match self {
+            SiteSlots::Rows(rows) => {
+                rows.extend_from_slice(row);
+                if rows.len() >= SLOT_ROWS * row.len() {
+                    let mut bits = vec![0u64; BITMAP_WORDS * row.len()].into_boxed_slice();
+                    for r in rows.chunks_exact(row.len()) {
+                        for (i, &slot) in r.iter().enumerate() {
+                            bits[i * BITMAP_WORDS + slot as usize / 64] |= 1 << (slot % 64);
+                        }
+                    }
+                    *self = SiteSlots::Bits(bits);
+                }
+            }
+            SiteSlots::Bits(bits) => {
+                for (i, &slot) in row.iter().enumerate() {
+                    bits[i * BITMAP_WORDS + slot as usize / 64] |= 1 << (slot % 64);
+                }
+            }
+        }
+    }
+
+    /// Distinct slots under the `i`-th of `readings` readings.
+    fn occupied(&self, i: usize, readings: usize) -> u64 {
+        match self {
+            SiteSlots::Rows(rows) => {
+                let mut column: Vec<u16> = rows.iter().skip(i).step_by(readings).copied().collect();
+                column.sort_unstable();
+                column.dedup();
+                column.len() as u64
+            }
+            SiteSlots::Bits(bits) => bits[i * BITMAP_WORDS..(i + 1) * BITMAP_WORDS]
+                .iter()
+                .map(|w| w.count_ones() as u64)
+                .sum(),
+        }
+    }
+}
+
+/// A set of 128-bit fingerprints at 16 bytes each: open addressing with linear probing kept in
+/// Robin Hood order, split into [`SHARDS`] tables by the top bits of the low half so that each
+/// grows on its own (by a quarter, when it is 7/8 full; one shard's copy at a time).
+struct FingerprintSet {
+    shards: Vec<Vec<u128>>,
+    lens: Vec<u32>,
+    /// Whether the fingerprint 0, which marks a free slot, was inserted.
+    zero: bool,
+}
+
+const SHARD_BITS: u32 = 8;
+/// Tables of a [`FingerprintSet`].
+const SHARDS: usize = 1 << SHARD_BITS;
+
+impl FingerprintSet {
+    fn new() -> FingerprintSet {
+        FingerprintSet {
+            shards: vec![Vec::new(); SHARDS],
+            lens: vec![0; SHARDS],
+            zero: false,
+        }
+    }
+
+    #[inline]
+    fn shard(fp: u128) -> usize {
+        (fp as u64 >> (64 - SHARD_BITS)) as usize
+    }
+
+    /// The home slot of `fp` in a table of `cap` slots (the low half's bits below the shard's).
+    #[inline]
+    fn home(fp: u128, cap: usize) -> usize {
+        ((((fp as u64) << SHARD_BITS) as u128 * cap as u128) >> 64) as usize
+    }
+
+    /// Inserts `fp`; false when it was there.
+    fn insert(&mut self, fp: u128) -> bool {
+        if fp == 0 {
+            return !std::mem::replace(&mut self.zero, true);
+        }
+        let s = Self::shard(fp);
+        let cap = self.shards[s].len();
+        if (self.lens[s] as usize + 1) * 8 > cap * 7 {
+            self.grow(s);
+        }
+        let new = Self::place(&mut self.shards[s], fp, true);
+        self.lens[s] += new as u32;
+        new
+    }
+
+    /// Robin Hood insertion into `table`; with `check`, stops at `fp` if it is there.
+    fn place(table: &mut [u128], fp: u128, check: bool) -> bool {
+        let cap = table.len();
+        let mut pos = Self::home(fp, cap);
+        let mut dist = 0;
+        let mut cur = fp;
+        let mut searching = check;
+        loop {
+            let there = table[pos];
+            if there == 0 {
+                table[pos] = cur;
+                return true;
+            }
+            if searching && there == fp {
+                return false;
+            }
+            let home = Self::home(there, cap);
+            let there_dist = if pos >= home {
+                pos - home
+            } else {
+                pos + cap - home
+            };
+            if there_dist < dist {
+                // A richer entry: `fp` is not further on. Take its place and carry it on.
+                searching = false;
+                table[pos] = cur;
+                cur = there;
+                dist = there_dist;
+            }
+            pos += 1;
+            if pos == cap {
+                pos = 0;
+            }
+            dist += 1;
+        }
+    }
+
+    fn grow(&mut self, s: usize) {
+        let old = std::mem::take(&mut self.shards[s]);
+        let cap = (old.len() + old.len() / 4).max(16);
+        let mut table = vec![0u128; cap];
+        for fp in old.into_iter().filter(|&fp| fp != 0) {
+            Self::place(&mut table, fp, false);
+        }
+        self.shards[s] = table;
+    }
+
+    /// Every fingerprint's high half in ascending order (each table is sorted in place, and
+    /// the set is spent).
+    fn into_sorted_high(self) -> impl Iterator<Item = u64> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let mut tables = self.shards;
+        let mut heap = BinaryHeap::with_capacity(SHARDS);
+        for (i, table) in tables.iter_mut().enumerate() {
+            // Free slots (0) sort first; the rest in order of their high half.
+            table.sort_unstable();
+            let first = table.partition_point(|&fp| fp == 0);
+            if let Some(&fp) = table.get(first) {
+                heap.push(Reverse(((fp >> 64) as u64, i as u32, first as u32)));
+            }
+        }
+        let zero = self.zero.then_some(0u64);
+        zero.into_iter().chain(std::iter::from_fn(move || {
+            let Reverse((high, t, i)) = heap.pop()?;
+            let next = i as usize + 1;
+            if let Some(&fp) = tables[t as usize].get(next) {
+                heap.push(Reverse(((fp >> 64) as u64, t, next as u32)));
+            }
+            Some(high)
+        }))
+    }
+}
+
+/// Candidates for the paths most URLs share: a Misra-Gries summary of [`PATH_SUMMARY`]
+/// counters over the path of every new URL (a path shared by more than N / (PATH_SUMMARY + 1)
+/// of N URLs is always among them), with the text of each candidate seen twice. Exact counts
+/// come from the fingerprints at the end.
+struct PathSummary {
+    counters: HashMap<u64, (u32, Option<Box<str>>), Mix>,
+}
+
+/// Counters of the common-path summary.
+pub const PATH_SUMMARY: usize = 1 << 16;
+
+impl PathSummary {
+    fn push(&mut self, fp: u64, path: &[u8]) {
+        if let Some((count, text)) = self.counters.get_mut(&fp) {
+            *count += 1;
+            if text.is_none() {
+                *text = Some(String::from_utf8_lossy(path).into());
+            }
+        } else if self.counters.len() < PATH_SUMMARY {
+            self.counters.insert(fp, (1, None));
+        } else {
+            self.counters.retain(|_, (count, _)| {
+                *count -= 1;
+                *count > 0
+            });
+        }
+    }
 }
 
 /// How many of the most common paths a report lists.
@@ -433,13 +661,15 @@ impl Simulation {
             nodes,
             control: Control {
                 ids: HashMap::default(),
+                colliding_ids: HashMap::new(),
                 sites: Vec::new(),
-                seen: HashSet::default(),
+                seen: FingerprintSet::new(),
                 path_readings: path_readings.to_vec(),
-                path_slots: path_readings.iter().map(|_| HashSet::default()).collect(),
-                path_urls: HashMap::default(),
-                repeated_paths: HashMap::default(),
+                common: PathSummary {
+                    counters: HashMap::default(),
+                },
                 scratch: Vec::new(),
+                row: Vec::new(),
                 links: 0,
                 matches: 0,
                 duplicates: 0,
@@ -522,12 +752,13 @@ impl Simulation {
     pub fn finish(self) -> SimulationReport {
         let Simulation {
             nodes,
-            control,
+            mut control,
             routers,
             unsplittable,
             first_error,
             ..
         } = self;
+        let (distinct_paths, common_paths) = control.common_paths();
         let order = control.sites_by_size();
         let policies = routers
             .iter()
@@ -553,8 +784,8 @@ impl Simulation {
             unsplittable,
             first_error: first_error.map(|(l, e)| format!("line {l}: {e}")),
             control_matches: control.matches,
-            distinct_paths: control.path_urls.len() as u64,
-            common_paths: control.common_paths(),
+            distinct_paths,
+            common_paths,
             policies,
             site_tables,
             path_tables,
@@ -563,70 +794,107 @@ impl Simulation {
 }
 
 impl Control {
+    /// The id of `host`, if it is a known site.
+    fn site_id(&self, host: &str, key: u64) -> Option<u32> {
+        match self.ids.get(&key) {
+            Some(&id) if &*self.sites[id as usize].host == host => Some(id),
+            Some(_) => self.colliding_ids.get(host).copied(),
+            None => None,
+        }
+    }
+
     /// Matches one link: returns its site id and whether the URL is new.
     fn see(&mut self, host: &str, path: &[u8]) -> (u32, bool) {
         self.links += 1;
         self.matches += 1; // the site-table probe
-        let site = match self.ids.get(host) {
-            Some(&id) => {
+        let host_key = xxhash_rust::xxh3::xxh3_64(host.as_bytes());
+        let site = match self.site_id(host, host_key) {
+            Some(id) => {
                 self.matches += 1; // the path-table probe
                 id
             }
             None => {
                 let id = self.sites.len() as u32;
-                self.ids.insert(host.into(), id);
+                if let std::collections::hash_map::Entry::Vacant(e) = self.ids.entry(host_key) {
+                    e.insert(id);
+                } else {
+                    self.colliding_ids.insert(host.into(), id);
+                }
                 self.sites.push(Site {
                     host: host.into(),
                     urls: 0,
                     links: 0,
+                    slots: SiteSlots::Rows(Vec::new()),
                 });
                 id
             }
         };
-        let s = &mut self.sites[site as usize];
-        s.links += 1;
+        self.sites[site as usize].links += 1;
         // The site id goes in front of the path, not into the seed: XXH3 folds a seed into short
         // inputs linearly, so (path, seed) pairs can collide (two did in 20 million URLs).
         self.scratch.clear();
         self.scratch.extend_from_slice(&site.to_le_bytes());
         self.scratch.extend_from_slice(path);
-        let fp = xxhash_rust::xxh3::xxh3_128(&self.scratch);
+        let path_fp = xxhash_rust::xxh3::xxh3_64(path);
+        let fp = (path_fp as u128) << 64 | xxhash_rust::xxh3::xxh3_64(&self.scratch) as u128;
         if !self.seen.insert(fp) {
             self.duplicates += 1;
             return (site, false);
         }
+        self.common.push(path_fp, path);
+        self.row.clear();
+        self.row.extend(
+            self.path_readings
+                .iter()
+                .map(|f| f.slot(path, PATH_TABLE_SLOTS) as u16),
+        );
+        let s = &mut self.sites[site as usize];
         s.urls += 1;
-        let path_fp = xxhash_rust::xxh3::xxh3_64(path);
-        let count = self.path_urls.entry(path_fp).or_insert(0);
-        *count += 1;
-        if *count == 2 {
-            self.repeated_paths
-                .insert(path_fp, String::from_utf8_lossy(path).into());
-        }
-        for (f, slots) in self.path_readings.iter().zip(&mut self.path_slots) {
-            let slot = f.slot(path, PATH_TABLE_SLOTS);
-            slots.insert((site as u64) << 15 | slot as u64);
+        if !self.row.is_empty() {
+            s.slots.push(&self.row);
         }
         (site, true)
     }
 
-    /// The paths shared by most URLs (across sites), most common first.
-    fn common_paths(&self) -> Vec<CommonPath> {
+    /// Distinct paths over all sites, and the paths shared by most URLs (across sites), most
+    /// common first; exact counts from the fingerprints (which this spends).
+    fn common_paths(&mut self) -> (u64, Vec<CommonPath>) {
         let urls = (self.links - self.duplicates).max(1) as f64;
-        let mut top: Vec<(u32, &str)> = self
-            .repeated_paths
+        let seen = std::mem::replace(&mut self.seen, FingerprintSet::new());
+        let mut exact: HashMap<u64, u32, Mix> = self
+            .common
+            .counters
             .iter()
-            .map(|(fp, p)| (self.path_urls[fp], &**p))
+            .filter(|(_, (_, text))| text.is_some())
+            .map(|(&fp, _)| (fp, 0))
+            .collect();
+        let mut distinct = 0u64;
+        let mut last = None;
+        for high in seen.into_sorted_high() {
+            if last != Some(high) {
+                distinct += 1;
+                last = Some(high);
+            }
+            if let Some(c) = exact.get_mut(&high) {
+                *c += 1;
+            }
+        }
+        let mut top: Vec<(u32, &str)> = exact
+            .iter()
+            .filter(|&(_, &n)| n >= 2)
+            .filter_map(|(fp, &n)| Some((n, self.common.counters.get(fp)?.1.as_deref()?)))
             .collect();
         top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-        top.into_iter()
+        let common = top
+            .into_iter()
             .take(COMMON_PATHS)
             .map(|(n, p)| CommonPath {
                 path: p.to_string(),
                 urls: n as u64,
                 share: n as f64 / urls,
             })
-            .collect()
+            .collect();
+        (distinct, common)
     }
 
     /// Site ids, biggest (most URLs) first; ties in order of discovery.
@@ -707,12 +975,14 @@ impl Control {
     /// The path tables under the `i`-th path reading.
     fn path_table(&self, i: usize, order: &[u32]) -> PathTableReport {
         let f = self.path_readings[i];
-        let mut occupied = vec![0u32; self.sites.len()];
-        for &key in &self.path_slots[i] {
-            occupied[(key >> 15) as usize] += 1;
-        }
+        let readings = self.path_readings.len();
+        let occupied: Vec<u64> = self
+            .sites
+            .iter()
+            .map(|s| s.slots.occupied(i, readings))
+            .collect();
         let urls: u64 = self.sites.iter().map(|s| s.urls as u64).sum();
-        let used: u64 = occupied.iter().map(|&o| o as u64).sum();
+        let used: u64 = occupied.iter().sum();
         let rule = (LOAD_FACTOR_RULE * PATH_TABLE_SLOTS as f64) as u32;
         let mut load_bins = LOAD_BINS
             .iter()
@@ -750,7 +1020,7 @@ impl Control {
                     PathTableRow {
                         host: site.host.to_string(),
                         urls: site.urls as u64,
-                        occupied: occupied[s as usize] as u64,
+                        occupied: occupied[s as usize],
                         load_factor: site.urls as f64 / PATH_TABLE_SLOTS as f64,
                     }
                 })
@@ -899,7 +1169,9 @@ pub struct SimulationReport {
     /// Site-table probes plus path-table probes: `2 · links − sites`.
     pub control_matches: u64,
     /// Distinct paths over all sites, and the ones most URLs share: every URL with the same
-    /// path goes to the same node under path routing, whatever its site.
+    /// path goes to the same node under path routing, whatever its site. The counts are exact;
+    /// a path shared by more than 1 / ([`PATH_SUMMARY`] + 1) of the URLs is always a candidate,
+    /// so on inputs with more distinct paths than that a rarer path may be left out of the list.
     pub distinct_paths: u64,
     pub common_paths: Vec<CommonPath>,
     pub policies: Vec<PolicyReport>,
@@ -1278,6 +1550,105 @@ mod tests {
         assert_eq!(t.rule_paths, 24_576);
         assert_eq!(t.sites_over_rule, 0);
         assert_eq!(t.load_bins.iter().map(|b| b.sites).sum::<u64>(), 1);
+    }
+
+    #[test]
+    fn fingerprint_set_is_a_set() {
+        use std::collections::HashSet;
+        let mut set = FingerprintSet::new();
+        let mut model = HashSet::new();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..200_000u64 {
+            let fp = match i % 7 {
+                // Repeats, the free-slot marker, and keys crowded into one shard and one home.
+                0 => 0,
+                1 => (next() % 50) as u128,
+                2 => (i as u128) << 64 | 1,
+                _ => (next() as u128) << 64 | next() as u128,
+            };
+            assert_eq!(set.insert(fp), model.insert(fp), "{fp:#x}");
+        }
+        let mut highs: Vec<u64> = model.iter().map(|&fp| (fp >> 64) as u64).collect();
+        highs.sort_unstable();
+        assert_eq!(set.into_sorted_high().collect::<Vec<_>>(), highs);
+    }
+
+    #[test]
+    fn path_tables_stay_exact_past_the_switch_to_bitmaps() {
+        let readings = [HashId::PathPrinted, HashId::PathXor, HashId::PathRepaired];
+        let mut sim = Simulation::new(3, &[Policy::Host(HashId::Xxh3)], &readings).unwrap();
+        let paths: Vec<String> = (0..3 * SLOT_ROWS).map(|i| format!("/p/{i}.html")).collect();
+        for (i, p) in paths.iter().enumerate() {
+            sim.push(i as u64 + 1, format!("big.cn{p}").as_bytes())
+                .unwrap();
+            sim.push(i as u64 + 1, format!("small{}.cn{p}", i % 3).as_bytes())
+                .unwrap();
+        }
+        let r = sim.finish();
+        for (t, f) in r.path_tables.iter().zip(readings) {
+            let slots = |keep: &dyn Fn(usize) -> bool| {
+                let mut s: Vec<u32> = paths
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| keep(i))
+                    .map(|(_, p)| f.slot(p.as_bytes(), PATH_TABLE_SLOTS))
+                    .collect();
+                s.sort_unstable();
+                s.dedup();
+                s.len() as u64
+            };
+            let big = slots(&|_| true);
+            let small: u64 = (0..3).map(|k| slots(&|i| i % 3 == k)).sum();
+            assert_eq!(t.occupied, big + small, "{}", t.reading);
+            let row = t.largest.iter().find(|r| r.host == "big.cn").unwrap();
+            assert_eq!(row.occupied, big, "{}", t.reading);
+        }
+    }
+
+    #[test]
+    fn hosts_whose_hash_collides_stay_apart() {
+        let mut sim =
+            Simulation::new(2, &[Policy::Host(HashId::Xxh3)], &[HashId::PathXor]).unwrap();
+        sim.push(1, b"a.cn/x").unwrap();
+        // Pretend b.cn's 64-bit hash is a.cn's.
+        let b = xxhash_rust::xxh3::xxh3_64(b"b.cn");
+        sim.control.ids.insert(b, 0);
+        assert!(sim.push(2, b"b.cn/x").unwrap());
+        assert!(sim.push(3, b"b.cn/y").unwrap());
+        assert!(!sim.push(4, b"b.cn/x").unwrap());
+        assert!(!sim.push(5, b"a.cn/x").unwrap());
+        let r = sim.finish();
+        assert_eq!((r.sites, r.urls, r.duplicates), (2, 3, 2));
+        assert_eq!(r.policies[0].top_sites[0].host, "b.cn");
+        assert_eq!(r.policies[0].top_sites[0].urls, 2);
+    }
+
+    #[test]
+    fn common_paths_are_exact_when_most_paths_are_rare() {
+        let mut sim = Simulation::new(2, &[Policy::Url(HashId::Xxh3)], &[]).unwrap();
+        let mut line = 0;
+        for i in 0..3 * PATH_SUMMARY as u64 {
+            line += 1;
+            sim.push(line, format!("a.cn/unique/{i}").as_bytes())
+                .unwrap();
+            if i % 1000 == 0 {
+                line += 1;
+                sim.push(line, format!("s{i}.cn/common").as_bytes())
+                    .unwrap();
+            }
+        }
+        let r = sim.finish();
+        let common = 3 * PATH_SUMMARY as u64 / 1000 + 1;
+        assert_eq!(r.distinct_paths, 3 * PATH_SUMMARY as u64 + 1);
+        assert_eq!(r.common_paths.len(), 1);
+        assert_eq!(r.common_paths[0].path, "/common");
+        assert_eq!(r.common_paths[0].urls, common);
     }
 
     #[test]

@@ -1341,6 +1341,7 @@ fn run(cli: Cli) -> Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    alloc::return_large_blocks();
     if let Err(e) = run(cli) {
         // A closed pipe (`urlhash gen --n 1000000 | head`) is not an error.
         if e.chain().any(|c| {

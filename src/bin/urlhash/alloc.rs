@@ -50,3 +50,21 @@ pub fn measure<T>(build: impl FnOnce() -> T) -> (T, usize) {
     let value = build();
     (value, live_bytes().saturating_sub(before))
 }
+
+/// Has glibc's malloc serve blocks of 64 KiB and more with their own mappings, given back to
+/// the system when freed. By default the threshold rises to the size of the largest block freed,
+/// so the growing tables of `partition` and the dedup commands leave their outgrown copies in
+/// the heap, where they stay resident (a third more at 20 million URLs).
+pub fn return_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_MMAP_THRESHOLD: i32 = -3;
+        // SAFETY: mallopt only sets a tunable of glibc's allocator; called before any thread.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+        }
+    }
+}

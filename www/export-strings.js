@@ -1,0 +1,55 @@
+// The strings of the export toolbars (www/export.js), in English and Simplified Chinese.
+// Pure data and functions: importable by the Node tests as well as the page.
+
+export const EXPORT_STRINGS = {
+  en: {
+    lab: 'URL Hash Lab',
+    png: 'PNG',
+    svg: 'SVG',
+    csv: 'CSV',
+    json: 'JSON',
+    chartToolbar: (title) => `Export the chart “${title}”`,
+    tableToolbar: (title) => `Export the table “${title}”`,
+    pngLabel: (title) => `Download “${title}” as a PNG image (2×, white background, parameters in the caption)`,
+    svgLabel: (title) => `Download “${title}” as an SVG vector drawing (parameters inside)`,
+    csvLabel: (title) => `Download the data of “${title}” as CSV (parameters as # comment lines)`,
+    jsonLabel: (title) => `Download the data of “${title}” as JSON (with the parameters)`,
+    untitledChart: 'chart',
+    untitledTable: 'table',
+    noChart: 'This chart is not drawn yet: nothing to export.',
+    failed: (what, message) => `The ${what} export failed: ${message}`,
+    exportedAt: 'exported',
+    pageUrl: 'page',
+  },
+  zh: {
+    lab: '网址散列实验室 (URL Hash Lab)',
+    png: 'PNG',
+    svg: 'SVG',
+    csv: 'CSV',
+    json: 'JSON',
+    chartToolbar: (title) => `导出图表“${title}”`,
+    tableToolbar: (title) => `导出表格“${title}”`,
+    pngLabel: (title) => `把“${title}”下载为 PNG 图片（2 倍分辨率，白色背景，图注含参数）`,
+    svgLabel: (title) => `把“${title}”下载为 SVG 矢量图（内含参数）`,
+    csvLabel: (title) => `把“${title}”的数据下载为 CSV（参数写在 # 注释行）`,
+    jsonLabel: (title) => `把“${title}”的数据下载为 JSON（含参数）`,
+    untitledChart: '图表',
+    untitledTable: '表格',
+    noChart: '此图表尚未绘制，无可导出的内容。',
+    failed: (what, message) => `${what} 导出失败：${message}`,
+    exportedAt: '导出时间',
+    pageUrl: '页面',
+  },
+};
+
+/** 'zh' when the document's language starts with "zh", else 'en'. */
+export function exportLanguage(doc = globalThis.document) {
+  const lang = (doc?.documentElement?.lang || '').toLowerCase();
+  return lang.startsWith('zh') ? 'zh' : 'en';
+}
+
+/** The export strings in the document's language. */
+export function exportStrings(doc = globalThis.document) {
+  return EXPORT_STRINGS[exportLanguage(doc)];
+}
+export default EXPORT_STRINGS;

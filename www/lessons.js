@@ -5,7 +5,7 @@
 // (S.lesson, S.lessons); what each step sets up and which live number it reads is here. Nothing
 // is computed here: the live numbers are read from the reports the page already shows.
 import { S } from './strings.js';
-import { int, fixed, small } from './format.js';
+import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
 import { showText } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +14,36 @@ const $ = (id) => document.getElementById(id);
 function measure(d, fn, m) {
   if (d.m !== m) return null;
   return d.measures?.[fn] ?? null;
+}
+
+/**
+ * The Bloom view's row of `method` (or, if the user unticked it, another) at k and m/N, once the
+ * view shows them. Independent hashes by default: P4 and P5 both speak of k hash functions.
+ */
+function bloomRow(d, k, ratio, method = 'independent') {
+  const b = d.bloom;
+  if (!b || b.k !== k || b.ratio !== ratio) return null;
+  const at = b.rows.filter((r) => r && r.k === k && r.m_over_n === ratio);
+  return at.find((r) => r.method === method) ?? at[0] ?? null;
+}
+
+/** The counting-filter view's presets (as cbf-view.js has them), and its report if it shows `preset`. */
+const CBF_P5 = { bits: 4, ratio: 20, k: 8, fraction: 0.5 };
+const CBF_SATURATING = { bits: 2, ratio: 2, k: 4, fraction: 0.5 };
+function cbfAt(d, p) {
+  const c = d.cbf;
+  if (!c) return null;
+  const x = c.deletion;
+  return x.bits === p.bits && x.k === p.k && c.m_over_n === p.ratio && c.delete_fraction === p.fraction ? c : null;
+}
+
+/** P4's prefix flaw as the trie view shows it by default. */
+const FLAW = { stored: 'http://a.cn/ab', lookup: 'http://a.cn/a' };
+
+/** The last growth checkpoint's row of trie structure `id`. */
+function trieRow(d, id) {
+  const cps = d.trie?.report?.study?.checkpoints;
+  return cps?.[cps.length - 1]?.rows.find((r) => r.structure === id) ?? null;
 }
 
 /** The partition policy `id` of the report on screen, if it has `nodes` nodes. */
@@ -27,7 +57,8 @@ function policy(d, id, nodes = 7) {
  * The lessons. `setup` is applied by the page (see app.js, applyLessonSetup); `live(d)` returns
  * the formatted numbers of the step's live sentence (S.lessons[id].steps[i].live), or null
  * while the view is not ready. `d` holds what the page shows: { m, key, measures: {fn: row},
- * p1, partition, trie, bloom, cbf, fp, input }.
+ * p1, partition, input } and the dedup views' last reports (trie, trieDiagram, flaw, bloom, cbf,
+ * fp, fpPaper, fpAvalanche). A step that reads a view checks the view shows its parameters.
  */
 export const LESSONS = [
   {
@@ -107,6 +138,190 @@ export const LESSONS = [
       },
     ],
   },
+  {
+    id: 'p3',
+    steps: [
+      {
+        setup: { corpus: 100_000, section: 'fp-claims' },
+        live: (d) => {
+          const p = d.fpPaper?.paper;
+          if (!p) return null;
+          const b = p.birthday;
+          const row = (bits) => b.rows.find((r) => r.n === p.printed.web_pages && r.bits === bits);
+          const [r128, r64] = [row(128), row(64)];
+          if (!r128 || !r64) return null;
+          return [small(b.two_inputs), int(p.printed.web_pages), small(r128.probability), int(Math.round(b.n_at_claim)), fixed(r64.expected_pairs, 1)];
+        },
+      },
+      {
+        setup: { corpus: 100_000, section: 'fp-pair' },
+        live: (d) => {
+          const a = d.fp?.p3?.avalanche;
+          if (!a || a.p_value === null) return null;
+          return [int(a.pairs), fixed(a.mean, 2), fixed(a.sd, 2), int(a.min), int(a.max), pValue(a.p_value)];
+        },
+      },
+      {
+        setup: { corpus: 100_000, click: ['fp-pair-empty'], section: 'fp-pair' },
+        live: (d) => {
+          const [ip, name] = d.fpPaper?.paper?.reveals ?? [];
+          if (!ip || !name || ip.matches[0]?.text !== '') return null;
+          return [ip.printed, int(ip.tried), name.printed];
+        },
+      },
+      {
+        setup: { corpus: 100_000, section: 'fp-trunc-table' },
+        live: (d) => {
+          const t = d.fp?.p3?.truncated;
+          const [t16, t24, t32] = [16, 24, 32].map((bits) => t?.find((r) => r.bits === bits));
+          if (!t16 || !t24 || !t32) return null;
+          return [
+            int(t32.urls),
+            int(t32.colliding_pairs),
+            expectedCount(t32.expected_pairs),
+            int(t24.colliding_pairs),
+            expectedCount(t24.expected_pairs),
+            int(t16.false_duplicates),
+            expectedCount(t16.expected_false_duplicates),
+          ];
+        },
+      },
+    ],
+  },
+  {
+    id: 'p4',
+    steps: [
+      {
+        setup: { corpus: 100_000, click: ['trie-example'], section: 'trie' },
+        live: (d) => {
+          const s = d.trieDiagram;
+          if (!s || s.urls !== 2) return null;
+          return [int(s.nodes), int(s.urls), int(s.char_nodes), int(s.root_nodes), fixed(s.java_bytes_per_url, 0)];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'flaw-stored': FLAW.stored, 'flaw-lookup': FLAW.lookup }, click: ['flaw-go'], section: 'flaw' },
+        live: (d) => {
+          const f = d.flaw;
+          const run = d.trie?.report;
+          if (!f || f.stored !== FLAW.stored || f.lookup !== FLAW.lookup || !run) return null;
+          const word = (v) => S.trieVerdictWord[v] ?? v;
+          return [f.stored, f.lookup, word(f.printed), word(f.fixed), int(run.distinct), int(run.study.flaw.false_duplicates)];
+        },
+      },
+      {
+        setup: { corpus: 100_000, section: 'trie-table' },
+        live: (d) => {
+          const [gl, hs, md5, fst] = ['gl-trie', 'hash-set', 'md5-set', 'fst'].map((id) => trieRow(d, id));
+          const c = d.trie?.report.study.claims;
+          if (!gl || !hs || !md5 || !fst || !c) return null;
+          return [
+            int(gl.stored),
+            fixed(gl.bytes_per_url, 0),
+            fixed(gl.nodes / gl.stored, 1),
+            fixed(gl.java_bytes_per_url, 0),
+            fixed(hs.bytes_per_url, 0),
+            fixed(md5.bytes_per_url, 1),
+            fixed(fst.bytes_per_url, 1),
+            String(c.memory_mb),
+            int(c.memory_urls),
+            fixed(c.bytes_per_url, 0),
+          ];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'bloom-k': 8, 'bloom-ratio': 16 }, section: 'bloom-table' },
+        live: (d) => {
+          const row = bloomRow(d, 8, 16);
+          const mem = d.bloom?.memory.find((m) => m.m_over_n === 16);
+          // The string set as step 3 showed it (the trie view's layout, without malloc rounding).
+          const set = trieRow(d, 'hash-set');
+          if (!row || !mem || !set) return null;
+          return [
+            fixed(mem.bloom_bytes_per_url, 1),
+            `1/${fixed(set.bytes_per_url / mem.bloom_bytes_per_url, 0)}`,
+            fixed(set.bytes_per_url, 0),
+            `1/${fixed(1 / mem.bloom_vs_md5_set, 0)}`,
+            fixed(mem.md5_set_bytes_per_url, 1),
+            int(row.false_positives),
+            int(row.trials),
+            small(row.measured),
+            S.methodShort[row.method] ?? row.method,
+            small(row.exact),
+          ];
+        },
+      },
+    ],
+  },
+  {
+    id: 'p5',
+    steps: [
+      {
+        setup: { corpus: 100_000, fields: { 'bloom-k': 8, 'bloom-ratio': 20 }, section: 'bloom-table' },
+        live: (d) => {
+          const row = bloomRow(d, 8, 20);
+          const opt = d.bloom?.theory.paper_points.find((p) => p.id === 'p5-optimal-k');
+          if (!row || !opt) return null;
+          return [
+            S.methodShort[row.method] ?? row.method,
+            int(row.false_positives),
+            int(row.trials),
+            small(row.measured),
+            small(row.ci_low),
+            small(row.ci_high),
+            small(row.exact),
+            fixed(opt.k, 1),
+            small(opt.fpr_exact_at_this_n),
+          ];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-theory-table' },
+        live: (d) => {
+          const c = cbfAt(d, CBF_P5);
+          if (!c) return null;
+          const t = c.deletion.theory;
+          return [
+            int(t.m),
+            int(t.n),
+            sci(t.bound),
+            sci(t.bound_printed_formula),
+            sci(t.bound_printed_j16),
+            int(c.counters.counts.length - 1),
+            int(c.counters.saturated),
+          ];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-saturating'], section: 'cbf-del-table' },
+        live: (d) => {
+          const c = cbfAt(d, CBF_SATURATING);
+          const x = c?.deletion;
+          const [dec, sticky, imp] = ['cbf-decrement', 'cbf-sticky', 'imp-cb'].map((id) => x?.rows.find((r) => r.structure === id));
+          if (!dec || !sticky || !imp) return null;
+          return [
+            int(x.deleted),
+            int(dec.false_negatives),
+            int(x.kept),
+            percent(dec.false_negatives, x.kept),
+            int(sticky.false_negatives),
+            int(sticky.deleted_still_present),
+            int(imp.false_negatives),
+          ];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-del-table' },
+        live: (d) => {
+          const c = cbfAt(d, CBF_P5);
+          const x = c?.deletion;
+          const imp = x?.rows.find((r) => r.structure === 'imp-cb');
+          if (!imp) return null;
+          return [int(x.n), int(c.counters.bytes), fixed(c.counters.bytes / x.n, 1), int(imp.bytes), fixed(imp.bytes / x.n, 1)];
+        },
+      },
+    ],
+  },
 ];
 
 function percent(part, whole) {
@@ -118,7 +333,7 @@ function percent(part, whole) {
  * page shows now, onChange(callback) (called whenever a view changes), saveStep() (for the link).
  */
 export function setupLessons(app) {
-  const state = { lesson: null, step: 0, applied: null };
+  const state = { lesson: null, step: 0, applied: null, scrollTimer: null };
 
   function lessonText(id) {
     return S.lessons[id];
@@ -178,6 +393,22 @@ export function setupLessons(app) {
     $('lesson').dataset.ready = ready ? '1' : '0';
   }
 
+  /**
+   * Scrolls to section `id` of step `key` once it is drawn: a view's results stay hidden until
+   * its first run, so a step opened early found nothing to scroll to. Gives up after a minute or
+   * when the step changes.
+   */
+  function scrollWhenDrawn(key, id) {
+    clearTimeout(state.scrollTimer);
+    const tick = (left) => {
+      const el = $(id);
+      if (!el || left <= 0 || !state.lesson || `${state.lesson.id}:${state.step}` !== key) return;
+      if (el.getClientRects().length) el.scrollIntoView({ block: 'start' });
+      else state.scrollTimer = setTimeout(() => tick(left - 1), 250);
+    };
+    tick(240);
+  }
+
   async function go(id, step) {
     const lesson = LESSONS.find((l) => l.id === id) ?? LESSONS[0];
     state.lesson = lesson;
@@ -192,8 +423,10 @@ export function setupLessons(app) {
     const key = `${lesson.id}:${state.step}`;
     try {
       showText($('lesson-error'), '');
-      await app.apply(lesson.steps[state.step].setup);
+      const { setup } = lesson.steps[state.step];
+      await app.apply(setup);
       if (state.lesson === lesson) state.applied = key;
+      if (setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
     } catch (e) {
       showText($('lesson-error'), S.errorPrefix + (e?.message ?? String(e)));
     }

@@ -128,6 +128,138 @@ export const S = {
       answer:
         'Politeness and reuse: 7 nodes now fetch from the same site at once, so the per-site rate limit, robots.txt, DNS answers and open connections must be shared or repeated on every node. Routing by host or registrable domain keeps a site on one node; a hash of the whole URL (or a repaired path hash) balances better but gives those up.',
     },
+    p3: {
+      title: 'P3 · Yang, Ye & Zhang (2006): MD5 fingerprints as page ids',
+      steps: [
+        {
+          title: '10⁻²⁴: the chance of what?',
+          claim:
+            'P3: with 128-bit digests, “any two input messages M1, M2 have the same h(m) with probability 10⁻²⁴”, “5 orders of magnitude below the 10⁻¹⁹ of human fingerprints”; 128 bits “fully meet the need now and for some time to come”.',
+          live: (two, pages, p128, atClaim, pairs64) =>
+            `Two given URLs share an MD5 with probability ${two}. Among P3’s ${pages} pages some pair shares one with probability ${p128}; 10⁻²⁴ is passed already at ${atClaim} URLs. With 64-bit fingerprints about ${pairs64} pairs would collide.`,
+          explain:
+            '10⁻²⁴ fits neither reading: two given inputs collide with probability 2⁻¹²⁸ (10⁻²⁴ would be an 80-bit digest), and among n URLs the chance grows as n²/2¹²⁹ (the birthday bound). At P3’s own scale that is about 10⁻¹⁹, no better than human fingerprints, yet still negligible: 128 bits are enough, for a reason the paper does not give.',
+        },
+        {
+          title: 'Similar URLs, unrelated digests',
+          claim:
+            'P3’s Table 1 (lost in the scan) hashed three similar URLs. Its point: every character of m bears on every bit of the digest, so “each change of a character visibly changes the result”.',
+          live: (pairs, mean, sd, min, max, p) =>
+            `${pairs} pairs of near-identical corpus URLs (a character changed, a slash added, the host in capitals…) differ in ${mean} of 128 bits on average (sd ${sd}, from ${min} to ${max}). Binomial(128, ½) gives 64 (sd 5.66): χ² p = ${p}.`,
+          explain:
+            'That is the avalanche: each bit of the two digests differs as if by a coin toss. It keeps near-identical URLs apart, but says nothing about unrelated URLs colliding (that is the birthday bound), and it is why MD5 cannot find near-duplicate pages: similar pages get unrelated ids.',
+        },
+        {
+          title: 'The digest P3 prints for its normalised URL',
+          claim:
+            'P3 normalises a URL to "http://" + IP + path and keeps its MD5 as IP_ID (the name form gives Name_ID), and prints the digest it got for each.',
+          live: (ip, tried, name) =>
+            `${ip} is the MD5 of the empty string (text A above): of ${tried} candidates tried (the scan’s URL fragments, the site’s hosts and addresses…) only "" gives it. ${name}, the other printed digest, matches none.`,
+          explain:
+            'P3’s program hashed nothing: an empty buffer, an unfilled variable. Run that way, every normalised URL gets the same id and all but the first are thrown away as duplicates. Whenever a digest reads d41d8cd9…, suspect the input, not the hash.',
+        },
+        {
+          title: 'Short fingerprints and the birthday bound',
+          claim:
+            'P3 takes 128 bits “to save space while meeting the system’s needs”; with 384 or 1024 bits a repeat would be “even less likely”.',
+          live: (urls, c32, e32, c24, e24, fd16, e16) =>
+            `Keeping only MD5’s first bits of ${urls} distinct corpus URLs: 32 bits give ${c32} colliding pairs (expected ${e32}), 24 bits ${c24} (expected ${e24}); with 16 bits ${fd16} URLs would be dropped as false duplicates (expected ${e16}).`,
+          explain:
+            'MD5 behaves like a random function, so b-bit fingerprints collide about n²/2^(b+1) times, as measured. 32 bits reach even odds near 77 000 URLs, 64 bits near 5 billion; 128 bits stay safe far beyond any crawl, so 384 or 1024 bits would only waste space.',
+        },
+      ],
+      question: 'To halve the store, a crawler keeps 64-bit fingerprints instead of 128-bit ones. At P3’s 13 billion pages, what goes wrong, and how often?',
+      answer:
+        'About n²/2⁶⁵ ≈ 4.6 pairs of different pages share a fingerprint (at least one with probability 99 %), and the second page of each pair is never crawled: a false duplicate. Few crawlers would notice, but it is not the “near zero” P3 promises; with 128 bits the chance is about 10⁻¹⁹.',
+    },
+    p4: {
+      title: 'P4 · Wu (2009): a character trie for URL dedup',
+      steps: [
+        {
+          title: 'P4’s list of sina.com and sohu.com',
+          claim:
+            'P4 splits a URL into single characters, one per node, each with head (next level) and tail (next node on the level) links and an isRoot flag; its Fig. 1 draws sina.com and sohu.com. Shared prefixes are stored once.',
+          live: (nodes, urls, chars, roots, javaBytes) =>
+            `The lab’s list: ${nodes} nodes for ${urls} URLs, ${chars} character nodes and ${roots} level roots. At 24 bytes a node in P4’s Java, ${javaBytes} bytes per URL.`,
+          explain:
+            'The two URLs share only their first letter, s. Every other letter costs a node, and every new level a root node besides: about two nodes per unshared character. Sharing helps at the front of URLs (http://www.), not at their ends, where every URL differs.',
+        },
+        {
+          title: 'A prefix reads as crawled',
+          claim:
+            'P4: if the walk reaches the URL’s last letter and every letter has its node, “the URL has been crawled” and is dropped.',
+          live: (stored, lookup, printed, fixed, urls, falseDups) =>
+            `Stored ${stored}, looked up ${lookup}: P4’s list says “${printed}”, the list with end marks “${fixed}”. Among the ${urls} loaded URLs, ${falseDups} are false duplicates of this kind.`,
+          explain:
+            'Nothing marks where a stored URL ends, so any proper prefix of a stored URL (a directory of its pages, a shorter id) reads as crawled and is never fetched. The corpus has no such pairs; real lists do (591 in PhishStorm’s 48 000 legitimate URLs). One end flag per node fixes it.',
+        },
+        {
+          title: 'Bytes per URL',
+          claim:
+            'P4: “with 10 000 URLs the memory used is 2 MB”; growing linearly, 10 million sites need 2 GB, and since nodes are shared “the real memory should be smaller”.',
+          live: (urls, gl, nodes, javaBytes, hashSet, md5, fst, mb, perUrls, p4) =>
+            `On ${urls} corpus URLs P4’s list takes ${gl} bytes per URL (${nodes} nodes each; about ${javaBytes} in P4’s Java); a hash set of the strings ${hashSet}, a set of MD5 fingerprints ${md5}, an FST ${fst}. P4’s ${mb} MB per ${perUrls} URLs is ${p4} bytes per URL.`,
+          explain:
+            'A node holds a character and two links (12 bytes here, 24 in a JVM), and a URL takes about 40. P4’s figure allows under 9 Java nodes per URL, fewer than a URL has letters, so it cannot be this structure as described. A hash set needs a sixth of the list’s memory, MD5 fingerprints under a twentieth.',
+        },
+        {
+          title: 'The Bloom filter P4 mentions',
+          claim:
+            'P4: a Bloom filter “needs only 1/8 to 1/4 of the hash table’s size”, using “a 16 times larger address space with 8 hash functions”; it has “a certain misrecognition rate”, which P4 does not give.',
+          live: (perUrl, ofSet, setBytes, ofMd5, md5Bytes, fp, trials, measured, method, exact) =>
+            `At m/N = 16, k = 8 the filter takes ${perUrl} bytes per URL: ${ofSet} of step 3’s hash set of the strings (${setBytes} bytes per URL), ${ofMd5} of the MD5 set (${md5Bytes}). ${fp} of ${trials} new URLs read as seen: ${measured} (index method: ${method}); the formula gives ${exact}.`,
+          explain:
+            '16 bits per URL are 2 bytes whatever the URL’s length, far below 1/8 of a table of strings and about 1/11 of 16-byte fingerprints. The price: about one new URL in 1 700 is taken for seen and never crawled; the list and the sets never make that mistake.',
+        },
+      ],
+      question: 'Your crawler must remember 10 million URLs on a control node with 2 GB of memory. Which structure would you use, and what does it cost?',
+      answer:
+        'Not P4’s list: at about 500 bytes per URL (twice that in Java) it needs 5 GB. A hash set of the strings needs about 0.9 GB; a set of MD5 fingerprints about 220 MB with negligible collisions; a Bloom filter at m/N = 16 only 20 MB, but it skips about one new URL in 1 700. The MD5 set is the safe choice; the Bloom filter when memory is tight and a few lost pages are acceptable.',
+    },
+    p5: {
+      title: 'P5 · Wu et al. (2018): counting Bloom filters and IMP-CB',
+      steps: [
+        {
+          title: 'k = 8, m/N = 20: how many false positives?',
+          claim:
+            'P5 takes k = 8 and m/n = 20 “according to [12]” (Cao’s table) and tests 500 000 to 2 000 000 pages, but prints no false-positive rate: its Fig. 3 shows only times.',
+          live: (method, fp, trials, measured, low, high, exact, bestK, atBestK) =>
+            `Index method “${method}”, m/N = 20, k = 8: ${fp} of ${trials} held-out URLs read as seen, ${measured} (95 % interval ${low} – ${high}). The formula (1 − e^(−kN/m))^k gives ${exact}; the best k, ${bestK}, would give ${atBestK}.`,
+          explain:
+            'The formula’s value lies inside the measured interval. In IMP-CB a false positive loses no page: the filter’s “maybe” sends the URL to the fingerprint store, which says new; it costs one store lookup. k = 8 is not the best choice: at m/N = 20, k = 20 ln 2 ≈ 13.9 halves the rate for the same memory.',
+        },
+        {
+          title: 'Counter overflow: two misprints',
+          claim:
+            'P5: P(max c(i) ≥ j) ≤ m(ln2/j)^j, so with 4-bit counters (at most 15) P(max c(i) ≥ 16) ≤ 1.37 × 10¹⁵ × m, “already very small, fit for most applications”.',
+          live: (m, n, bound, noE, printed, max, saturated) =>
+            `${m} 4-bit counters, N = ${n}, k = 8: the bound m(e ln2/j)^j at j = 16 is ${bound}; P5’s formula without e gives ${noE}, its printed 1.37 × 10¹⁵ × m gives ${printed}. The fullest counter holds ${max}; ${saturated} reach 15.`,
+          explain:
+            'Both are misprints of Fan et al.’s bound m(e ln2/j)^j, which gives 1.37 × 10⁻¹⁵ × m: the printed number lost its minus sign (10¹⁵ × m is no probability), the formula its e (1.5 × 10⁻²² × m). The conclusion stands: at m/N = 20 a 4-bit counter practically never overflows.',
+        },
+        {
+          title: 'Deleting at a saturated counter',
+          claim:
+            'P5: a counter stops at 2ⁿ − 1, and a delete that meets such a counter “cannot be handled correctly”; IMP-CB stores each page’s k counter numbers in the fingerprint store and counts the stored fingerprints that use the counter.',
+          live: (deleted, lost, kept, share, stickyLost, stickyStill, impLost) =>
+            `2-bit counters (they stop at 3), m/N = 2, k = 4, then ${deleted} URLs deleted: a counting filter that decrements saturated counters loses ${lost} of the ${kept} kept URLs (${share}); one that never decrements them loses ${stickyLost} but still finds ${stickyStill} deleted URLs; IMP-CB loses ${impLost}.`,
+          explain:
+            'A saturated counter no longer knows how many URLs use it. Decrementing it anyway lets it reach 0 while kept URLs still use it: they vanish from the filter and would be crawled again. Counting in the store, as P5 does, restores the right value. At P5’s own settings no counter saturates.',
+        },
+        {
+          title: 'What the counters buy (Fig. 3)',
+          claim:
+            'P5’s Fig. 3: as the pages grow from 500 000 to 2 000 000, the MD5 store’s lookups slow down “because of the I/O bottleneck”, while IMP-CB, checking counters first, stays faster. No numbers are printed.',
+          live: (urls, counterBytes, counterPerUrl, impBytes, impPerUrl) =>
+            `For ${urls} URLs at P5’s settings the counters take ${counterBytes} bytes (${counterPerUrl} per URL); IMP-CB, with its fingerprint store and each page’s counter numbers, takes ${impBytes} bytes (${impPerUrl} per URL).`,
+          explain:
+            'The counters only spare lookups in the store; the store stays, now with k counter numbers per page to make deletes exact. In memory a store lookup costs as much as k counter reads, so IMP-CB gains nothing; its gain needs a store on disk. The page does not time this: urlhash paper p5 and the benchmark replay Fig. 3.',
+        },
+      ],
+      question: 'IMP-CB keeps every page’s MD5 in the store anyway. When is the counting filter in front of it worth its memory, and when not?',
+      answer:
+        'When the store is on disk (or remote) and most URLs are new: a counter at 0 proves a URL new without any I/O, and only about one new URL in 7 000 (the false-positive rate at k = 8, m/N = 20) reaches the store for nothing. Duplicates still need the store. When the store fits in memory, a lookup costs as much as 8 counter reads, and the counters are only extra memory.',
+    },
   },
 
   // Input

@@ -6,6 +6,7 @@ import { parseSlots, parseNodes } from './slots.js';
 import { LabClient } from './lab-client.js';
 import { encodeState, decodeState } from './permalink.js';
 import { setupLessons } from './lessons.js';
+import { setupExports } from './export.js';
 import { el, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
@@ -943,6 +944,23 @@ function relabel() {
   for (const hook of relabelHooks) hook();
 }
 
+/** The parameters written into every exported chart and table. */
+function exportParams() {
+  const src = state.lastSource;
+  const input = state.input?.report;
+  return {
+    input: src?.kind === 'corpus' ? `built-in corpus, seed ${CORPUS_SEED}` : src?.kind === 'file' ? `file ${src.file.name}` : src ? 'pasted URLs' : '',
+    urls: input?.urls ?? 0,
+    functions: state.functions.map((f) => f.id).filter((id) => state.selected.has(id)),
+    m: state.m,
+    key: state.key,
+    crawl_nodes: state.partition.nodes,
+    policy: state.partition.policy,
+    language: language(),
+    lesson: state.lesson ? `${state.lesson.id} step ${state.lesson.step + 1}` : '',
+  };
+}
+
 /** Other modules (the lessons) draw themselves again through these. */
 const relabelHooks = [];
 
@@ -1134,6 +1152,7 @@ async function main() {
     },
   });
   relabelHooks.push(() => lessons.relabel());
+  setupExports(() => exportParams());
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);

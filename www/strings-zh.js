@@ -49,6 +49,9 @@ export const ZH = {
   footer:
     '本页的每个数字都由实验室编译为 WebAssembly 的 Rust 核心在后台 Worker 中计算。你载入的任何内容都不会离开这个浏览器。',
   toolsLabel: '页面工具',
+  diagramScroll: 'P4 的广义表示意图（可用方向键左右滚动）',
+  flawPrintedScroll: 'P4 原文的广义表示意图（可用方向键左右滚动）',
+  flawFixedScroll: '带 URL 结束标记的广义表示意图（可用方向键左右滚动）',
   projector: '投影模式',
   copyLink: '复制链接',
   linkCopied: '已复制本视图的链接：打开它会还原同样的输入、散列函数、M、散列对象、所在部分、课程步骤和语言。',

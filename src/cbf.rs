@@ -416,9 +416,13 @@ pub struct CountingBloomReport {
 // ----------------------------------------------------------------------------------------------
 // Overflow theory
 
-/// `ln C(n, j)`: a direct sum for small j, `ln Γ` otherwise.
+/// `ln C(n, j)`: a direct sum for small j, `ln Γ` otherwise; exactly 0 for `C(n, 0) = C(n, n) = 1`
+/// (`ln Γ(1)` is not exactly 0, and a probability of 1 must not come out above 1).
 fn ln_choose(n: u64, j: u64) -> f64 {
     let j = j.min(n - j);
+    if j == 0 {
+        return 0.0;
+    }
     if j <= 10_000 {
         (0..j).map(|t| ((n - t) as f64).ln()).sum::<f64>() - ln_gamma(j as f64 + 1.0)
     } else {
@@ -1446,6 +1450,26 @@ mod tests {
         assert!((th.bound / 4e7 / 1.3676e-15 - 1.0).abs() < 1e-3);
         assert!(th.expected_saturated > th.expected_overflowing);
         assert!(!overflow_theory(1000, 8, 4000, 4).bound_applies);
+    }
+
+    #[test]
+    fn certain_counts_have_probability_exactly_one() {
+        // Found by fuzz/fuzz_targets/filters.rs: with no increments (N·k = 0), P(c = 0) came out
+        // as 1.0000000000000009, ln C(0, 0) being −ln Γ(1) = 8.9e-16 instead of 0.
+        assert_eq!(counter_pmf(0, 288_769.0, 0), 1.0);
+        assert_eq!(
+            counter_pmf(7, 1.5, 0),
+            (7.0 * (-1.0f64 / 1.5).ln_1p()).exp()
+        );
+        for (nk, m) in [(0u64, 2.0), (1, 1e9), (3, 1.000_001), (100, 1e12)] {
+            for j in [0, nk] {
+                let p = counter_pmf(nk, m, j);
+                assert!(
+                    (0.0..=1.0).contains(&p),
+                    "P(c = {j}) = {p} for Nk = {nk}, m = {m}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -645,10 +645,10 @@ fn bloom_and_cbf_goldens_and_theory() {
         (&["bloom", "--method", "sha1", SAMPLE], 2, "sha1"),
         (
             &["cbf", "--delete-fraction", "1.5", SAMPLE],
-            1,
-            "--delete-fraction must be between 0 and 1",
+            2,
+            "the fraction must be between 0 and 1, got 1.5",
         ),
-        (&["cbf", "--counter-bits", "0", SAMPLE], 1, "bits"),
+        (&["cbf", "--counter-bits", "0", SAMPLE], 2, "bits"),
     ]);
     let out = urlhash_stdin(&["bloom", "-"], b"http://only.one/\n");
     assert_eq!(out.status.code(), Some(1));
@@ -771,4 +771,417 @@ fn fingerprint_and_paper_p3() {
             "cannot read the host table",
         ),
     ]);
+}
+
+/// Every command that reads URLs, with the arguments it needs; `json` when it has `--json`.
+const INPUT_COMMANDS: &[(&[&str], bool)] = &[
+    (&["slots", "--fn", "md5", "--slots", "8"], false),
+    (&["dist", "--fn", "md5", "--slots", "8"], true),
+    (&["sweep", "--fig", "2"], true),
+    (&["sweep", "--fig", "3"], true),
+    (&["paper", "p1"], true),
+    (&["partition", "--policy", "host"], true),
+    (&["paper", "p2"], true),
+    (&["trie"], true),
+    (&["fingerprint"], true),
+    (&["paper", "p3"], true),
+    (&["bloom"], true),
+    (&["cbf"], true),
+    (&["paper", "p4"], true),
+    (&["paper", "p5"], true),
+];
+
+/// The URL lines a command measured, from its JSON (or, for `slots`, its output lines).
+fn measured(args: &[&str], out: &str) -> u64 {
+    if args[0] == "slots" {
+        return out.lines().count() as u64;
+    }
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    let u = |x: &serde_json::Value| x.as_u64().unwrap_or_else(|| panic!("{args:?}: {x}"));
+    match args {
+        ["dist", ..] => u(&v["functions"][0]["n"]),
+        ["sweep", ..] | ["paper", "p1"] => {
+            u(&v["input"]["urls"]) - u(&v["input"]["unsplittable"]["count"])
+        }
+        ["partition", ..] => u(&v["links"]),
+        ["paper", "p2"] => u(&v["simulation"]["links"]),
+        ["trie"] | ["paper", "p4"] => u(&v["study"]["lines"]),
+        ["fingerprint"] | ["paper", "p3"] => u(&v["p3"]["input"]["lines"]),
+        ["bloom"] | ["paper", "p5"] => u(&v["input"]["inserted"]) + u(&v["input"]["held_out"]),
+        ["cbf"] => u(&v["input"]["distinct"]),
+        _ => unreachable!("{args:?}"),
+    }
+}
+
+/// Runs `urlhash ARGS [--json] FILE`.
+fn run_on(args: &[&str], json: bool, file: &str) -> Output {
+    let mut all: Vec<&str> = args.to_vec();
+    if json {
+        all.push("--json");
+    }
+    all.push(file);
+    urlhash(&all)
+}
+
+/// A file with a BOM, CRLF, a blank line, one invalid-UTF-8 line and one NUL line: every command
+/// measures its five URL lines and names the odd ones by number.
+#[test]
+fn odd_lines_are_counted_and_named_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd.txt");
+    std::fs::write(
+        &file,
+        b"\xEF\xBB\xBFhttp://bom.cn/a\r\nhttp://crlf.cn/b\r\n\r\nhttp://bad.cn/\xFF\xFE.html\nhttp://nul.cn/a\0b\nhttp://last.cn/c",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    for (args, json) in INPUT_COMMANDS {
+        let out = run_on(args, *json, file);
+        let text = ok(&out);
+        let err = stderr(&out);
+        assert_eq!(
+            measured(args, &text),
+            5,
+            "{args:?}: the five URL lines\n{err}"
+        );
+        for needle in [
+            "the input starts with a UTF-8 byte-order mark; it is dropped (line 1)",
+            "3 line(s) end in CRLF; the CR is dropped",
+            "1 line(s) are not valid UTF-8; their bytes are hashed as they are (line 4)",
+            "1 line(s) hold a NUL byte; P1's C functions stop there (line 5)",
+        ] {
+            assert!(
+                err.contains(needle),
+                "{args:?}: stderr lacks {needle:?}:\n{err}"
+            );
+        }
+        assert!(!err.contains("binary"), "{args:?}: {err}");
+        if *json && args[0] != "slots" {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(v["input"]["lines"], 6, "{args:?}");
+            assert_eq!(v["input"]["blank"], 1, "{args:?}");
+            assert_eq!(v["input"]["bom"], true, "{args:?}");
+        }
+    }
+}
+
+/// Empty input, a missing file, a directory, a binary file and a 10 MB line, at every command.
+#[test]
+fn bad_files_get_clear_messages_at_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    std::fs::write(path("empty.txt"), b"").unwrap();
+    std::fs::write(path("blank.txt"), b"\n  \r\n\t\n").unwrap();
+    std::fs::write(path("bom.txt"), b"\xEF\xBB\xBF").unwrap();
+    // A binary file: the first 64 KiB of this test binary (an ELF file, NUL bytes throughout).
+    let exe = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+    std::fs::write(path("binary.bin"), &exe[..exe.len().min(64 * 1024)]).unwrap();
+    let mut long = b"http://a.cn/first\nhttp://long.cn/".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 10 * 1024 * 1024));
+    long.extend_from_slice(b"\nhttp://b.cn/last\n");
+    std::fs::write(path("long.txt"), &long).unwrap();
+    std::fs::create_dir(path("a-directory")).unwrap();
+    for (args, json) in INPUT_COMMANDS {
+        let no_urls = match (args[0], args.get(1).copied().unwrap_or("")) {
+            ("bloom" | "cbf", _) | ("paper", "p5") => {
+                "has 0 distinct URL(s); at least 2 are needed"
+            }
+            ("partition", _) | ("paper", "p2") => "no URLs with a host in file",
+            _ => "no URLs",
+        };
+        for (file, code, needles) in [
+            ("empty.txt", 1, vec![no_urls, "(empty: no bytes)"]),
+            ("blank.txt", 1, vec![no_urls, "(3 lines read, 3 blank"]),
+            ("bom.txt", 1, vec![no_urls, "(only a byte-order mark)"]),
+            (
+                "missing.txt",
+                1,
+                vec!["cannot open '", "missing.txt': No such file"],
+            ),
+            (
+                "a-directory",
+                1,
+                vec!["a-directory' is a directory, not a URL list"],
+            ),
+            (
+                "binary.bin",
+                // No line of an executable has a host to route by.
+                if no_urls.contains("host") { 1 } else { 0 },
+                vec!["this looks like a binary file, not a URL list"],
+            ),
+            (
+                "long.txt",
+                0,
+                vec!["1 line(s) longer than 65536 bytes skipped (line 2)"],
+            ),
+        ] {
+            let out = run_on(args, *json, &path(file));
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(code), "{args:?} {file}: {err}");
+            for needle in needles {
+                assert!(
+                    err.contains(needle),
+                    "{args:?} {file}: stderr lacks {needle:?}:\n{err}"
+                );
+            }
+            assert!(!err.contains("panicked"), "{args:?} {file}: {err}");
+            if file == "long.txt" {
+                let got = measured(args, &String::from_utf8(out.stdout).unwrap());
+                assert_eq!(got, 2, "{args:?}: the two short lines are measured");
+            }
+        }
+        // Empty standard input.
+        let mut all = args.to_vec();
+        all.push("-");
+        let out = urlhash_stdin(&all, b"");
+        assert_eq!(out.status.code(), Some(1), "{args:?} on empty stdin");
+        assert!(
+            stderr(&out).contains("standard input"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Bad values of every numeric and named flag: exit 2 before any input is read, and a message
+/// that says what is allowed.
+#[test]
+fn bad_flag_values_get_clear_messages() {
+    let s = SAMPLE;
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["dist", "--fn", "hf", "--slots", "0", s],
+            "M must be between 1 and 4294967295, got 0",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "-5", s],
+            "M must be between 1 and 4294967295, got -5",
+        ),
+        (
+            &["slots", "--fn", "hf", "--slots", "abc", s],
+            "'abc' is not a whole number of slots (1 to 4294967295)",
+        ),
+        (
+            &["slots", "--fn", "hf", "--slots", "4294967296", s],
+            "M must be between 1 and 4294967295, got 4294967296",
+        ),
+        (
+            &[
+                "dist",
+                "--fn",
+                "hf",
+                "--slots",
+                "99999999999999999999999999999999999999999",
+                s,
+            ],
+            "got 99999999999999999999999999999999999999999",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "1.5", s],
+            "'1.5' is not a whole number of slots",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "8", "--n", "-1"],
+            "must be at least 1, got -1",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "8", "--n", "0"],
+            "must be at least 1, got 0",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "8", "--n", "ten"],
+            "'ten' is not a positive whole number",
+        ),
+        (&["gen", "--n", "-1"], "must be at least 1, got -1"),
+        (
+            &["gen", "--n", "99999999999999999999"],
+            "99999999999999999999 is too large (at most 18446744073709551615)",
+        ),
+        (&["gen", "--n", "5", "--seed", "-1"], "'-1' is not a seed"),
+        (
+            &["partition", "--policy", "host", "--nodes", "0", s],
+            "the number of crawl nodes must be between 1 and 65536, got 0",
+        ),
+        (
+            &["partition", "--policy", "host", "--nodes", "-3", s],
+            "got -3",
+        ),
+        (
+            &["partition", "--policy", "host", "--nodes", "65537", s],
+            "got 65537",
+        ),
+        (
+            &["sweep", "--fig", "2", "--step", "0", s],
+            "'--step <N>': must be at least 1, got 0",
+        ),
+        (
+            &["trie", "--step", "0", s],
+            "'--step <N>': must be at least 1, got 0",
+        ),
+        (
+            &["trie", "--limit", "0", s],
+            "'--limit <N>': must be at least 1, got 0",
+        ),
+        (
+            &["fingerprint", "--limit", "-2", s],
+            "'--limit <N>': must be at least 1, got -2",
+        ),
+        (
+            &["bloom", "--limit", "0", s],
+            "'--limit <N>': must be at least 1, got 0",
+        ),
+        (
+            &["paper", "p4", "--limit", "0", s],
+            "'--limit <N>': must be at least 1, got 0",
+        ),
+        (
+            &["bloom", "--k", "0", s],
+            "k, the indices per URL, must be between 1 and 64, got 0",
+        ),
+        (
+            &["bloom", "--k", "8,65", s],
+            "k, the indices per URL, must be between 1 and 64, got 65",
+        ),
+        (
+            &["cbf", "--k", "0", s],
+            "k, the indices per URL, must be between 1 and 64, got 0",
+        ),
+        (
+            &["bloom", "--bits-per-url", "0", s],
+            "m/N, the bits per URL, must be a positive finite number, got 0",
+        ),
+        (&["bloom", "--bits-per-url", "-3", s], "got -3"),
+        (&["bloom", "--bits-per-url", "NaN", s], "got NaN"),
+        (&["bloom", "--bits-per-url", "inf", s], "got inf"),
+        (
+            &["cbf", "--bits-per-url", "0", s],
+            "must be a positive finite number, got 0",
+        ),
+        (&["cbf", "--bits-per-url", "Infinity", s], "got Infinity"),
+        (
+            &["cbf", "--bits-per-url", "lots", s],
+            "'lots' is not a number of bits per URL",
+        ),
+        (
+            &["cbf", "--delete-fraction", "NaN", s],
+            "the fraction must be between 0 and 1, got NaN",
+        ),
+        (
+            &["cbf", "--delete-fraction", "1.5", s],
+            "the fraction must be between 0 and 1, got 1.5",
+        ),
+        (
+            &["cbf", "--delete-fraction", "-0.1", s],
+            "the fraction must be between 0 and 1, got -0.1",
+        ),
+        (
+            &["cbf", "--counter-bits", "0", s],
+            "counters must have 1 to 32 bits, got 0",
+        ),
+        (
+            &["cbf", "--counter-bits", "33", s],
+            "counters must have 1 to 32 bits, got 33",
+        ),
+        (
+            &["dist", "--fn", "sha1", "--slots", "8", s],
+            "unknown hash function 'sha1'; known: elfhash",
+        ),
+        (
+            &["dist", "--fn", "md5,", "--slots", "8", s],
+            "unknown hash function ''",
+        ),
+        (
+            &["partition", "--policy", "bogus", s],
+            "[possible values: p2-printed, p2-xor",
+        ),
+        (
+            &["partition", "--policy", "host", "--fn", "nope", s],
+            "unknown hash function 'nope'",
+        ),
+        (
+            &["bloom", "--method", "sha1", s],
+            "unknown index method 'sha1' (known: independent, double, enhanced-double, md5-slices)",
+        ),
+        (
+            &["cbf", "--method", "triple", s],
+            "unknown index method 'triple'",
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "8", "--key", "domain", s],
+            "[possible values: url, host, path]",
+        ),
+    ];
+    let cases: Vec<(&[&str], i32, &str)> = cases.iter().map(|&(a, n)| (a, 2, n)).collect();
+    expect_errors(&cases);
+    // M = 2^32 − 1 is the largest M, and accepted.
+    ok(&urlhash(&[
+        "slots",
+        "--fn",
+        "md5",
+        "--slots",
+        "4294967295",
+        s,
+    ]));
+    // Below one bit per URL is allowed, and said.
+    for args in [
+        &["bloom", "--bits-per-url", "0.5", "--method", "double", s][..],
+        &["cbf", "--bits-per-url", "0.5", s][..],
+    ] {
+        let out = urlhash(args);
+        ok(&out);
+        assert!(
+            stderr(&out).contains("m/N = 0.5 is below 1 bit per URL"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Commands that must keep every distinct URL say on stderr what they keep and where they stop.
+#[test]
+fn capped_commands_say_what_they_keep() {
+    for (args, needle) in [
+        (
+            &["bloom", "--n", "3000", "--limit", "1000", "--method", "double", "--json"][..],
+            "bloom keeps its URLs in memory: 1 000 inserted and 1 000 held out of the 3 000 asked for (--limit 1 000",
+        ),
+        (
+            &["cbf", "--n", "3000", "--limit", "1000", "--json"][..],
+            "cbf keeps its URLs in memory: 1 000 inserted of the 3 000 asked for (--limit 1 000",
+        ),
+        (
+            &["bloom", "--limit", "100", "--method", "double", "--json", SAMPLE][..],
+            "bloom keeps its URLs in memory: the first 200 distinct lines (--limit 100 inserted and as many held out); 800 more URL lines were read and counted only",
+        ),
+        (
+            &["fingerprint", "--limit", "400", "--json", SAMPLE][..],
+            "measured on the first 400 of 1 000 URL lines (--limit): the study keeps about 300 bytes per distinct URL",
+        ),
+        (
+            &["paper", "p4", "--limit", "300", "--json", SAMPLE][..],
+            "measured on the first 300 of 1 000 URL lines (--limit)",
+        ),
+    ] {
+        let out = urlhash(args);
+        let json: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+        match args[0] {
+            "bloom" => assert!(json["input"]["inserted"].as_u64().unwrap() <= 1000),
+            "fingerprint" => assert_eq!(json["p3"]["input"]["lines"], 400),
+            _ => {}
+        }
+    }
+}
+
+/// `sweep --fig 2,3 -` reads standard input once: Fig. 3's sample is drawn in the same pass.
+#[test]
+fn sweep_reads_standard_input_once() {
+    let text = std::fs::read(root().join(SAMPLE)).unwrap();
+    let piped = urlhash_stdin(
+        &["sweep", "--fig", "2,3", "--step", "500", "--csv", "-"],
+        &text,
+    );
+    let from_file = urlhash(&["sweep", "--fig", "2,3", "--step", "500", "--csv", SAMPLE]);
+    assert_eq!(ok(&piped), ok(&from_file));
+    assert!(stderr(&piped).contains("Fig. 3 uses 1 000 URLs drawn at random from 1 000"));
 }

@@ -61,7 +61,7 @@ enum Command {
         #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
         function: HashId,
         /// Number of slots M (1 to 4294967295).
-        #[arg(long, value_name = "M", value_parser = parse_slots)]
+        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
         slots: u32,
         #[command(flatten)]
         input: InputArgs,
@@ -72,7 +72,7 @@ enum Command {
         #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
         functions: Vec<HashId>,
         /// Number of slots M (1 to 4294967295).
-        #[arg(long, value_name = "M", value_parser = parse_slots)]
+        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
         slots: u32,
         #[command(flatten)]
         input: InputArgs,
@@ -92,7 +92,7 @@ enum Command {
         #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
         fig: Vec<Figure>,
         /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
-        #[arg(long, value_name = "N", value_parser = parse_count)]
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
         step: Option<u64>,
         #[command(flatten)]
         input: InputArgs,
@@ -104,17 +104,24 @@ enum Command {
     /// Writes the built-in corpus, one URL per line.
     Gen {
         /// Number of URLs.
-        #[arg(long, value_name = "N", value_parser = parse_count)]
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
         n: u64,
         /// Seed of the generator.
-        #[arg(long, default_value_t = DEFAULT_SEED)]
+        #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
         seed: u64,
     },
     /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
     /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
+    ///
+    /// Streams the input. The control node remembers every distinct URL to find duplicates, as
+    /// P2's does: about 20 bytes per distinct URL (a 16-byte fingerprint in a table kept 70 to
+    /// 87.5 % full, and 2 bytes per path reading for sites below 2 048 URLs), plus per site its
+    /// host, 4 KiB per path table of a site with 2 048 URLs or more, and about 20 bytes per
+    /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
+    /// 450 MB.
     Partition {
         /// Number of crawl nodes (P2 had 7).
-        #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=urlhashlab::partition::MAX_NODES as i64))]
+        #[arg(long, value_name = "N", default_value_t = 7, value_parser = parse_nodes, allow_negative_numbers = true)]
         nodes: u32,
         /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
         /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
@@ -146,34 +153,44 @@ enum Command {
         #[command(flatten)]
         source: SourceArgs,
         /// Growth checkpoint interval, in lines (default 10 000).
-        #[arg(long, value_name = "N", value_parser = parse_count)]
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
         step: Option<u64>,
         /// Build the structures from the first N URL lines only (P4's list takes about 500
         /// bytes per URL); the rest is read and counted.
-        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::LIMIT)]
+        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::LIMIT, allow_negative_numbers = true)]
         limit: u64,
         #[arg(long)]
         json: bool,
     },
     /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
     /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
+    ///
+    /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
+    /// short fingerprints: about 300 bytes per distinct URL, so it reads the first --limit lines.
     Fingerprint {
         #[command(flatten)]
         source: SourceArgs,
         #[command(flatten)]
         hosts: HostsArg,
+        #[command(flatten)]
+        limit: FingerprintLimit,
         #[arg(long)]
         json: bool,
     },
     /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
+    ///
+    /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
+    /// digests per URL while a filter is built): at most --limit of each.
     Bloom {
         #[command(flatten)]
         source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
         /// Bits per inserted URL, m/N (comma separated; the papers use 16 and 20).
-        #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0])]
+        #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0], value_parser = parse_bits_per_url, allow_negative_numbers = true)]
         bits_per_url: Vec<f64>,
         /// Number of indices per URL (comma separated).
-        #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8])]
+        #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8], value_parser = parse_k, allow_negative_numbers = true)]
         k: Vec<u32>,
         /// How the k indices are derived: independent, double, enhanced-double, md5-slices (comma separated; default all).
         #[arg(long, value_name = "METHOD[,...]", value_delimiter = ',', value_parser = parse_method)]
@@ -183,22 +200,27 @@ enum Command {
         json: bool,
     },
     /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
+    ///
+    /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
     Cbf {
         #[command(flatten)]
         source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
         /// Counters per inserted URL, m/N.
-        #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0)]
+        #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0, value_parser = parse_bits_per_url, allow_negative_numbers = true)]
         bits_per_url: f64,
-        #[arg(long, default_value_t = 8)]
+        /// Number of indices per URL (1 to 64).
+        #[arg(long, default_value_t = 8, value_parser = parse_k, allow_negative_numbers = true)]
         k: u32,
-        /// Bits per counter (P5: 4).
-        #[arg(long = "counter-bits", default_value_t = 4)]
+        /// Bits per counter, 1 to 32 (P5: 4).
+        #[arg(long = "counter-bits", value_name = "B", default_value_t = 4, value_parser = parse_counter_bits, allow_negative_numbers = true)]
         counter_bits: u32,
         /// How the k indices are derived.
         #[arg(long, value_name = "METHOD", default_value = "md5-slices", value_parser = parse_method)]
         method: IndexMethod,
-        /// The share of the inserted URLs deleted again.
-        #[arg(long = "delete-fraction", default_value_t = 0.5)]
+        /// The share of the inserted URLs deleted again (0 to 1).
+        #[arg(long = "delete-fraction", value_name = "F", default_value_t = 0.5, value_parser = parse_fraction, allow_negative_numbers = true)]
         delete_fraction: f64,
         #[arg(long)]
         json: bool,
@@ -220,6 +242,10 @@ enum PaperCommand {
         json: bool,
     },
     /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
+    ///
+    /// Streams the input; the control node remembers every distinct URL (see `urlhash partition
+    /// --help`): about 22 bytes per distinct URL with P2's three path readings, 20 million
+    /// corpus URLs in about 450 MB.
     P2 {
         #[command(flatten)]
         source: SourceArgs,
@@ -227,11 +253,15 @@ enum PaperCommand {
         json: bool,
     },
     /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
+    ///
+    /// Measures the first --limit lines (see `urlhash fingerprint --help`).
     P3 {
         #[command(flatten)]
         source: SourceArgs,
         #[command(flatten)]
         hosts: HostsArg,
+        #[command(flatten)]
+        limit: FingerprintLimit,
         #[arg(long)]
         json: bool,
     },
@@ -239,13 +269,22 @@ enum PaperCommand {
     P4 {
         #[command(flatten)]
         source: SourceArgs,
+        /// Build the structures from the first N URL lines only (P4 measured 10 000 and
+        /// 16 000; growth is timed every 2 000, and the FST is rebuilt for each batch).
+        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::P4_LIMIT, allow_negative_numbers = true)]
+        limit: u64,
         #[arg(long)]
         json: bool,
     },
     /// P5 (吴家奇 et al.): k and m/N, the overflow misprints, Fig. 3 replayed, deletes.
+    ///
+    /// Keeps the inserted and held-out URLs in memory, at most --limit of each (see `urlhash
+    /// bloom --help`).
     P5 {
         #[command(flatten)]
         source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
         #[arg(long)]
         json: bool,
     },
@@ -275,11 +314,29 @@ struct SourceArgs {
     file: Option<PathBuf>,
     /// Built-in corpus: number of URLs (default: the paper's N for sweeps, papers and
     /// partitions, 1 000 000 otherwise).
-    #[arg(long, value_name = "N", value_parser = parse_count)]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     n: Option<u64>,
     /// Built-in corpus: seed.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
     seed: u64,
+}
+
+/// How many URLs `bloom`, `cbf` and `paper p5` keep.
+#[derive(Args, Clone, Copy)]
+struct SplitLimit {
+    /// Insert at most N URLs (and hold out at most N): the built-in corpus gives min(--n, N)
+    /// of each, a file its first 2N distinct lines; the rest is read and counted.
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = dedup::LIMIT, allow_negative_numbers = true)]
+    limit: u64,
+}
+
+/// How many lines `fingerprint` and `paper p3` measure.
+#[derive(Args, Clone, Copy)]
+struct FingerprintLimit {
+    /// Measure the first N URL lines only (about 300 bytes per distinct URL); the rest is read
+    /// and counted.
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = fingerprint::LIMIT, allow_negative_numbers = true)]
+    limit: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -327,27 +384,110 @@ fn parse_path_hash(s: &str) -> Result<HashId, String> {
     }
 }
 
-fn parse_slots(s: &str) -> Result<u32, String> {
-    let v: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a whole number of slots (1 to 4294967295)"))?;
-    if v == 0 || v > u32::MAX as u64 {
-        return Err(format!("M must be between 1 and 4294967295, got {v}"));
+/// A whole number as typed, sign and all, when it is one (`-5`, `1_000`, `99999999999999999999`).
+fn whole_number(s: &str) -> Option<i128> {
+    let t = s.trim().replace('_', "");
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(&t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
-    Ok(v as u32)
+    // Beyond i128, the number is only too large.
+    Some(t.parse::<i128>().unwrap_or(if t.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    }))
+}
+
+fn parse_slots(s: &str) -> Result<u32, String> {
+    match whole_number(s) {
+        Some(v) if (1..=u32::MAX as i128).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!(
+            "M must be between 1 and 4294967295, got {}",
+            s.trim()
+        )),
+        None => Err(format!(
+            "'{s}' is not a whole number of slots (1 to 4294967295)"
+        )),
+    }
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
-    let v: u64 = s
-        .trim()
-        .replace('_', "")
-        .parse()
-        .map_err(|_| format!("'{s}' is not a positive whole number"))?;
-    if v == 0 {
-        return Err("must be at least 1".into());
+    match whole_number(s) {
+        Some(v) if (1..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        Some(v) if v < 1 => Err(format!("must be at least 1, got {}", s.trim())),
+        Some(_) => Err(format!("{} is too large (at most {})", s.trim(), u64::MAX)),
+        None => Err(format!("'{s}' is not a positive whole number")),
     }
-    Ok(v)
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    match whole_number(s) {
+        Some(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        _ => Err(format!(
+            "'{s}' is not a seed (a whole number from 0 to {})",
+            u64::MAX
+        )),
+    }
+}
+
+fn parse_nodes(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::partition::MAX_NODES;
+    match whole_number(s) {
+        Some(v) if (1..=max as i128).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!(
+            "the number of crawl nodes must be between 1 and {max}, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a whole number of crawl nodes")),
+    }
+}
+
+fn parse_k(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::bloom::MAX_K;
+    match whole_number(s) {
+        Some(v) if (1..=max as i128).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!(
+            "k, the indices per URL, must be between 1 and {max}, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a whole number of indices")),
+    }
+}
+
+fn parse_counter_bits(s: &str) -> Result<u32, String> {
+    match whole_number(s) {
+        Some(v) if (1..=32).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!("counters must have 1 to 32 bits, got {}", s.trim())),
+        None => Err(format!("'{s}' is not a whole number of bits")),
+    }
+}
+
+/// A decimal number as typed; NaN and infinities are refused by the callers.
+fn parse_decimal(s: &str) -> Option<f64> {
+    s.trim().parse::<f64>().ok()
+}
+
+fn parse_bits_per_url(s: &str) -> Result<f64, String> {
+    match parse_decimal(s) {
+        Some(r) if r.is_finite() && r > 0.0 => Ok(r),
+        Some(_) => Err(format!(
+            "m/N, the bits per URL, must be a positive finite number, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a number of bits per URL")),
+    }
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match parse_decimal(s) {
+        Some(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        Some(_) => Err(format!(
+            "the fraction must be between 0 and 1, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a fraction between 0 and 1")),
+    }
 }
 
 fn parse_figure(s: &str) -> Result<Figure, String> {
@@ -527,21 +667,64 @@ fn for_each_key(
     Ok((stats, bad))
 }
 
+/// What an input without URLs held, for the message that says so: `empty: no bytes`, or
+/// `3 lines read, 3 blank` (and the lines skipped as too long, and the unsplittable ones).
+fn input_summary(stats: &InputStats, unsplittable: Option<u64>) -> String {
+    if stats.bytes == 0 {
+        return "empty: no bytes".into();
+    }
+    if stats.lines == 0 && stats.bom {
+        return "only a byte-order mark".into();
+    }
+    let mut s = format!("{} lines read, {} blank", stats.lines, stats.blank);
+    if stats.too_long.count > 0 {
+        s += &format!(
+            ", {} longer than {} bytes",
+            stats.too_long.count, MAX_LINE_BYTES
+        );
+    }
+    if let Some(u) = unsplittable {
+        s += &format!(", {u} unsplittable");
+    }
+    s
+}
+
+/// `lines 3, 7, …`: the first line numbers of a kind of problem.
+fn line_list(o: &Occurrences) -> String {
+    let list: Vec<String> = o.first_lines.iter().map(u64::to_string).collect();
+    let more = if o.count as usize > o.first_lines.len() {
+        ", …"
+    } else {
+        ""
+    };
+    format!(
+        "line{} {}{more}",
+        if o.count == 1 { "" } else { "s" },
+        list.join(", ")
+    )
+}
+
 /// Warnings about the input on stderr, where the user looks.
 fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
-    let lines = |o: &Occurrences| {
-        let list: Vec<String> = o.first_lines.iter().map(u64::to_string).collect();
-        let more = if o.count as usize > o.first_lines.len() {
-            ", …"
-        } else {
-            ""
-        };
-        format!(
-            "line{} {}{more}",
-            if o.count == 1 { "" } else { "s" },
-            list.join(", ")
-        )
-    };
+    let lines = line_list;
+    if stats.bom {
+        eprintln!(
+            "urlhash: note: the input starts with a UTF-8 byte-order mark; it is dropped (line 1)"
+        );
+    }
+    if stats.crlf > 0 {
+        eprintln!(
+            "urlhash: note: {} line(s) end in CRLF; the CR is dropped",
+            stats.crlf
+        );
+    }
+    let odd = stats.nul.count.max(stats.invalid_utf8.count);
+    if odd > 0 && odd * 2 >= stats.urls && stats.urls >= 2 {
+        eprintln!(
+            "urlhash: warning: this looks like a binary file, not a URL list: of {} lines, {} hold a NUL byte and {} are not UTF-8",
+            stats.urls, stats.nul.count, stats.invalid_utf8.count
+        );
+    }
     if stats.too_long.count > 0 {
         eprintln!(
             "urlhash: warning: {} line(s) longer than {} bytes skipped ({})",
@@ -634,6 +817,7 @@ fn cmd_slots(function: HashId, m: u32, input: &InputArgs) -> Result<()> {
     let mut out = stdout();
     let mut write_err: Option<io::Error> = None;
     let mut num = itoa_buf();
+    let mut bad = Unsplittable::default();
     let stats = for_each_url(&source, |n, line| {
         if write_err.is_some() {
             return;
@@ -641,7 +825,9 @@ fn cmd_slots(function: HashId, m: u32, input: &InputArgs) -> Result<()> {
         let res = match key::extract(line, key) {
             Ok(k) => out.write_all(num.format(function.slot(&k, m)).as_bytes()),
             Err(e) => {
-                eprintln!("urlhash: line {n}: {e}; printed '-'");
+                bad.lines.record(n);
+                bad.first_error
+                    .get_or_insert_with(|| format!("line {n}: {e}"));
                 out.write_all(b"-")
             }
         }
@@ -655,6 +841,22 @@ fn cmd_slots(function: HashId, m: u32, input: &InputArgs) -> Result<()> {
     }
     out.flush()?;
     warn_input(&stats, None);
+    if bad.lines.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) have no {}; '-' is printed for them ({}; first: {})",
+            bad.lines.count,
+            key.as_str(),
+            line_list(&bad.lines),
+            bad.first_error.as_deref().unwrap_or("")
+        );
+    }
+    if stats.urls == 0 {
+        bail!(
+            "no URLs in {} ({})",
+            source.describe(),
+            input_summary(&stats, None)
+        );
+    }
     Ok(())
 }
 
@@ -729,11 +931,9 @@ fn cmd_dist(
     let n = tallies.first().map_or(0, Tally::n);
     if n == 0 {
         bail!(
-            "no URLs to hash in {} ({} lines read, {} blank, {} unsplittable)",
+            "no URLs to hash in {} ({})",
             source.describe(),
-            stats.lines,
-            stats.blank,
-            bad.lines.count
+            input_summary(&stats, Some(bad.lines.count))
         );
     }
     let report = DistReport {
@@ -833,52 +1033,59 @@ fn cmd_dist(
     Ok(())
 }
 
-/// Fig. 3's random sample of 400 000 URLs: drawn by index from the corpus, or by reservoir
-/// sampling (seeded, then restored to input order) from a file.
-fn fig3_sample(source: &Source) -> Result<(Vec<Vec<u8>>, InputStats, u64)> {
-    match source {
-        Source::Corpus { n, seed } => {
-            let corpus = Corpus::new(*seed);
-            let mut buf = Vec::new();
-            let sample = sweep::sample_indices(*n, sweep::FIG3_SAMPLE, *seed)
-                .into_iter()
-                .map(|i| {
-                    corpus.url(i, &mut buf);
-                    buf.clone()
-                })
-                .collect();
-            let stats = InputStats {
-                lines: *n,
-                urls: *n,
-                ..InputStats::default()
-            };
-            Ok((sample, stats, *n))
-        }
-        _ => {
-            let k = sweep::FIG3_SAMPLE as usize;
-            let mut reservoir: Vec<(u64, Vec<u8>)> = Vec::with_capacity(k);
-            let mut seen = 0u64;
-            let mut state = 0x9E37_79B9_7F4A_7C15u64;
-            let stats = for_each_url(source, |n, line| {
-                seen += 1;
-                if reservoir.len() < k {
-                    reservoir.push((n, line.to_vec()));
-                } else {
-                    // xorshift64*: uniform j in 0..seen
-                    state ^= state >> 12;
-                    state ^= state << 25;
-                    state ^= state >> 27;
-                    let j = ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * seen as u128)
-                        >> 64) as usize;
-                    if j < k {
-                        reservoir[j] = (n, line.to_vec());
-                    }
-                }
-            })?;
-            reservoir.sort_unstable_by_key(|x| x.0);
-            Ok((reservoir.into_iter().map(|x| x.1).collect(), stats, seen))
+/// Fig. 3's random sample of a file: reservoir sampling of [`sweep::FIG3_SAMPLE`] lines (a
+/// seeded xorshift), restored to input order; it holds at most that many lines.
+struct Reservoir {
+    lines: Vec<(u64, Vec<u8>)>,
+    seen: u64,
+    state: u64,
+}
+
+impl Reservoir {
+    fn new() -> Reservoir {
+        Reservoir {
+            lines: Vec::new(),
+            seen: 0,
+            state: 0x9E37_79B9_7F4A_7C15,
         }
     }
+
+    fn push(&mut self, n: u64, line: &[u8]) {
+        let k = sweep::FIG3_SAMPLE as usize;
+        self.seen += 1;
+        if self.lines.len() < k {
+            self.lines.push((n, line.to_vec()));
+        } else {
+            // xorshift64*: uniform j in 0..seen
+            self.state ^= self.state >> 12;
+            self.state ^= self.state << 25;
+            self.state ^= self.state >> 27;
+            let j = ((self.state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * self.seen as u128)
+                >> 64) as usize;
+            if j < k {
+                self.lines[j] = (n, line.to_vec());
+            }
+        }
+    }
+
+    /// The sample in input order, with line numbers.
+    fn finish(mut self) -> Vec<(u64, Vec<u8>)> {
+        self.lines.sort_unstable_by_key(|x| x.0);
+        self.lines
+    }
+}
+
+/// Fig. 3's random sample of the corpus, drawn by index (numbered by corpus line).
+fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
+    let corpus = Corpus::new(seed);
+    let mut buf = Vec::new();
+    sweep::sample_indices(n, sweep::FIG3_SAMPLE, seed)
+        .into_iter()
+        .map(|i| {
+            corpus.url(i, &mut buf);
+            (i + 1, buf.clone())
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -899,45 +1106,90 @@ fn cmd_sweep(
     let mut figs = figs.to_vec();
     figs.dedup();
     let mut all_points = Vec::new();
-    let mut input_report = None;
-    // Fig. 1 and 2 share one pass over the whole input; Fig. 3 uses a random sample of it.
+    let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
+    // Fig. 1 and 2 share one pass over the whole input; Fig. 3 uses a random sample of it,
+    // drawn in the same pass from a file or standard input (which can be read once only).
     let big: Vec<Figure> = figs
         .iter()
         .copied()
         .filter(|f| *f != Figure::Fig3)
         .collect();
-    if !big.is_empty() {
-        let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
+    let fig3 = figs.contains(&Figure::Fig3);
+    let mut big_sweep = (!big.is_empty()).then(|| {
         let series: Vec<Series> = big.iter().flat_map(|f| f.series()).collect();
-        let mut sweep = Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()));
-        let (stats, bad) = for_each_key(&source, key, |_, k| sweep.push(k))?;
+        Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()))
+    });
+    let mut reservoir = match source {
+        Source::Corpus { .. } => None,
+        _ => fig3.then(Reservoir::new),
+    };
+    let mut bad = Unsplittable::default();
+    let stats = if big_sweep.is_some() || reservoir.is_some() {
+        for_each_url(&source, |n, line| {
+            if let Some(r) = &mut reservoir {
+                r.push(n, line);
+            }
+            if let Some(sweep) = &mut big_sweep {
+                match key::extract(line, key) {
+                    Ok(k) => sweep.push(&k),
+                    Err(e) => {
+                        bad.lines.record(n);
+                        bad.first_error
+                            .get_or_insert_with(|| format!("line {n}: {e}"));
+                    }
+                }
+            }
+        })?
+    } else {
+        InputStats::default()
+    };
+    let mut input_report = None;
+    if let Some(mut sweep) = big_sweep {
         warn_input(&stats, Some((&bad, key)));
         if sweep.n() == 0 {
-            bail!("no URLs to hash in {}", source.describe());
+            bail!(
+                "no URLs to hash in {} ({})",
+                source.describe(),
+                input_summary(&stats, Some(bad.lines.count))
+            );
         }
         all_points.extend(sweep.finish());
         input_report = Some(InputReport {
-            source,
+            source: source.clone(),
             key,
-            stats,
+            stats: stats.clone(),
             unsplittable: bad,
         });
     }
-    if figs.contains(&Figure::Fig3) {
-        let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
-        let (sample, stats, total) = fig3_sample(&source)?;
+    if fig3 {
+        let (sample, stats, total) = match (&source, reservoir) {
+            (Source::Corpus { n, seed }, _) => (
+                corpus_sample(*n, *seed),
+                InputStats {
+                    lines: *n,
+                    urls: *n,
+                    ..InputStats::default()
+                },
+                *n,
+            ),
+            (_, Some(r)) => {
+                let total = r.seen;
+                (r.finish(), stats, total)
+            }
+            (_, None) => unreachable!("a file's sample is drawn when Fig. 3 is asked for"),
+        };
         let mut sweep = Sweep::new(
             &Figure::Fig3.series(),
             step.unwrap_or(Figure::Fig3.default_step()),
         );
         let mut bad = Unsplittable::default();
-        for (i, line) in sample.iter().enumerate() {
+        for (n, line) in &sample {
             match key::extract(line, key) {
                 Ok(k) => sweep.push(&k),
                 Err(e) => {
-                    bad.lines.record(i as u64 + 1);
+                    bad.lines.record(*n);
                     bad.first_error
-                        .get_or_insert_with(|| format!("sampled URL {}: {e}", i + 1));
+                        .get_or_insert_with(|| format!("line {n}: {e}"));
                 }
             }
         }
@@ -945,7 +1197,11 @@ fn cmd_sweep(
             warn_input(&stats, Some((&bad, key)));
         }
         if sweep.n() == 0 {
-            bail!("no URLs to hash in {}", source.describe());
+            bail!(
+                "no URLs to hash in {} ({})",
+                source.describe(),
+                input_summary(&stats, Some(bad.lines.count))
+            );
         }
         eprintln!(
             "urlhash: Fig. 3 uses {} URLs drawn at random from {}",
@@ -954,7 +1210,7 @@ fn cmd_sweep(
         );
         all_points.extend(sweep.finish());
         input_report.get_or_insert(InputReport {
-            source,
+            source: source.clone(),
             key,
             stats,
             unsplittable: bad,
@@ -1065,7 +1321,11 @@ fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
     let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
     warn_input(&stats, Some((&bad, key)));
     if study.n() == 0 {
-        bail!("no URLs to hash in {}", source.describe());
+        bail!(
+            "no URLs to hash in {} ({})",
+            source.describe(),
+            input_summary(&stats, Some(bad.lines.count))
+        );
     }
     let report = study.finish();
     if json {
@@ -1275,11 +1535,21 @@ fn run(cli: Cli) -> Result<()> {
             paper: PaperCommand::P2 { source, json },
         } => partition::cmd_paper_p2(&source, json),
         Command::Paper {
-            paper: PaperCommand::P5 { source, json },
-        } => dedup::cmd_paper_p5(&source, json),
+            paper:
+                PaperCommand::P5 {
+                    source,
+                    limit,
+                    json,
+                },
+        } => dedup::cmd_paper_p5(&source, limit.limit, json),
         Command::Paper {
-            paper: PaperCommand::P4 { source, json },
-        } => trie::cmd_paper_p4(&source, json),
+            paper:
+                PaperCommand::P4 {
+                    source,
+                    limit,
+                    json,
+                },
+        } => trie::cmd_paper_p4(&source, limit, json),
         Command::Trie {
             source,
             step,
@@ -1289,24 +1559,28 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fingerprint {
             source,
             hosts,
+            limit,
             json,
-        } => fingerprint::cmd_fingerprint(&source, hosts.hosts.as_deref(), json),
+        } => fingerprint::cmd_fingerprint(&source, hosts.hosts.as_deref(), limit.limit, json),
         Command::Paper {
             paper:
                 PaperCommand::P3 {
                     source,
                     hosts,
+                    limit,
                     json,
                 },
-        } => fingerprint::cmd_paper_p3(&source, hosts.hosts.as_deref(), json),
+        } => fingerprint::cmd_paper_p3(&source, hosts.hosts.as_deref(), limit.limit, json),
         Command::Bloom {
             source,
+            limit,
             bits_per_url,
             k,
             method,
             json,
         } => dedup::cmd_bloom(dedup::BloomArgs {
             source: &source,
+            limit: limit.limit,
             bits_per_url: &bits_per_url,
             ks: &k,
             methods: if method.is_empty() {
@@ -1318,6 +1592,7 @@ fn run(cli: Cli) -> Result<()> {
         }),
         Command::Cbf {
             source,
+            limit,
             bits_per_url,
             k,
             counter_bits,
@@ -1326,6 +1601,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
         } => dedup::cmd_cbf(dedup::CbfArgs {
             source: &source,
+            limit: limit.limit,
             bits_per_url,
             k,
             counter_bits,

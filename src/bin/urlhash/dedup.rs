@@ -1,7 +1,10 @@
 //! `urlhash bloom`, `urlhash cbf` and `urlhash paper p5`: P4's and P5's Bloom filters, P5's
 //! counting filter and IMP-CB, measured on the input beside the theory and the papers' numbers.
 
-use super::{for_each_url, group, sci, stdout, write_json_with_input, Source, SourceArgs};
+use super::{
+    for_each_url, group, input_summary, sci, stdout, warn_input, write_json_with_input, Source,
+    SourceArgs,
+};
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -12,11 +15,67 @@ use urlhashlab::cbf::{self, DeletionReport, FingerprintStore, ImpCb, OverflowThe
 use urlhashlab::corpus::Corpus;
 use urlhashlab::lines::InputStats;
 
+/// URLs `bloom`, `cbf` and `paper p5` keep by default: P5's largest N (Fig. 3).
+pub(super) const LIMIT: u64 = 2_000_000;
+
+/// URLs kept back to back in one buffer: their bytes and an end offset each.
+#[derive(Default)]
+pub(super) struct Arena {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Arena {
+    pub(super) fn push(&mut self, key: &[u8]) {
+        self.bytes.extend_from_slice(key);
+        self.ends.push(self.bytes.len());
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Keeps the first `n` keys.
+    fn truncate(&mut self, n: usize) {
+        if n < self.ends.len() {
+            let end = if n == 0 { 0 } else { self.ends[n - 1] };
+            self.ends.truncate(n);
+            self.bytes.truncate(end);
+            self.ends.shrink_to_fit();
+            self.bytes.shrink_to_fit();
+        }
+    }
+
+    /// The keys `range` as slices (16 bytes each).
+    pub(super) fn slices(&self, range: std::ops::Range<usize>) -> Vec<&[u8]> {
+        range
+            .map(|i| {
+                let start = if i == 0 { 0 } else { self.ends[i - 1] };
+                &self.bytes[start..self.ends[i]]
+            })
+            .collect()
+    }
+}
+
 /// Keys split for a false-positive experiment: inserted, and held out (never inserted).
 pub(super) struct Split {
-    pub inserted: Vec<Vec<u8>>,
-    pub held_out: Vec<Vec<u8>>,
+    keys: Arena,
+    /// Keys `0..half` are inserted, `half..` held out.
+    half: usize,
     pub input: SplitInput,
+}
+
+impl Split {
+    pub fn inserted(&self) -> Vec<&[u8]> {
+        self.keys.slices(0..self.half)
+    }
+    pub fn held_out(&self) -> Vec<&[u8]> {
+        self.keys.slices(self.half..self.keys.len())
+    }
 }
 
 #[derive(Serialize)]
@@ -29,75 +88,154 @@ pub(super) struct SplitInput {
     inserted: u64,
     held_out: u64,
     how: &'static str,
+    /// At most this many URLs are inserted (and held out): `--limit`.
+    limit: u64,
+    /// URL lines read and counted but not used, past the limit.
+    not_used: u64,
 }
 
+/// A hasher for keys that are already hashes.
+#[derive(Default)]
+pub(super) struct Identity(u64);
+
+impl std::hash::Hasher for Identity {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.0 = x as u64;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of distinct lines by their 128-bit XXH3 (two distinct lines of 20 million share one
+/// with a chance below 10^-24), 16 bytes a line instead of the line.
+pub(super) type LineSet = HashSet<u128, std::hash::BuildHasherDefault<Identity>>;
+
 /// The built-in corpus gives N URLs to insert and the next N, all distinct, to hold out; a file
-/// gives its distinct lines, the first half inserted and the second half held out.
-pub(super) fn split(source: &Source) -> Result<Split> {
-    match source {
+/// gives its distinct lines, the first half inserted and the second half held out. At most
+/// `limit` of each are kept (the rest is counted and said on stderr); `held_out: false` keeps
+/// the inserted ones only.
+pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> Result<Split> {
+    let sides = if held_out { 2 } else { 1 };
+    let split = match source {
         Source::Corpus { n, seed } => {
             let corpus = Corpus::new(*seed);
-            let take = |start: u64| {
-                let mut out = Vec::with_capacity(*n as usize);
-                let mut urls = corpus.iter(start, *n);
-                while let Some(u) = urls.next_url() {
-                    out.push(u.to_vec());
-                }
-                out
-            };
-            let (inserted, held_out) = (take(0), take(*n));
-            Ok(Split {
+            let take = (*n).min(limit);
+            let mut keys = Arena::default();
+            // Inserted URLs are 0..take, held-out ones take..2·take: the same URLs whatever
+            // the limit cuts.
+            let mut urls = corpus.iter(0, sides * take);
+            while let Some(u) = urls.next_url() {
+                keys.push(u);
+            }
+            if take < *n {
+                eprintln!(
+                    "urlhash: {what} keeps its URLs in memory: {} inserted{} of the {} asked for (--limit {}; about {:.0} bytes per URL)",
+                    group(take),
+                    if held_out {
+                        format!(" and {} held out", group(take))
+                    } else {
+                        String::new()
+                    },
+                    group(*n),
+                    group(limit),
+                    keys.bytes.len() as f64 / keys.len().max(1) as f64 + 24.0
+                );
+            }
+            Split {
                 input: SplitInput {
                     source: source.clone(),
                     stats: InputStats {
-                        lines: 2 * n,
-                        urls: 2 * n,
+                        lines: sides * take,
+                        urls: sides * take,
+                        bytes: (keys.bytes.len() + keys.len()) as u64,
                         ..InputStats::default()
                     },
-                    distinct: 2 * n,
-                    inserted: *n,
-                    held_out: *n,
-                    how: "corpus URLs 0..N inserted, N..2N held out",
+                    distinct: sides * take,
+                    inserted: take,
+                    held_out: if held_out { take } else { 0 },
+                    how: if held_out {
+                        "corpus URLs 0..N inserted, N..2N held out"
+                    } else {
+                        "corpus URLs 0..N inserted"
+                    },
+                    limit,
+                    not_used: 0,
                 },
-                inserted,
-                held_out,
-            })
+                keys,
+                half: take as usize,
+            }
         }
         _ => {
-            let mut seen = HashSet::new();
-            let mut keys = Vec::new();
+            let mut seen = LineSet::default();
+            let mut keys = Arena::default();
+            let cap = 2 * limit;
+            let mut not_used = 0u64;
             let stats = for_each_url(source, |_, line| {
-                if seen.insert(line.to_vec()) {
-                    keys.push(line.to_vec());
+                if keys.len() as u64 == cap {
+                    not_used += 1;
+                } else if seen.insert(xxhash_rust::xxh3::xxh3_128(line)) {
+                    keys.push(line);
                 }
             })?;
             drop(seen);
-            if keys.len() < 2 {
+            warn_input(&stats, None);
+            let distinct = keys.len();
+            if distinct < 2 {
                 bail!(
-                    "{} has {} distinct URL(s); at least 2 are needed (half inserted, half held out)",
+                    "{} has {} distinct URL(s); at least 2 are needed (half inserted, half held out) ({})",
                     source.describe(),
-                    keys.len()
+                    distinct,
+                    input_summary(&stats, None)
                 );
             }
-            let held_out = keys.split_off(keys.len().div_ceil(2));
-            Ok(Split {
+            let half = distinct.div_ceil(2);
+            if not_used > 0 {
+                eprintln!(
+                    "urlhash: {what} keeps its URLs in memory: the first {} distinct lines (--limit {} inserted and as many held out); {} more URL lines were read and counted only",
+                    group(cap),
+                    group(limit),
+                    group(not_used)
+                );
+            }
+            if !held_out {
+                keys.truncate(half);
+            }
+            Split {
                 input: SplitInput {
                     source: source.clone(),
                     stats,
-                    distinct: (keys.len() + held_out.len()) as u64,
-                    inserted: keys.len() as u64,
-                    held_out: held_out.len() as u64,
-                    how: "the file's distinct lines: the first half inserted, the second held out",
+                    distinct: distinct as u64,
+                    inserted: half as u64,
+                    held_out: if held_out {
+                        (distinct - half) as u64
+                    } else {
+                        0
+                    },
+                    how: if held_out {
+                        "the file's distinct lines: the first half inserted, the second held out"
+                    } else {
+                        "the file's distinct lines: the first half inserted"
+                    },
+                    limit,
+                    not_used,
                 },
-                inserted: keys,
-                held_out,
-            })
+                keys,
+                half,
+            }
         }
-    }
+    };
+    Ok(split)
 }
 
 pub(super) struct BloomArgs<'a> {
     pub source: &'a SourceArgs,
+    pub limit: u64,
     pub bits_per_url: &'a [f64],
     pub ks: &'a [u32],
     pub methods: &'a [IndexMethod],
@@ -113,16 +251,18 @@ struct BloomOut<'a> {
 
 pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
     let source = Source::from_args(a.source, 100_000);
-    let s = split(&source)?;
-    let rows = bloom::sweep_fpr(&s.inserted, &s.held_out, a.bits_per_url, a.ks, a.methods)
+    let s = split(&source, a.limit, true, "bloom")?;
+    let (inserted, held_out) = (s.inserted(), s.held_out());
+    warn_sparse(a.bits_per_url);
+    let rows = bloom::sweep_fpr(&inserted, &held_out, a.bits_per_url, a.ks, a.methods)
         .map_err(anyhow::Error::msg)?;
-    let lengths = || s.inserted.iter().map(Vec::len);
+    let lengths = || inserted.iter().map(|k| k.len());
     let memory = a
         .bits_per_url
         .iter()
         .map(|&r| bloom::memory_comparison(lengths(), r).map_err(anyhow::Error::msg))
         .collect::<Result<Vec<_>>>()?;
-    let n = s.inserted.len() as u64;
+    let n = inserted.len() as u64;
     let out = BloomOut {
         rows: &rows,
         memory,
@@ -211,6 +351,7 @@ pub(super) fn cmd_bloom(a: BloomArgs) -> Result<()> {
 
 pub(super) struct CbfArgs<'a> {
     pub source: &'a SourceArgs,
+    pub limit: u64,
     pub bits_per_url: f64,
     pub k: u32,
     pub counter_bits: u32,
@@ -220,15 +361,10 @@ pub(super) struct CbfArgs<'a> {
 }
 
 pub(super) fn cmd_cbf(a: CbfArgs) -> Result<()> {
-    if !(0.0..=1.0).contains(&a.delete_fraction) {
-        bail!(
-            "--delete-fraction must be between 0 and 1, not {}",
-            a.delete_fraction
-        );
-    }
     let source = Source::from_args(a.source, 100_000);
-    let s = split(&source)?;
-    let keys = &s.inserted;
+    let s = split(&source, a.limit, false, "cbf")?;
+    let keys = &s.inserted();
+    warn_sparse(&[a.bits_per_url]);
     let m = bloom::m_for(keys.len() as u64, a.bits_per_url).map_err(anyhow::Error::msg)?;
     let delete = (keys.len() as f64 * a.delete_fraction).round() as usize;
     let report = cbf::deletion_experiment(keys, delete, m, a.k, a.counter_bits, a.method)
@@ -240,6 +376,15 @@ pub(super) fn cmd_cbf(a: CbfArgs) -> Result<()> {
     print_deletion(&mut w, &report, &source)?;
     w.flush()?;
     Ok(())
+}
+
+/// Fewer bits than URLs: the filter is nearly all ones and nearly every held-out URL passes.
+fn warn_sparse(bits_per_url: &[f64]) {
+    for &r in bits_per_url.iter().filter(|&&r| r < 1.0) {
+        eprintln!(
+            "urlhash: warning: m/N = {r} is below 1 bit per URL: the filter has fewer bits (counters) than URLs, so nearly every bit is set and nearly every lookup says \"seen\""
+        );
+    }
 }
 
 fn print_overflow(w: &mut impl Write, t: &OverflowTheory) -> std::io::Result<()> {
@@ -354,12 +499,13 @@ struct P5Out {
 /// P5's data sizes.
 const FIG3_N: [u64; 4] = [500_000, 1_000_000, 1_500_000, 2_000_000];
 
-pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
+pub(super) fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
     let source = Source::from_args(source, FIG3_N[3]);
-    let s = split(&source)?;
-    let n = s.inserted.len() as u64;
+    let s = split(&source, limit, true, "paper p5")?;
+    let (inserted, held_out) = (s.inserted(), s.held_out());
+    let n = inserted.len() as u64;
     let methods = IndexMethod::ALL;
-    let fpr = bloom::sweep_fpr(&s.inserted, &s.held_out, &[16.0, 20.0], &[8, 14], &methods)
+    let fpr = bloom::sweep_fpr(&inserted, &held_out, &[16.0, 20.0], &[8, 14], &methods)
         .map_err(anyhow::Error::msg)?;
     // Fig. 3 at P5's sizes when the input has them, else at quarters of the input.
     let sizes: Vec<u64> = if n >= FIG3_N[3] {
@@ -369,14 +515,14 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
     };
     let mut fig3 = Vec::new();
     for &size in &sizes {
-        let urls = &s.inserted[..size as usize];
+        let urls = &inserted[..size as usize];
         let t = Instant::now();
         let mut store = FingerprintStore::new();
-        store.process_batch(urls.iter().map(|u| u.as_slice()));
+        store.process_batch(urls.iter().copied());
         let store_seconds = t.elapsed().as_secs_f64();
         let t = Instant::now();
         let mut imp = ImpCb::p5(size, IndexMethod::Md5Slices).map_err(anyhow::Error::msg)?;
-        imp.process_batch(urls.iter().map(|u| u.as_slice()));
+        imp.process_batch(urls.iter().copied());
         let imp_cb_seconds = t.elapsed().as_secs_f64();
         let stats = imp.stats();
         let r = imp.report();
@@ -391,9 +537,9 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
             imp_cb_bytes_per_url: r.bytes_per_url,
         });
     }
-    let half = s.inserted.len() / 2;
+    let half = inserted.len() / 2;
     let deletion_p5 = cbf::deletion_experiment(
-        &s.inserted,
+        &inserted,
         half,
         bloom::m_for(n, 20.0).map_err(anyhow::Error::msg)?,
         8,
@@ -402,7 +548,7 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
     )
     .map_err(anyhow::Error::msg)?;
     let deletion_saturating = cbf::deletion_experiment(
-        &s.inserted,
+        &inserted,
         half,
         bloom::m_for(n, 2.0).map_err(anyhow::Error::msg)?,
         4,
@@ -431,7 +577,7 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, json: bool) -> Result<()> {
         "Input: {}; {} URLs inserted, {} held out.\n",
         source.describe(),
         group(n),
-        group(s.held_out.len() as u64)
+        group(held_out.len() as u64)
     )?;
     writeln!(
         w,

@@ -2,7 +2,10 @@
 //! duplicates, short-fingerprint collisions against the birthday bound, the avalanche, alias
 //! and mirror normalisation from a host table, and canonicalisation toggles.
 
-use super::{for_each_url, group, sci, stdout, write_json_with_input, Source, SourceArgs};
+use super::{
+    for_each_url, group, input_summary, sci, stdout, warn_input, write_json_with_input, Source,
+    SourceArgs,
+};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -10,12 +13,18 @@ use std::path::Path;
 use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable, P3Report, P3Study};
 use urlhashlab::lines::InputStats;
 
+/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 bytes
+/// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
+pub(super) const LIMIT: u64 = 1_000_000;
+
 #[derive(Serialize)]
 struct FpInput {
     source: Source,
     #[serde(flatten)]
     stats: InputStats,
     hosts: Option<String>,
+    /// The study measured the first `measured_lines` URL lines (`--limit`).
+    measured_lines: u64,
 }
 
 #[derive(Serialize)]
@@ -24,15 +33,23 @@ struct FpOut {
     canonical: CanonicalReport,
 }
 
-fn run(source: &Source, hosts: Option<&Path>) -> Result<(FpInput, FpOut)> {
+fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, FpOut)> {
     let table = match hosts {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read the host table '{}'", path.display()))?;
-            Some(
-                HostTable::parse(&text)
-                    .map_err(|e| anyhow::anyhow!("host table '{}': {e}", path.display()))?,
-            )
+            let table = HostTable::parse(&text)
+                .map_err(|e| anyhow::anyhow!("host table '{}': {e}", path.display()))?;
+            if text.lines().all(|l| {
+                let l = l.trim();
+                l.is_empty() || l.starts_with('#')
+            }) {
+                eprintln!(
+                    "urlhash: warning: the host table '{}' has no `host ip` line: IP_ID and Name_ID cannot merge anything",
+                    path.display()
+                );
+            }
+            Some(table)
         }
         None => None,
     };
@@ -41,19 +58,37 @@ fn run(source: &Source, hosts: Option<&Path>) -> Result<(FpInput, FpOut)> {
         None => P3Study::new(),
     };
     let mut canonical = CanonicalStudy::new();
+    let mut measured = 0u64;
     let stats = for_each_url(source, |n, line| {
+        if measured == limit {
+            return;
+        }
+        measured += 1;
         p3.push(n, line);
         // Lines that are not URLs are counted by the study and named in its report.
         let _ = canonical.push(n, line);
     })?;
+    warn_input(&stats, None);
     if stats.urls == 0 {
-        bail!("no URLs in {}", source.describe());
+        bail!(
+            "no URLs in {} ({})",
+            source.describe(),
+            input_summary(&stats, None)
+        );
+    }
+    if measured < stats.urls {
+        eprintln!(
+            "urlhash: measured on the first {} of {} URL lines (--limit): the study keeps about 300 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
+            group(measured),
+            group(stats.urls)
+        );
     }
     Ok((
         FpInput {
             source: source.clone(),
             stats,
             hosts: hosts.map(|p| p.display().to_string()),
+            measured_lines: measured,
         },
         FpOut {
             p3: p3.finish(),
@@ -158,9 +193,14 @@ fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
     Ok(())
 }
 
-pub(super) fn cmd_fingerprint(source: &SourceArgs, hosts: Option<&Path>, json: bool) -> Result<()> {
+pub(super) fn cmd_fingerprint(
+    source: &SourceArgs,
+    hosts: Option<&Path>,
+    limit: u64,
+    json: bool,
+) -> Result<()> {
     let source = Source::from_args(source, 100_000);
-    let (input, out) = run(&source, hosts)?;
+    let (input, out) = run(&source, hosts, limit)?;
     if json {
         return write_json_with_input(&input, &out);
     }
@@ -171,9 +211,14 @@ pub(super) fn cmd_fingerprint(source: &SourceArgs, hosts: Option<&Path>, json: b
     Ok(())
 }
 
-pub(super) fn cmd_paper_p3(source: &SourceArgs, hosts: Option<&Path>, json: bool) -> Result<()> {
+pub(super) fn cmd_paper_p3(
+    source: &SourceArgs,
+    hosts: Option<&Path>,
+    limit: u64,
+    json: bool,
+) -> Result<()> {
     let source = Source::from_args(source, 100_000);
-    let (input, out) = run(&source, hosts)?;
+    let (input, out) = run(&source, hosts, limit)?;
     if json {
         return write_json_with_input(&input, &out);
     }

@@ -1,8 +1,8 @@
 //! `urlhash partition` and `urlhash paper p2`: P2's crawler simulated, printed as text or JSON.
 
 use super::{
-    for_each_url, group, stdout, warn_input, write_json_with_input, Source, SourceArgs,
-    Unsplittable,
+    for_each_url, group, input_summary, stdout, warn_input, write_json_with_input, Source,
+    SourceArgs, Unsplittable,
 };
 use anyhow::{bail, Result};
 use serde::Serialize;
@@ -81,7 +81,11 @@ pub(super) fn cmd_partition(a: PartitionArgs) -> Result<()> {
     let source = Source::from_args(a.source, p2::TABLE1_URLS);
     let input = feed(&source, |n, line| sim.push(n, line))?;
     if sim.links() == 0 {
-        bail!("no URLs with a host in {}", source.describe());
+        bail!(
+            "no URLs with a host in {} ({})",
+            source.describe(),
+            input_summary(&input.stats, Some(input.unsplittable.lines.count))
+        );
     }
     let report = sim.finish();
     if a.json {
@@ -303,7 +307,11 @@ pub(super) fn cmd_paper_p2(source: &SourceArgs, json: bool) -> Result<()> {
     let mut study = P2Study::new();
     let input = feed(&source, |n, line| study.push(n, line))?;
     if study.urls() == 0 {
-        bail!("no URLs with a host in {}", source.describe());
+        bail!(
+            "no URLs with a host in {} ({})",
+            source.describe(),
+            input_summary(&input.stats, Some(input.unsplittable.lines.count))
+        );
     }
     let report = study.finish();
     if json {

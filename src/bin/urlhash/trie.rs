@@ -3,7 +3,11 @@
 //! them), insert and lookup times, growth, and the printed trie's prefix flaw.
 
 use super::alloc;
-use super::{for_each_url, group, stdout, write_json_with_input, Source, SourceArgs};
+use super::dedup::{Arena, LineSet};
+use super::{
+    for_each_url, group, input_summary, stdout, warn_input, write_json_with_input, Source,
+    SourceArgs,
+};
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -58,7 +62,7 @@ struct TrieOut {
 fn note_prefix(input: &TrieInput) {
     if input.measured_lines < input.stats.urls {
         eprintln!(
-            "urlhash: measured on the first {} of {} URL lines (--limit); P4's list takes about 500 bytes per URL",
+            "urlhash: measured on the first {} of {} URL lines (--limit): the structures hold every distinct URL, and P4's list takes about 500 bytes per URL",
             group(input.measured_lines),
             group(input.stats.urls)
         );
@@ -75,15 +79,15 @@ fn micros_per(seconds: f64, n: usize) -> f64 {
 
 /// Inserts `urls` into a fresh `s` in batches of `step`, timing each batch's insertion and then
 /// its lookups (the FST is rebuilt with each batch: it is static).
-fn time_growth(s: Structure, urls: &[Vec<u8>], step: usize) -> Vec<GrowthTime> {
+fn time_growth(s: Structure, urls: &[&[u8]], step: usize) -> Vec<GrowthTime> {
     let mut set = s.new_set();
     let mut out = Vec::new();
     for batch in urls.chunks(step.max(1)) {
         let t = Instant::now();
-        set.insert_all(batch.iter().map(|u| u.as_slice()));
+        set.insert_all(batch.iter().copied());
         let insert = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        std::hint::black_box(set.contains_all(batch.iter().map(|u| u.as_slice())));
+        std::hint::black_box(set.contains_all(batch.iter().copied()));
         let lookup = t.elapsed().as_secs_f64();
         out.push(GrowthTime {
             n: set.len(),
@@ -95,24 +99,24 @@ fn time_growth(s: Structure, urls: &[Vec<u8>], step: usize) -> Vec<GrowthTime> {
 }
 
 /// Builds `s` from `urls` and times it; the URLs are distinct.
-fn time_structure(s: Structure, urls: &[Vec<u8>], step: usize) -> Timed {
+fn time_structure(s: Structure, urls: &[&[u8]], step: usize) -> Timed {
     let t = Instant::now();
     let (set, heap) = alloc::measure(|| {
         let mut set = s.new_set();
-        set.insert_all(urls.iter().map(|u| u.as_slice()));
+        set.insert_all(urls.iter().copied());
         set
     });
     let insert = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let found = set.contains_all(urls.iter().map(|u| u.as_slice()));
+    let found = set.contains_all(urls.iter().copied());
     let lookup = t.elapsed().as_secs_f64();
     std::hint::black_box(found);
     let lookup_us_at_16000 = (urls.len() >= P4_TIME_URLS as usize).then(|| {
         let first = &urls[..P4_TIME_URLS as usize];
         let mut small = s.new_set();
-        small.insert_all(first.iter().map(|u| u.as_slice()));
+        small.insert_all(first.iter().copied());
         let t = Instant::now();
-        std::hint::black_box(small.contains_all(first.iter().map(|u| u.as_slice())));
+        std::hint::black_box(small.contains_all(first.iter().copied()));
         micros_per(t.elapsed().as_secs_f64(), first.len())
     });
     Timed {
@@ -131,10 +135,14 @@ fn time_structure(s: Structure, urls: &[Vec<u8>], step: usize) -> Timed {
 /// and both variants are built, so a million lines already need about a gigabyte.
 pub(super) const LIMIT: u64 = 1_000_000;
 
+/// URL lines `paper p4` builds from by default: P4 measured 10 000 and 16 000, and its growth is
+/// timed every 2 000 lines with the FST rebuilt for each batch.
+pub(super) const P4_LIMIT: u64 = 100_000;
+
 fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
     let mut builder = trie::TrieStudyBuilder::new(step, &Structure::ALL);
-    let mut seen = std::collections::HashSet::new();
-    let mut distinct = Vec::new();
+    let mut seen = LineSet::default();
+    let mut distinct = Arena::default();
     let mut measured = 0u64;
     let stats = for_each_url(source, |_, line| {
         if measured == limit {
@@ -142,15 +150,21 @@ fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
         }
         measured += 1;
         builder.push(line);
-        if seen.insert(line.to_vec()) {
-            distinct.push(line.to_vec());
+        if seen.insert(xxhash_rust::xxh3::xxh3_128(line)) {
+            distinct.push(line);
         }
     })?;
     drop(seen);
+    warn_input(&stats, None);
     if distinct.is_empty() {
-        bail!("no URLs in {}", source.describe());
+        bail!(
+            "no URLs in {} ({})",
+            source.describe(),
+            input_summary(&stats, None)
+        );
     }
     let study = builder.finish();
+    let distinct = distinct.slices(0..distinct.len());
     let timed = Structure::ALL
         .iter()
         .map(|&s| time_structure(s, &distinct, step as usize))
@@ -286,9 +300,9 @@ fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
     Ok(())
 }
 
-pub(super) fn cmd_paper_p4(source: &SourceArgs, json: bool) -> Result<()> {
+pub(super) fn cmd_paper_p4(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
     let source = Source::from_args(source, P4_TIME_URLS);
-    let (input, out) = run(&source, 2_000, LIMIT)?;
+    let (input, out) = run(&source, 2_000, limit)?;
     note_prefix(&input);
     if json {
         return write_json_with_input(&input, &out);

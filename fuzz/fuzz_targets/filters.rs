@@ -20,18 +20,22 @@
 //!   over stored fingerprints' indices); the overflow count matches; no false negatives.
 //! * Fingerprint store: exact against the multiset. `deletion_experiment`: sticky and IMP-CB
 //!   lose no kept key, IMP-CB keeps no deleted key.
+//! * Theory: `counter_pmf` against a direct binomial sum (small N·k), `counter_tail` decreasing
+//!   and differing from the next tail by the pmf, probabilities in [0, 1], the Wilson interval
+//!   around the measured rate, `m_for` in range.
 #![no_main]
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use md5::{Digest, Md5};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use urlhashlab::bloom::{
-    md5_slice_width, measure_fpr, sweep_fpr, Bloom, IndexMethod, MAX_K, MAX_M,
+    expected_fill, fpr_approx, fpr_exact, m_for, md5_slice_width, measure_fpr, sweep_fpr,
+    wilson_interval, Bloom, IndexMethod, MAX_K, MAX_M, Z_95,
 };
 use urlhashlab::cbf::{
-    deletion_experiment, CbfDelete, Counters, CountingBloom, DeleteOutcome, FingerprintStore,
-    ImpCb, SaturatedDelete, Verdict,
+    counter_pmf, counter_tail, deletion_experiment, overflow_theory, CbfDelete, Counters,
+    CountingBloom, DeleteOutcome, FingerprintStore, ImpCb, SaturatedDelete, Verdict,
 };
 use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
@@ -179,6 +183,7 @@ fn check_bloom(input: &Input, m: u64, k: u32, keys: &mut Keys) {
     let method = method_of(input.method);
     let mut bloom = Bloom::new(m, k, method).unwrap();
     let mut stored: Vec<Vec<u8>> = Vec::new();
+    let mut stored_set: HashSet<Vec<u8>> = HashSet::new();
     let mut inserts = 0;
     for op in input.ops.iter().take(64) {
         match op {
@@ -188,11 +193,12 @@ fn check_bloom(input: &Input, m: u64, k: u32, keys: &mut Keys) {
                 assert_eq!(bloom.insert(&key), !was);
                 assert!(bloom.contains(&key));
                 inserts += 1;
+                stored_set.insert(key.clone());
                 stored.push(key);
             }
             Op::Contains(s) | Op::Delete(s) => {
                 let key = keys.get(s);
-                if stored.contains(&key) {
+                if stored_set.contains(&key) {
                     assert!(bloom.contains(&key), "Bloom false negative");
                 }
             }
@@ -216,9 +222,9 @@ fn check_bloom(input: &Input, m: u64, k: u32, keys: &mut Keys) {
     assert_eq!(bloom.bytes(), m.div_ceil(64) * 8);
 
     // measure: false positives among keys never inserted.
-    let held: Vec<Vec<u8>> = (0..32u32)
+    let held: Vec<Vec<u8>> = (0..16u32)
         .map(|i| format!("held-out/{i}/{}", input.m).into_bytes())
-        .filter(|h| !stored.contains(h))
+        .filter(|h| !stored_set.contains(h))
         .collect();
     let r = bloom.measure(&held);
     let fp = held.iter().filter(|h| bloom.contains(h)).count() as u64;
@@ -227,16 +233,16 @@ fn check_bloom(input: &Input, m: u64, k: u32, keys: &mut Keys) {
     assert!((0.0..=1.0).contains(&r.exact) && (0.0..=1.0).contains(&r.approx));
 
     // sweep_fpr's prepared and word paths against one filter per row.
-    let mut distinct = stored.clone();
+    let mut distinct: Vec<Vec<u8>> = stored_set.into_iter().collect();
     distinct.sort();
-    distinct.dedup();
     if !distinct.is_empty() {
         let ratios: Vec<f64> = input
             .ratios
             .iter()
             .map(|&r| f64::from(r % 64 + 1) / 4.0)
             .collect();
-        let ks: Vec<u32> = input.ks.iter().map(|&k| u32::from(k) % MAX_K + 1).collect();
+        // k up to 16: 8-bit MD5 slices, widened from m = 257 on.
+        let ks: Vec<u32> = input.ks.iter().map(|&k| u32::from(k) % 16 + 1).collect();
         let rows = sweep_fpr(&distinct, &held, &ratios, &ks, &IndexMethod::ALL).unwrap();
         assert_eq!(rows.len(), 4 * ratios.len() * ks.len());
         for row in &rows {
@@ -503,6 +509,82 @@ fn check_imp_cb(input: &Input, m: u64, k: u32, bits: u32, keys: &mut Keys) {
     }
 }
 
+/// The theory functions on parameters from the input: probabilities in [0, 1], the binomial
+/// counter distribution against a direct sum for small N·k, its tail against the pmf, the
+/// Wilson interval around the measured rate, `m_for` within its range.
+fn check_theory(input: &Input) {
+    let nk = u64::from(input.sets[0]) % 4096;
+    let m = (input.big_m % (1 << 20) + 1) as f64;
+    let j = u64::from(input.k % 80);
+    let pmf = counter_pmf(nk, m, j);
+    let tail = counter_tail(nk, m, j);
+    let tail_next = counter_tail(nk, m, j + 1);
+    for x in [pmf, tail, tail_next] {
+        assert!((0.0..=1.0).contains(&x), "nk={nk} m={m} j={j}: {x}");
+    }
+    assert!(
+        tail_next <= tail + 1e-12,
+        "tail not decreasing: nk={nk} m={m} j={j}"
+    );
+    // P(c >= j) − P(c >= j + 1) = P(c = j).
+    assert!(
+        (tail - tail_next - pmf).abs() <= 1e-9,
+        "tail and pmf disagree: nk={nk} m={m} j={j}: {tail} - {tail_next} vs {pmf}"
+    );
+    if nk <= 60 {
+        // C(nk, j) p^j (1 − p)^(nk − j), directly.
+        let p = 1.0 / m;
+        let direct = if j > nk {
+            0.0
+        } else {
+            let c = (0..j).fold(1.0, |c, t| c * (nk - t) as f64 / (t + 1) as f64);
+            c * p.powi(j as i32) * (1.0 - p).powi((nk - j) as i32)
+        };
+        assert!(
+            (pmf - direct).abs() <= 1e-9 * direct.max(1e-300) + 1e-300,
+            "counter_pmf({nk}, {m}, {j}) = {pmf}, directly {direct}"
+        );
+    }
+    let bits = u32::from(input.bits) % 32 + 1;
+    let th = overflow_theory(nk / 64, u32::from(input.k) % MAX_K + 1, m as u64, bits);
+    assert!((0.0..=1.0).contains(&th.p_overflow_per_counter));
+    assert!(th.expected_overflowing <= th.expected_saturated + 1e-9 * m);
+
+    let trials = u64::from(input.sets[1]);
+    let successes = u64::from(input.sets[2]).min(trials);
+    let (lo, hi) = wilson_interval(successes, trials, Z_95);
+    let rate = if trials == 0 {
+        0.0
+    } else {
+        successes as f64 / trials as f64
+    };
+    assert!(
+        0.0 <= lo && lo <= hi && hi <= 1.0,
+        "wilson({successes}, {trials})"
+    );
+    if trials > 0 {
+        assert!(
+            lo <= rate + 1e-12 && rate <= hi + 1e-12,
+            "wilson({successes}, {trials})"
+        );
+    }
+
+    let k = f64::from(input.k % 64 + 1);
+    let (n, mm) = (f64::from(input.sets[3]), m);
+    for x in [
+        fpr_exact(k, n, mm),
+        fpr_approx(k, n, mm),
+        expected_fill(k, n, mm),
+    ] {
+        assert!((0.0..=1.0).contains(&x), "k={k} n={n} m={mm}: {x}");
+    }
+    let ratio = f64::from_bits(input.big_m);
+    match m_for(u64::from(input.sets[3]), ratio) {
+        Ok(m) => assert!((1..=MAX_M).contains(&m) && ratio.is_finite() && ratio > 0.0),
+        Err(_) => assert!(!(ratio.is_finite() && ratio > 0.0) || ratio * n > MAX_M as f64),
+    }
+}
+
 fuzz_target!(|input: Input| {
     let mut keys = Keys(Vec::new());
     let k = u32::from(input.k) % MAX_K + 1;
@@ -530,4 +612,5 @@ fuzz_target!(|input: Input| {
     check_counters(&input, m, bits);
     check_counting(&input, m.min(128), small_k, bits, &mut keys);
     check_imp_cb(&input, m.min(128), small_k, bits, &mut keys);
+    check_theory(&input);
 });

@@ -199,9 +199,12 @@ fn check_lookup(printed: &GlTrie, fixed: &GlTrie, m: &Model, url: &[u8]) {
         if found {
             assert_eq!(cost.levels as usize, q.len());
         }
-        let steps = gl.contains_traced(url);
-        let verdict = steps.last().expect("a verdict").action;
-        assert_eq!(verdict == StepAction::Seen, found, "{steps:?}");
+        if q.len() <= 40 {
+            // A String per step: short URLs only.
+            let steps = gl.contains_traced(url);
+            let verdict = steps.last().expect("a verdict").action;
+            assert_eq!(verdict == StepAction::Seen, found, "{steps:?}");
+        }
         // A stored URL that strictly extends `q`, when there is one.
         let ext = gl.an_extension(url);
         let longer = has_extension(set, &q);
@@ -298,9 +301,9 @@ fuzz_target!(|input: Input| {
         model: BTreeSet::new(),
     });
     let mut checks = 0;
-    // Checkpoints (an FST rebuild each) every few lines for one input in 16, else at the end.
+    // Checkpoints (an FST rebuild each) every 8 to 32 lines for one input in 16, else at the end.
     let step = if input.step >= 240 {
-        input.step % 4 + 1
+        8 * (input.step % 4 + 1)
     } else {
         0
     };
@@ -343,7 +346,7 @@ fuzz_target!(|input: Input| {
         };
         for url in &batch {
             let q = java_units(url);
-            let printed_new = if matches!(op, Op::InsertTraced(_)) {
+            let printed_new = if matches!(op, Op::InsertTraced(_)) && q.len() <= 40 {
                 let steps = printed.insert_traced(url);
                 steps.last().expect("a verdict").action == StepAction::New
             } else {

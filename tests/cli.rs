@@ -1185,3 +1185,241 @@ fn sweep_reads_standard_input_once() {
     assert_eq!(ok(&piped), ok(&from_file));
     assert!(stderr(&piped).contains("Fig. 3 uses 1 000 URLs drawn at random from 1 000"));
 }
+
+/// The web-platform-tests URL test data (`url/resources/urltestdata.json`, as vendored by
+/// rust-url), kept outside the repository in `../shared/data`.
+fn wpt_tests() -> Option<Vec<serde_json::Map<String, serde_json::Value>>> {
+    let path = root().join("../shared/data/wpt_urltestdata.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "skipped: {} is absent (the WPT URL test data is not part of the repository; put it in ../shared/data to run this test)",
+            path.display()
+        );
+        return None;
+    };
+    let entries: Vec<serde_json::Value> = serde_json::from_str(&text).expect("valid JSON");
+    // Strings are comments; objects are tests.
+    Some(
+        entries
+            .into_iter()
+            .filter_map(|e| e.as_object().cloned())
+            .collect(),
+    )
+}
+
+/// A WPT input as one line: the URL Standard's parser removes every ASCII tab and newline from
+/// its input before parsing, so removing `\n` and `\r` (which would split the line) leaves a
+/// line that parses as the input does.
+fn wpt_line(input: &str) -> String {
+    input.replace(['\n', '\r'], "")
+}
+
+/// Every WPT input, one per line, through `dist` (url, host, path keys), `slots`, `partition`
+/// (every policy) and `paper p2`: no panic, every non-blank line counted, and the lines without
+/// a host exactly those the library's `key::split` rejects.
+#[test]
+fn wpt_url_inputs_are_all_counted() {
+    use urlhashlab::key::{self, Key};
+    let Some(tests) = wpt_tests() else { return };
+    let lines: Vec<String> = tests
+        .iter()
+        .map(|t| wpt_line(t["input"].as_str().expect("input")))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wpt-inputs.txt");
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let file = file.to_str().unwrap();
+    // Lines as the CLI reads them: trimmed of ASCII white space (and VT); blank ones skipped.
+    let trim = |l: &str| {
+        l.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0B')
+            .to_string()
+    };
+    let urls: Vec<(u64, String)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i as u64 + 1, trim(l)))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let n = urls.len() as u64;
+    let no_host: Vec<u64> = urls
+        .iter()
+        .filter(|(_, l)| key::split(l.as_bytes()).is_err())
+        .map(|&(i, _)| i)
+        .collect();
+    let no_path: Vec<u64> = urls
+        .iter()
+        .filter(|(_, l)| key::extract(l.as_bytes(), Key::Path).is_err())
+        .map(|&(i, _)| i)
+        .collect();
+    let split_lines = tests
+        .iter()
+        .filter(|t| t["input"].as_str().unwrap().contains(['\n', '\r']))
+        .count();
+    eprintln!(
+        "WPT: {} tests ({split_lines} inputs with a newline or CR, removed), {} lines, {} URL lines ({} blank once trimmed), {} without a host by key::split, {} without a path",
+        tests.len(),
+        lines.len(),
+        n,
+        lines.len() as u64 - n,
+        no_host.len(),
+        no_path.len()
+    );
+    for (k, failing) in [("url", &vec![]), ("host", &no_host), ("path", &no_path)] {
+        let out = urlhash(&[
+            "dist", "--fn", "xxh3", "--slots", "1024", "--key", k, "--json", file,
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+        assert!(!stderr(&out).contains("panicked"));
+        assert_eq!(v["input"]["urls"], n, "--key {k}");
+        assert_eq!(v["input"]["lines"], lines.len() as u64, "--key {k}");
+        assert_eq!(
+            v["input"]["unsplittable"]["count"],
+            failing.len(),
+            "--key {k}"
+        );
+        let first: Vec<u64> = failing.iter().take(5).copied().collect();
+        assert_eq!(
+            v["input"]["unsplittable"]["first_lines"],
+            serde_json::json!(first),
+            "--key {k}"
+        );
+        assert_eq!(
+            v["functions"][0]["n"],
+            n - failing.len() as u64,
+            "--key {k}"
+        );
+        // Line by line: `slots` prints '-' exactly where the library cannot split.
+        let slots = ok(&urlhash(&[
+            "slots", "--fn", "xxh3", "--slots", "1024", "--key", k, file,
+        ]));
+        let dashes: Vec<u64> = slots
+            .lines()
+            .zip(&urls)
+            .filter(|(s, _)| *s == "-")
+            .map(|(_, &(i, _))| i)
+            .collect();
+        assert_eq!(slots.lines().count() as u64, n, "--key {k}");
+        assert_eq!(&dashes, failing, "--key {k}: the lines printed '-'");
+    }
+    for policy in urlhashlab::partition::POLICY_IDS {
+        let out = urlhash(&["partition", "--policy", policy, "--json", file]);
+        let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+        assert_eq!(v["input"]["urls"], n, "{policy}");
+        assert_eq!(v["unsplittable"], no_host.len(), "{policy}");
+        assert_eq!(v["links"], n - no_host.len() as u64, "{policy}");
+        assert_eq!(
+            v["input"]["unsplittable"]["first_lines"],
+            serde_json::json!(no_host.iter().take(5).collect::<Vec<_>>()),
+            "{policy}"
+        );
+        let nodes: u64 = v["policies"][0]["node_links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            nodes,
+            n - no_host.len() as u64,
+            "{policy}: every link on a node"
+        );
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&urlhash(&["paper", "p2", "--json", file]))).unwrap();
+    assert_eq!(v["simulation"]["unsplittable"], no_host.len());
+}
+
+/// Our host split beside WPT's expected `hostname`, for the tests without a base URL that must
+/// parse. Every difference is printed, and must be one of two explained kinds: the lab reads
+/// `x:y@host` as user info and a host (a URL list's `user:pw@host/path`, where the URL Standard
+/// sees the scheme `x`), or the `url` crate itself parts from WPT (rust-url 2.5.8 drops the
+/// host of a `file:` URL whose path starts with a Windows drive letter,
+/// servo/rust-url#1126; those three tests are in its own expected failures).
+#[test]
+fn wpt_hostnames_beside_the_host_split() {
+    use urlhashlab::key::{self, Key, SplitError};
+    let Some(tests) = wpt_tests() else { return };
+    let mut compared = 0;
+    let mut user_info = Vec::new();
+    let mut crate_differs = Vec::new();
+    for t in &tests {
+        let no_base = t.get("base").is_none_or(|b| b.is_null());
+        if !no_base || t.contains_key("failure") {
+            continue;
+        }
+        let input = t["input"].as_str().unwrap();
+        let want = t["hostname"].as_str().unwrap();
+        let line = wpt_line(input);
+        let line = line.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0B');
+        compared += 1;
+        let ours = match key::extract(line.as_bytes(), Key::Host) {
+            Ok(h) => String::from_utf8(h.into_owned()).unwrap(),
+            Err(SplitError::NoHost) => String::new(),
+            Err(SplitError::Parse(e)) => format!("<no host: {e}>"),
+        };
+        if ours == want {
+            continue;
+        }
+        // What the URL Standard parser alone (the `url` crate) says of the input as given.
+        let direct = url::Url::parse(input)
+            .map(|u| u.host_str().unwrap_or("").to_string())
+            .unwrap_or_else(|e| format!("<parse error: {e}>"));
+        let row = format!("{input:?}: WPT {want:?}, key::split {ours:?}, url crate {direct:?}");
+        let authority = line.split(['/', '?', '#']).next().unwrap_or("");
+        if direct == want && authority.contains('@') {
+            user_info.push(row);
+        } else {
+            assert_eq!(ours, direct, "unexplained: {row}");
+            crate_differs.push(row);
+        }
+    }
+    eprintln!(
+        "WPT hostnames: {compared} tests without a base that must parse; {} differ from the host split.",
+        user_info.len() + crate_differs.len()
+    );
+    eprintln!(
+        "{} because the lab reads `x:y@host` as user info and a host (as a list's `user:pw@host/path`), where the URL Standard sees the scheme `x:` and no host:",
+        user_info.len()
+    );
+    for r in &user_info {
+        eprintln!("  {r}");
+    }
+    eprintln!(
+        "{} because the url crate itself parts from WPT (rust-url 2.5.8 drops the host of a file: URL with a Windows drive letter, servo/rust-url#1126):",
+        crate_differs.len()
+    );
+    for r in &crate_differs {
+        eprintln!("  {r}");
+    }
+    assert!(compared > 300, "{compared}");
+}
+
+/// A host table without any `host ip` line is said, a binary one or a directory stops.
+#[test]
+fn bad_host_tables_get_clear_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty-table.txt");
+    std::fs::write(&empty, "# nothing here\n\n").unwrap();
+    let binary = dir.path().join("table.bin");
+    std::fs::write(&binary, b"www.a.cn \xFF\xFE\x00\n").unwrap();
+    let out = urlhash(&["fingerprint", "--hosts", empty.to_str().unwrap(), SAMPLE]);
+    ok(&out);
+    assert!(
+        stderr(&out).contains("has no `host ip` line: IP_ID and Name_ID cannot merge anything"),
+        "{}",
+        stderr(&out)
+    );
+    let dir_path = dir.path().to_str().unwrap().to_string();
+    expect_errors(&[
+        (
+            &["fingerprint", "--hosts", binary.to_str().unwrap(), SAMPLE],
+            1,
+            "cannot read the host table",
+        ),
+        (
+            &["paper", "p3", "--hosts", &dir_path, SAMPLE],
+            1,
+            "cannot read the host table",
+        ),
+    ]);
+}

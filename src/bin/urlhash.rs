@@ -46,7 +46,7 @@ static HEAP: alloc::Counting = alloc::Counting;
     name = "urlhash",
     version,
     about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
-    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32."
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -166,7 +166,7 @@ enum Command {
     /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
     ///
     /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
-    /// short fingerprints: about 300 bytes per distinct URL, so it reads the first --limit lines.
+    /// short fingerprints: about 300 to 450 bytes per distinct URL, so it reads the first --limit lines.
     Fingerprint {
         #[command(flatten)]
         source: SourceArgs,
@@ -333,7 +333,7 @@ struct SplitLimit {
 /// How many lines `fingerprint` and `paper p3` measure.
 #[derive(Args, Clone, Copy)]
 struct FingerprintLimit {
-    /// Measure the first N URL lines only (about 300 bytes per distinct URL); the rest is read
+    /// Measure the first N URL lines only (about 300 to 450 bytes per distinct URL); the rest is read
     /// and counted.
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = fingerprint::LIMIT, allow_negative_numbers = true)]
     limit: u64,

@@ -13,7 +13,7 @@ use std::path::Path;
 use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable, P3Report, P3Study};
 use urlhashlab::lines::InputStats;
 
-/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 bytes
+/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
 /// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
 pub(super) const LIMIT: u64 = 1_000_000;
 
@@ -78,7 +78,7 @@ fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, Fp
     }
     if measured < stats.urls {
         eprintln!(
-            "urlhash: measured on the first {} of {} URL lines (--limit): the study keeps about 300 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
+            "urlhash: measured on the first {} of {} URL lines (--limit): the study keeps about 300 to 450 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
             group(measured),
             group(stats.urls)
         );

@@ -5,8 +5,7 @@
 //! so they are the serialized forms a normalising crawler stores: the host lower-cased and
 //! IDNA-encoded (`www.例子.cn` → `www.xn--fsqu00a.cn`), the path and query percent-encoded.
 //! A line without a scheme (`www.pku.edu.cn/x.html`) is read as `http://` + line, as the
-//! papers' URL lists are; `host:port` and `user:pw@host` are read that way too, not as schemes
-//! (see [`parse_url`]), the one place the lab parts from the URL Standard on purpose. A line that cannot be split (no host, or a parse error) is an
+//! papers' URL lists are. A line that cannot be split (no host, or a parse error) is an
 //! [`SplitError`]: callers count and report it, never drop it silently. The `url` key hashes
 //! the line's bytes as they are, invalid UTF-8 included; `host` and `path` decode invalid UTF-8
 //! lossily (U+FFFD) before parsing.
@@ -85,8 +84,8 @@ const OPAQUE_SCHEMES: [&str; 7] = [
     "urn",
 ];
 
-/// Does `line` start with `scheme://`, or with one of the schemes that never have `//`?
-/// (`localhost:8080/x` and `www.a.cn:80` have none.) The reading of [`parse_url`].
+/// Does `line` start with `scheme:` for a scheme we treat as present? (`scheme://…`, or one of
+/// the schemes that never have `//`.) `localhost:8080/x` and `www.a.cn:80` have none.
 fn has_scheme(line: &str) -> bool {
     let Some(colon) = line.find(':') else {
         return false;
@@ -103,70 +102,9 @@ fn has_scheme(line: &str) -> bool {
                 .any(|s| s.eq_ignore_ascii_case(scheme)))
 }
 
-/// The URL Standard's special schemes: with or without `//`, what follows the colon is the
-/// authority (`http:example.com/` is `http://example.com/`).
-const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
-
-/// `has_scheme`, or any scheme the URL Standard would read there, unless what follows can be
-/// read as a host's port or user info: a special scheme without `//` (`http:example.com/`), and
-/// any other scheme without a dot (`non-special:opaque`, `tag:x`). A port (`localhost:8080/x`,
-/// `http:8080`), a dot in the would-be scheme (`www.a.cn:/x`) or user info before the first `/`
-/// (`user:pw@a.cn/x`) still make the line a host and path: the papers' lists have no scheme.
-fn has_scheme_as_the_standard_reads(line: &str) -> bool {
-    if has_scheme(line) {
-        return true;
-    }
-    let Some(colon) = line.find(':') else {
-        return false;
-    };
-    let (scheme, rest) = (&line[..colon], &line[colon + 1..]);
-    let valid = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let port = digits > 0 && matches!(rest.as_bytes().get(digits), None | Some(b'/' | b'?' | b'#'));
-    if !valid || port {
-        return false;
-    }
-    if SPECIAL_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
-    {
-        return true;
-    }
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    !scheme.contains('.') && !authority.contains('@')
-}
-
-/// Parses a URL line, reading it as `http://` + line unless it starts with `scheme://` or an
-/// opaque scheme (`mailto:`, `data:`, …). [`crate::fingerprint`]'s canonicaliser reads raw
-/// lines this way; [`extract`] and [`split`] read them closer to the URL Standard (see
-/// [`parse_line_as_the_standard_reads`]).
+/// Parses a URL line, reading it as `http://` + line when it has no scheme.
 pub fn parse_url(line: &str) -> Result<Url, SplitError> {
     let parsed = if has_scheme(line) {
-        Url::parse(line)
-    } else {
-        Url::parse(&format!("http://{line}"))
-    };
-    parsed.map_err(|e| SplitError::Parse(e.to_string()))
-}
-
-/// Parses a URL line as [`extract`] and [`split`] do: as the URL Standard's parser does, leading
-/// and trailing C0 controls and spaces are dropped and ASCII tabs and newlines removed first
-/// (so they cannot hide a scheme), a scheme is read where the Standard reads one unless the line
-/// reads as `host:port` or `user:pw@host`, and a
-/// line without one is read as `http://` + line.
-pub fn parse_line_as_the_standard_reads(line: &str) -> Result<Url, SplitError> {
-    let line = line.trim_matches(|c: char| c <= ' ');
-    let cleaned;
-    let line = if line.contains(['\t', '\n', '\r']) {
-        cleaned = line.replace(['\t', '\n', '\r'], "");
-        cleaned.as_str()
-    } else {
-        line
-    };
-    let parsed = if has_scheme_as_the_standard_reads(line) {
         Url::parse(line)
     } else {
         Url::parse(&format!("http://{line}"))
@@ -205,7 +143,7 @@ pub fn split(line: &[u8]) -> Result<Parts, SplitError> {
 }
 
 fn parse_line(line: &[u8]) -> Result<Url, SplitError> {
-    parse_line_as_the_standard_reads(&String::from_utf8_lossy(line))
+    parse_url(&String::from_utf8_lossy(line))
 }
 
 fn host_of(url: &Url) -> Result<String, SplitError> {
@@ -259,34 +197,6 @@ mod tests {
             "/social/1.shtml"
         );
         assert_eq!(host("https://Example.COM./").unwrap(), "example.com.");
-        assert_eq!(host("user:pw@a.cn/x").unwrap(), "a.cn");
-        assert_eq!(host("http:8080/x").unwrap(), "http");
-        assert!(host("www.a.cn:/x").is_ok());
-    }
-
-    #[test]
-    fn schemes_as_the_url_standard_reads_them() {
-        // Special schemes without `//`, and controls, tabs and newlines around or inside.
-        assert_eq!(host("http:example.com/").unwrap(), "example.com");
-        assert_eq!(host("https:/example.com/").unwrap(), "example.com");
-        assert_eq!(
-            host("http:\\\\www.google.com\\foo").unwrap(),
-            "www.google.com"
-        );
-        assert_eq!(
-            host("\0\x1b http://example.com/\x1f ").unwrap(),
-            "example.com"
-        );
-        assert_eq!(host("h\tt\ntp://h\to\rst:9\t0/p").unwrap(), "host");
-        // Other schemes without `//` have no host.
-        for line in [
-            "non-special:opaque",
-            "madeupscheme:/example.com/",
-            "sc:\\../",
-            "localhost:/x",
-        ] {
-            assert_eq!(host(line), Err(SplitError::NoHost), "{line}");
-        }
     }
 
     #[test]

@@ -127,8 +127,8 @@ pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> 
             let corpus = Corpus::new(*seed);
             let take = (*n).min(limit);
             let mut keys = Arena::default();
-            // Inserted URLs are 0..take, held-out ones take..2·take: the same URLs whatever
-            // the limit cuts.
+            // Corpus URLs 0..take are inserted and take..2·take held out: the corpus has no
+            // repeats, so no set is needed to keep them apart.
             let mut urls = corpus.iter(0, sides * take);
             while let Some(u) = urls.next_url() {
                 keys.push(u);

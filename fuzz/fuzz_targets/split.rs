@@ -4,17 +4,21 @@
 //! lines too, and as a URL list fed to the line reader.
 //!
 //! Key: the `url` key is the line itself; `split` succeeds exactly when `host` and `path` both
-//! do and gives the same strings; an invalid UTF-8 line splits as its lossy decoding; a host is
-//! non-empty ASCII without white space (lower case for the special schemes), a path is ASCII,
-//! has no fragment and starts with `/` or `?` (or is empty); a port is never the scheme's
-//! default; splitting the serialized URL again gives the same parts; the registrable domain is
-//! a suffix of the host at a label boundary and is its own registrable domain.
+//! do and gives the same strings, and a parse error is the same error for all three; an invalid
+//! UTF-8 line splits as its lossy decoding; a host is non-empty ASCII without white space or
+//! controls, a path is ASCII without them, has no fragment and starts with `/` or `?` (or is
+//! empty). Where `parse_url` gives the same parts (and so the scheme): the host is lower case
+//! and the path starts with `/` for the special schemes, a port is never the scheme's default,
+//! and splitting the serialized URL again gives the same parts; the registrable domain of a
+//! host with non-empty labels is a suffix at a label boundary (or the host whole) and is its own
+//! registrable domain.
 //!
 //! Lines: `split_all` equals a reference written from the module doc (BOM, `\n`, a trailing
 //! `\r`, trimming, blank, too long, invalid UTF-8, NUL, line numbers); feeding the same bytes in
 //! chunks of 1, 2, 3, 7 bytes (about `MAX_LINE_BYTES` for long inputs) and at pseudo-random
-//! boundaries gives the same lines, numbers and stats. One input in four is also stretched with a run of bytes to about `MAX_LINE_BYTES`, so
-//! the over-long line paths are reached from small inputs.
+//! boundaries gives the same lines, numbers and stats. One input in four is also stretched with
+//! a run of bytes to about `MAX_LINE_BYTES`, so the over-long line paths are reached from small
+//! inputs.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -52,23 +56,20 @@ fn check_key(line: &[u8]) {
         );
     }
 
-    let parsed = key::parse_url(&lossy);
-    match &parsed {
-        Err(e) => {
-            assert!(matches!(e, SplitError::Parse(_)));
-            assert_eq!(host.as_ref(), Err(e));
-            assert_eq!(path.as_ref(), Err(e));
-            assert_eq!(parts.as_ref(), Err(e));
-        }
-        Ok(url) => {
-            for r in [host.as_ref().err(), path.as_ref().err()] {
-                assert!(matches!(r, None | Some(SplitError::NoHost)));
-            }
-            if !url.has_host() {
-                assert!(host.is_err() && path.is_err());
-            }
-        }
-    }
+    // A parse error is the same error for all three; any other error is "no host".
+    let parse_error = |r: &Result<Vec<u8>, SplitError>| match r {
+        Err(SplitError::Parse(e)) => Some(e.clone()),
+        _ => None,
+    };
+    let pe = parse_error(&host);
+    assert_eq!(parse_error(&path), pe);
+    assert_eq!(
+        match &parts {
+            Err(SplitError::Parse(e)) => Some(e.clone()),
+            _ => None,
+        },
+        pe
+    );
     match &parts {
         Ok(p) => {
             assert_eq!(host.as_deref(), Ok(p.host.as_bytes()));
@@ -78,6 +79,9 @@ fn check_key(line: &[u8]) {
             assert!(host.is_err() || path.is_err());
             assert!(host.as_ref().err() == Some(e) || path.as_ref().err() == Some(e));
         }
+    }
+    if path.is_err() {
+        assert!(host.is_err(), "a host without a path");
     }
     if let Ok(h) = &host {
         assert!(!h.is_empty());
@@ -94,9 +98,22 @@ fn check_key(line: &[u8]) {
         assert!(!p.contains(&b'#'));
         assert!(p.is_empty() || p[0] == b'/' || p[0] == b'?', "path {p:?}");
     }
-    let (Ok(url), Ok(p)) = (&parsed, &parts) else {
+    let Ok(p) = &parts else {
         return;
     };
+    check_registrable(&p.host);
+    // The scheme, from `parse_url` (the raw-line reading `fingerprint` uses) when it gives the
+    // same parts: `split` may read a line closer to the URL Standard than `parse_url` does.
+    let Ok(url) = key::parse_url(&lossy) else {
+        return;
+    };
+    let url_path = match url.query() {
+        Some(q) => format!("{}?{q}", url.path()),
+        None => url.path().to_string(),
+    };
+    if url.host_str() != Some(p.host.as_str()) || url.port() != p.port || url_path != p.path {
+        return;
+    }
     let scheme = url.scheme();
     if SPECIAL.contains(&scheme) {
         assert!(!p.host.bytes().any(|b| b.is_ascii_uppercase()), "{p:?}");
@@ -113,15 +130,13 @@ fn check_key(line: &[u8]) {
         "{:?} re-split differently",
         url.as_str()
     );
-
-    check_registrable(&p.host);
 }
 
 /// The host is returned whole, or (for a host whose labels are not empty, but for one trailing
 /// dot, which is dropped) its registrable domain is a suffix at a label boundary and its own
-/// registrable domain. Hosts
-/// with empty labels (`a.cn..`, which the URL parser accepts) get a bare public suffix with a
-/// dot (`cn.`): a known quirk, reported, not asserted here. Any string: no panic.
+/// registrable domain. Hosts with empty labels (`a.cn..`, which the URL parser accepts) get a
+/// bare public suffix with a dot (`cn.`): a known issue, reported (fuzz/README.md), not asserted
+/// here. Any string: no panic.
 fn check_registrable(host: &str) {
     let reg = key::registrable_domain(host);
     let h = host.strip_suffix('.').unwrap_or(host);

@@ -313,13 +313,13 @@ fuzz_target!(|input: Input| {
         .collect();
     let mut study = TrieStudyBuilder::new(u64::from(step), &structures);
 
-    for op in input.ops.iter().take(64) {
+    for op in input.ops.iter().take(48) {
         let batch: Vec<Vec<u8>> = match op {
-            Op::Insert(_) | Op::InsertTraced(_) | Op::InsertAll(_) if m.pushed.len() >= 128 => {
+            Op::Insert(_) | Op::InsertTraced(_) | Op::InsertAll(_) if m.pushed.len() >= 64 => {
                 continue
             }
             Op::Insert(s) | Op::InsertTraced(s) => vec![m.url(s)],
-            Op::InsertAll(v) => v.iter().take(16).map(|s| m.url(s)).collect(),
+            Op::InsertAll(v) => v.iter().take(8).map(|s| m.url(s)).collect(),
             Op::Contains(s) => {
                 let url = m.url(s);
                 check_lookup(&printed, &fixed, &m, &url);

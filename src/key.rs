@@ -168,9 +168,15 @@ fn path_of(url: &Url) -> Result<String, SplitError> {
 /// The registrable domain of a host (its public suffix plus one label, from the Public Suffix
 /// List compiled into the `psl` crate): `news.sina.com.cn` → `sina.com.cn`,
 /// `a.b.github.io` → `b.github.io`. An IP address, a single label (`localhost`) or a bare public
-/// suffix has none and is returned whole.
+/// suffix has none and is returned whole; so is a host with an empty label (`a..cn`,
+/// `www.sina.com.cn..`: the URL parser accepts them, the list has no answer for them).
 pub fn registrable_domain(host: &str) -> &str {
     if host.starts_with('[') || host.parse::<std::net::Ipv4Addr>().is_ok() {
+        return host;
+    }
+    // One trailing dot is the root (a fully qualified name); any other empty label is odd.
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    if labels.is_empty() || labels.split('.').any(str::is_empty) {
         return host;
     }
     psl::domain_str(host).unwrap_or(host)
@@ -244,5 +250,15 @@ mod tests {
         assert!(split(b"mailto:x@y.cn").is_err());
         // The url key never fails, whatever the bytes.
         assert_eq!(&*extract(&[0xFF, 0xFE], Key::Url).unwrap(), &[0xFF, 0xFE]);
+    }
+
+    #[test]
+    fn a_host_with_an_empty_label_is_its_own_registrable_domain() {
+        // Found by fuzzing: `www.sina.com.cn..` gave `cn.`, grouping every such host together.
+        assert_eq!(registrable_domain("www.sina.com.cn.."), "www.sina.com.cn..");
+        assert_eq!(registrable_domain("a..sina.com.cn"), "a..sina.com.cn");
+        assert_eq!(registrable_domain("."), ".");
+        assert_eq!(registrable_domain("news.sina.com.cn"), "sina.com.cn");
+        assert_eq!(registrable_domain("a.b.github.io."), "b.github.io");
     }
 }

@@ -83,6 +83,9 @@ pub struct LineSplitter {
     head: Vec<u8>,
     /// Bytes of the current line dropped because it is already too long.
     overflow: usize,
+    /// The last byte of the current line so far, kept or dropped (a dropped tail may end in
+    /// `\r`, and a kept `\r` may be followed by dropped bytes).
+    tail: Option<u8>,
     started: bool,
     stats: InputStats,
 }
@@ -176,6 +179,9 @@ impl LineSplitter {
     }
 
     fn push_pending(&mut self, piece: &[u8]) {
+        if let Some(&last) = piece.last() {
+            self.tail = Some(last);
+        }
         if self.overflow > 0 || self.pending.len() + piece.len() > MAX_LINE_BYTES + 1 {
             self.overflow += piece.len();
         } else {
@@ -187,10 +193,17 @@ impl LineSplitter {
         self.stats.lines += 1;
         let number = self.stats.lines;
         let overflow = std::mem::take(&mut self.overflow);
+        let tail = self.tail.take();
         let mut bytes = raw;
-        if let Some(rest) = bytes.strip_suffix(b"\r") {
+        // Whether the line really ends in \r: for a line cut short, its dropped tail decides.
+        let crlf = if overflow > 0 {
+            tail == Some(b'\r')
+        } else {
+            bytes.last() == Some(&b'\r')
+        };
+        if crlf {
             self.stats.crlf += 1;
-            bytes = rest;
+            bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         }
         if overflow > 0 || bytes.len() > MAX_LINE_BYTES {
             self.stats.too_long.record(number);
@@ -273,6 +286,33 @@ mod tests {
             s.finish(|l| out.push(l.bytes.to_vec()));
             prop_assert_eq!(out, whole);
             prop_assert_eq!(s.stats(), &whole_stats);
+        }
+    }
+
+    #[test]
+    fn an_over_long_lines_crlf_is_counted_by_its_real_end_whatever_the_chunks() {
+        // Found by fuzzing: the \r of a cut line was looked for in its kept part.
+        let long = |prefix: &[u8], fill: u8, suffix: &[u8]| {
+            let mut v = prefix.to_vec();
+            v.extend(std::iter::repeat(fill).take(70_000));
+            v.extend_from_slice(suffix);
+            v
+        };
+        for (input, crlf) in [
+            (long(b"", b'x', b"\r\n"), 1),
+            (long(b"abc\n", b'x', b"\r\n"), 1),
+            (long(b"gh\r", b'C', b"\nCn"), 0),
+            (long(b"abc\nab\r", b'x', b"\n"), 0),
+        ] {
+            for cut in [1, 5, 7, 4096, usize::MAX] {
+                let mut s = LineSplitter::new();
+                for piece in input.chunks(cut.min(input.len()).max(1)) {
+                    s.feed(piece, |_| {});
+                }
+                s.finish(|_| {});
+                assert_eq!(s.stats().crlf, crlf, "cut {cut}");
+                assert_eq!(s.stats().too_long.count, 1, "cut {cut}");
+            }
         }
     }
 }

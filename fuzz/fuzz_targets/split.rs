@@ -162,13 +162,10 @@ struct Out {
     stats: InputStats,
 }
 
-/// Known, reported, not yet fixed in `src/lines.rs`: for a line over `MAX_LINE_BYTES`, `crlf`
-/// looks at the end of the part of the line kept before it overflowed, not at the line's end,
-/// so whether such a line counts as CRLF depends on where the chunks were cut (a CRLF line can
-/// go uncounted, a line with a `\r` inside can be counted). While this is `true`, `crlf` is only
-/// checked to lie between the count of the lines that are not too long and that plus the
-/// too-long lines; set it to `false` once the fix is in.
-const KNOWN_CRLF_OF_TOO_LONG_LINES: bool = true;
+/// Fixed in `src/lines.rs` (a too-long line's `\r` is now looked for at its real end, whatever
+/// the chunks): `crlf` is checked exactly. Set to `true` only to tolerate a regression while
+/// it is being fixed.
+const KNOWN_CRLF_OF_TOO_LONG_LINES: bool = false;
 
 /// The reference result, and how many of its too-long lines end in `\r`.
 struct Expected {

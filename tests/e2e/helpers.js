@@ -151,7 +151,11 @@ export function watchProblems(p, report) {
     if (msg.type() === 'error') report(`console error: ${msg.text()}`);
   });
   p.on('pageerror', (err) => report(`page error: ${err.message}`));
-  p.on('requestfailed', (req) => report(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  p.on('requestfailed', (req) => {
+    // A request the page itself dropped by navigating away is not a failure.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    report(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+  });
   p.on('dialog', (d) => {
     report(`unexpected dialog: ${d.message()}`);
     d.dismiss();

@@ -4,7 +4,9 @@
 // numbers (a long paste named, not dropped).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, generation, readTable, waitView } from './helpers.js';
+import path from 'node:path';
+import fs from 'node:fs';
+import { useLab, generation, readTable, waitView, ARTIFACTS } from './helpers.js';
 import { S, setLanguage } from '../../www/strings.js';
 import { LESSONS } from '../../www/lessons.js';
 
@@ -62,6 +64,9 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
       for (const lesson of LESSONS) {
         seen[`${lesson.id}:${lang}`] = await walk(page, lesson.id, lang);
       }
+      // The last lesson's last step, its answer open: to look at.
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `lesson-${lang}.png`) });
       t.diagnostic(`${lang}: ${JSON.stringify(seen[`p1:${lang}`])}`);
     }
     await setLanguage('en');

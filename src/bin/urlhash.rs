@@ -431,36 +431,30 @@ fn parse_seed(s: &str) -> Result<u64, String> {
     }
 }
 
+/// `s` as a whole number from `lo` to `hi`; `range` names the range when it is outside, `unit`
+/// what the number counts when it is not a whole number.
+fn whole_in(s: &str, lo: u32, hi: u32, range: &str, unit: &str) -> Result<u32, String> {
+    match whole_number(s) {
+        Some(v) if (lo as i128..=hi as i128).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!("{range}, got {}", s.trim())),
+        None => Err(format!("'{s}' is not a whole number of {unit}")),
+    }
+}
+
 fn parse_nodes(s: &str) -> Result<u32, String> {
     let max = urlhashlab::partition::MAX_NODES;
-    match whole_number(s) {
-        Some(v) if (1..=max as i128).contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!(
-            "the number of crawl nodes must be between 1 and {max}, got {}",
-            s.trim()
-        )),
-        None => Err(format!("'{s}' is not a whole number of crawl nodes")),
-    }
+    let range = format!("the number of crawl nodes must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "crawl nodes")
 }
 
 fn parse_k(s: &str) -> Result<u32, String> {
     let max = urlhashlab::bloom::MAX_K;
-    match whole_number(s) {
-        Some(v) if (1..=max as i128).contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!(
-            "k, the indices per URL, must be between 1 and {max}, got {}",
-            s.trim()
-        )),
-        None => Err(format!("'{s}' is not a whole number of indices")),
-    }
+    let range = format!("k, the indices per URL, must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "indices")
 }
 
 fn parse_counter_bits(s: &str) -> Result<u32, String> {
-    match whole_number(s) {
-        Some(v) if (1..=32).contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!("counters must have 1 to 32 bits, got {}", s.trim())),
-        None => Err(format!("'{s}' is not a whole number of bits")),
-    }
+    whole_in(s, 1, 32, "counters must have 1 to 32 bits", "bits")
 }
 
 /// A decimal number as typed; NaN and infinities are refused by the callers.

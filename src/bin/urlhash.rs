@@ -167,16 +167,7 @@ enum Command {
     ///
     /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
     /// short fingerprints: about 300 to 450 bytes per distinct URL, so it reads the first --limit lines.
-    Fingerprint {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[command(flatten)]
-        hosts: HostsArg,
-        #[command(flatten)]
-        limit: FingerprintLimit,
-        #[arg(long)]
-        json: bool,
-    },
+    Fingerprint(FingerprintArgs),
     /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
     ///
     /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
@@ -255,16 +246,7 @@ enum PaperCommand {
     /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
     ///
     /// Measures the first --limit lines (see `urlhash fingerprint --help`).
-    P3 {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[command(flatten)]
-        hosts: HostsArg,
-        #[command(flatten)]
-        limit: FingerprintLimit,
-        #[arg(long)]
-        json: bool,
-    },
+    P3(FingerprintArgs),
     /// P4 (吴小惠): the generalized-list trie against Table 1 and the 2 MB per 10 000 URLs.
     P4 {
         #[command(flatten)]
@@ -331,12 +313,18 @@ struct SplitLimit {
 }
 
 /// How many lines `fingerprint` and `paper p3` measure.
-#[derive(Args, Clone, Copy)]
-struct FingerprintLimit {
+#[derive(Args)]
+struct FingerprintArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    #[command(flatten)]
+    hosts: HostsArg,
     /// Measure the first N URL lines only (about 300 to 450 bytes per distinct URL); the rest is read
     /// and counted.
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = fingerprint::LIMIT, allow_negative_numbers = true)]
     limit: u64,
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -1550,21 +1538,10 @@ fn run(cli: Cli) -> Result<()> {
             limit,
             json,
         } => trie::cmd_trie(&source, step, limit, json),
-        Command::Fingerprint {
-            source,
-            hosts,
-            limit,
-            json,
-        } => fingerprint::cmd_fingerprint(&source, hosts.hosts.as_deref(), limit.limit, json),
+        Command::Fingerprint(args) => fingerprint::cmd_fingerprint(&args),
         Command::Paper {
-            paper:
-                PaperCommand::P3 {
-                    source,
-                    hosts,
-                    limit,
-                    json,
-                },
-        } => fingerprint::cmd_paper_p3(&source, hosts.hosts.as_deref(), limit.limit, json),
+            paper: PaperCommand::P3(args),
+        } => fingerprint::cmd_paper_p3(&args),
         Command::Bloom {
             source,
             limit,

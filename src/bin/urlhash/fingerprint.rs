@@ -3,8 +3,8 @@
 //! and mirror normalisation from a host table, and canonicalisation toggles.
 
 use super::{
-    for_each_url, group, input_summary, sci, stdout, warn_input, write_json_with_input, Source,
-    SourceArgs,
+    for_each_url, group, input_summary, sci, stdout, warn_input, write_json_with_input,
+    FingerprintArgs, Source,
 };
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -193,17 +193,22 @@ fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
     Ok(())
 }
 
-pub(super) fn cmd_fingerprint(
-    source: &SourceArgs,
-    hosts: Option<&Path>,
-    limit: u64,
-    json: bool,
-) -> Result<()> {
-    let source = Source::from_args(source, 100_000);
-    let (input, out) = run(&source, hosts, limit)?;
-    if json {
-        return write_json_with_input(&input, &out);
+/// Measures the input of `urlhash fingerprint` or `urlhash paper p3`; writes the JSON and
+/// returns `None` with `--json`, else returns the source and the measurements to print.
+fn measure(args: &FingerprintArgs) -> Result<Option<(Source, FpOut)>> {
+    let source = Source::from_args(&args.source, 100_000);
+    let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit)?;
+    if args.json {
+        write_json_with_input(&input, &out)?;
+        return Ok(None);
     }
+    Ok(Some((source, out)))
+}
+
+pub(super) fn cmd_fingerprint(args: &FingerprintArgs) -> Result<()> {
+    let Some((source, out)) = measure(args)? else {
+        return Ok(());
+    };
     let mut w = stdout();
     writeln!(w, "MD5 fingerprints (P3) on {}:", source.describe())?;
     print_measured(&mut w, &out)?;
@@ -211,17 +216,10 @@ pub(super) fn cmd_fingerprint(
     Ok(())
 }
 
-pub(super) fn cmd_paper_p3(
-    source: &SourceArgs,
-    hosts: Option<&Path>,
-    limit: u64,
-    json: bool,
-) -> Result<()> {
-    let source = Source::from_args(source, 100_000);
-    let (input, out) = run(&source, hosts, limit)?;
-    if json {
-        return write_json_with_input(&input, &out);
-    }
+pub(super) fn cmd_paper_p3(args: &FingerprintArgs) -> Result<()> {
+    let Some((source, out)) = measure(args)? else {
+        return Ok(());
+    };
     let mut w = stdout();
     let r = &out.p3;
     writeln!(

@@ -10,6 +10,13 @@
 //! the line's bytes as they are, invalid UTF-8 included; `host` and `path` decode invalid UTF-8
 //! lossily (U+FFFD) before parsing.
 //!
+//! `file:` URLs follow the URL Standard as it reads today, where the `url` crate (2.5) keeps two
+//! rules the Standard dropped: it removes the host when the path starts with a Windows drive
+//! letter (`file://example.net/C:/` → no host) and removes empty segments at the start of the
+//! path (`file://spider///` → `/`). So a `file:` line's host comes from the crate's host parser
+//! (IDNA, IPv4, IPv6; `localhost` is no host) and its path from [`file_path`], the Standard's
+//! path state for a `file:` URL. Splitting `file://` + host + path again gives the same parts.
+//!
 //! # Example
 //! ```
 //! use urlhashlab::key::{Key, extract};
@@ -18,6 +25,7 @@
 //! assert!(extract(b"http://[::1", Key::Host).is_err());
 //! ```
 
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use std::borrow::Cow;
 use std::fmt;
 use url::Url;
@@ -116,8 +124,8 @@ pub fn parse_url(line: &str) -> Result<Url, SplitError> {
 pub fn extract(line: &[u8], key: Key) -> Result<Cow<'_, [u8]>, SplitError> {
     match key {
         Key::Url => Ok(Cow::Borrowed(line)),
-        Key::Host => host_of(&parse_line(line)?).map(|h| Cow::Owned(h.into_bytes())),
-        Key::Path => path_of(&parse_line(line)?).map(|p| Cow::Owned(p.into_bytes())),
+        Key::Host => parse_line(line)?.host().map(|h| Cow::Owned(h.into_bytes())),
+        Key::Path => parse_line(line)?.path().map(|p| Cow::Owned(p.into_bytes())),
     }
 }
 
@@ -134,35 +142,187 @@ pub struct Parts {
 
 /// Host, path (with the query) and port of one URL line.
 pub fn split(line: &[u8]) -> Result<Parts, SplitError> {
-    let url = parse_line(line)?;
+    let parsed = parse_line(line)?;
     Ok(Parts {
-        host: host_of(&url)?,
-        path: path_of(&url)?,
-        port: url.port(),
+        host: parsed.host()?,
+        path: parsed.path()?,
+        port: match &parsed {
+            Parsed::Url(url) => url.port(),
+            Parsed::File { .. } | Parsed::FileNoHost => None,
+        },
     })
 }
 
-fn parse_line(line: &[u8]) -> Result<Url, SplitError> {
-    parse_url(&String::from_utf8_lossy(line))
+/// One URL line parsed: by the `url` crate, or for `file:` by the Standard's current reading.
+enum Parsed {
+    Url(Url),
+    /// A `file:` URL with a host (the host as the crate parses it, the path from [`file_path`]).
+    File {
+        host: String,
+        path: String,
+    },
+    /// A `file:` URL without a host (`file:///x`, `file://localhost/x`, `file://C:/x`).
+    FileNoHost,
 }
 
-fn host_of(url: &Url) -> Result<String, SplitError> {
-    url.host_str()
-        .filter(|h| !h.is_empty())
-        .map(str::to_string)
-        .ok_or(SplitError::NoHost)
-}
-
-fn path_of(url: &Url) -> Result<String, SplitError> {
-    if !url.has_host() {
-        return Err(SplitError::NoHost);
+impl Parsed {
+    fn host(&self) -> Result<String, SplitError> {
+        match self {
+            Parsed::Url(url) => url
+                .host_str()
+                .filter(|h| !h.is_empty())
+                .map(str::to_string)
+                .ok_or(SplitError::NoHost),
+            Parsed::File { host, .. } => Ok(host.clone()),
+            Parsed::FileNoHost => Err(SplitError::NoHost),
+        }
     }
-    let mut p = url.path().to_string();
+
+    fn path(&self) -> Result<String, SplitError> {
+        match self {
+            Parsed::Url(url) => {
+                if !url.has_host() {
+                    return Err(SplitError::NoHost);
+                }
+                let mut p = url.path().to_string();
+                if let Some(q) = url.query() {
+                    p.push('?');
+                    p.push_str(q);
+                }
+                Ok(p)
+            }
+            Parsed::File { path, .. } => Ok(path.clone()),
+            Parsed::FileNoHost => Err(SplitError::NoHost),
+        }
+    }
+}
+
+/// A URL line that splits into `parts` again: `scheme://host[:port]path`. For every line that
+/// [`split`] accepts, splitting the join of its parts (with its scheme, as [`parse_url`] gives
+/// it) gives the same parts (tested on WPT's inputs and by the `split` fuzz target).
+///
+/// ```
+/// use urlhashlab::key::{join, split};
+/// let p = split(b"file://[1::8]/..//C:/").unwrap();
+/// assert_eq!(join("file", &p), "file://[1::8]//C:/");
+/// assert_eq!(split(join("file", &p).as_bytes()), Ok(p));
+/// ```
+pub fn join(scheme: &str, parts: &Parts) -> String {
+    match parts.port {
+        Some(port) => format!("{scheme}://{}:{port}{}", parts.host, parts.path),
+        None => format!("{scheme}://{}{}", parts.host, parts.path),
+    }
+}
+
+fn parse_line(line: &[u8]) -> Result<Parsed, SplitError> {
+    let text = String::from_utf8_lossy(line);
+    let url = parse_url(&text)?;
+    if url.scheme() != "file" {
+        return Ok(Parsed::Url(url));
+    }
+    // Only `file://…` reaches here (`has_scheme`), and the crate accepted its host.
+    let clean = standard_input(&text);
+    let after = match clean.split_once(':') {
+        Some((_, rest)) if rest.starts_with(['/', '\\']) && rest[1..].starts_with(['/', '\\']) => {
+            &rest[2..]
+        }
+        // Not reached (`has_scheme` asks for `//`); the crate's reading then stands.
+        _ => return Ok(Parsed::Url(url)),
+    };
+    let end = after.find(['/', '\\', '?', '#']).unwrap_or(after.len());
+    let buffer = &after[..end];
+    // The file host state: a drive letter is the path's first segment, not a host.
+    if buffer.is_empty() || is_windows_drive_letter(buffer) {
+        return Ok(Parsed::FileNoHost);
+    }
+    let host = match url::Host::parse(buffer) {
+        Ok(url::Host::Domain(d)) if d == "localhost" => return Ok(Parsed::FileNoHost),
+        Ok(h) => h.to_string(),
+        Err(e) => return Err(SplitError::Parse(e.to_string())),
+    };
+    let rest = &after[end..];
+    let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let mut path = file_path(&rest[..path_end]);
     if let Some(q) = url.query() {
-        p.push('?');
-        p.push_str(q);
+        path.push('?');
+        path.push_str(q);
     }
-    Ok(p)
+    Ok(Parsed::File { host, path })
+}
+
+/// The URL Standard's first steps on any input: leading and trailing C0 controls and spaces
+/// removed, then every ASCII tab and newline.
+fn standard_input(text: &str) -> String {
+    text.trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
+
+/// The `url` crate's path percent-encode set (C0 controls, space, `"`, `#`, `<`, `>`, `?`, `` ` ``,
+/// `{`, `}` and every non-ASCII code point), so `file:` paths are encoded as other paths are.
+const PATH: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// Two code points, an ASCII letter then `:` or `|` (the Standard's "Windows drive letter").
+fn is_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+}
+
+/// The serialized path of a `file:` URL whose host is followed by `input` (from the `/` or `\`
+/// after the host up to the query or fragment), by the URL Standard's path start and path
+/// states: segments end at `/` or `\`, `.` and `..` (also percent-encoded) are resolved, `..`
+/// never removes a lone drive letter, and a first segment that is a drive letter gets `:`
+/// (`C|` → `C:`). Empty segments are kept: `file://spider///` has the path `///`.
+///
+/// ```
+/// use urlhashlab::key::file_path;
+/// assert_eq!(file_path("///"), "///");
+/// assert_eq!(file_path("/..//C:/"), "//C:/");
+/// assert_eq!(file_path("/C|/../x"), "/C:/x");
+/// assert_eq!(file_path("\\a\\%2e%2E\\b c"), "/b%20c");
+/// assert_eq!(file_path(""), "/");
+/// ```
+pub fn file_path(input: &str) -> String {
+    // The path start state takes one leading slash.
+    let body = input.strip_prefix(['/', '\\']).unwrap_or(input);
+    let pieces: Vec<&str> = body.split(['/', '\\']).collect();
+    let mut path: Vec<String> = Vec::with_capacity(pieces.len());
+    for (i, raw) in pieces.iter().enumerate() {
+        let last = i + 1 == pieces.len();
+        let mut buffer = utf8_percent_encode(raw, PATH).to_string();
+        let lower = buffer.to_ascii_lowercase();
+        if matches!(lower.as_str(), ".." | ".%2e" | "%2e." | "%2e%2e") {
+            // Shorten the path, but never a path that is one normalized drive letter.
+            let lone_drive =
+                path.len() == 1 && is_windows_drive_letter(&path[0]) && path[0].ends_with(':');
+            if !lone_drive {
+                path.pop();
+            }
+            if last {
+                path.push(String::new());
+            }
+        } else if matches!(lower.as_str(), "." | "%2e") {
+            if last {
+                path.push(String::new());
+            }
+        } else {
+            if path.is_empty() && is_windows_drive_letter(&buffer) {
+                buffer.replace_range(1..2, ":");
+            }
+            path.push(buffer);
+        }
+    }
+    path.iter().map(|s| format!("/{s}")).collect()
 }
 
 /// The registrable domain of a host (its public suffix plus one label, from the Public Suffix
@@ -250,6 +410,50 @@ mod tests {
         assert!(split(b"mailto:x@y.cn").is_err());
         // The url key never fails, whatever the bytes.
         assert_eq!(&*extract(&[0xFF, 0xFE], Key::Url).unwrap(), &[0xFF, 0xFE]);
+    }
+
+    fn parts(s: &str) -> Result<(String, String), SplitError> {
+        split(s.as_bytes()).map(|p| (p.host, p.path))
+    }
+
+    #[test]
+    fn file_urls_keep_their_host_and_empty_segments_as_the_url_standard_says() {
+        let ok = |h: &str, p: &str| Ok((h.to_string(), p.to_string()));
+        // WPT's urltestdata.json, the `file:` tests with a host (the url crate drops the first
+        // three hosts and gives `/` for the fourth).
+        assert_eq!(parts("file://example.net/C:/"), ok("example.net", "/C:/"));
+        assert_eq!(parts("file://1.2.3.4/C:/"), ok("1.2.3.4", "/C:/"));
+        assert_eq!(parts("file://[1::8]/C:/"), ok("[1::8]", "/C:/"));
+        assert_eq!(parts("file://spider///"), ok("spider", "///"));
+        assert_eq!(parts("file://a\u{AD}b/p"), ok("ab", "/p"));
+        assert_eq!(parts("file://a%C2%ADb/p"), ok("ab", "/p"));
+        // Found by fuzzing: its parts, joined again, split into the same parts.
+        assert_eq!(parts("file://[1::8]/..//C:/"), ok("[1::8]", "//C:/"));
+        assert_eq!(parts("file://[1::8]//C:/"), ok("[1::8]", "//C:/"));
+        // Drive letters, dots, backslashes, tabs, case, query and fragment.
+        assert_eq!(parts("FILE://Host\\C|\\..\\x"), ok("host", "/C:/x"));
+        assert_eq!(parts("file://h/a/%2E%2e/b?q=1 2#f"), ok("h", "/b?q=1%202"));
+        assert_eq!(parts("file://h/a/./b/."), ok("h", "/a/b/"));
+        assert_eq!(parts("file://h"), ok("h", "/"));
+        assert_eq!(parts("file://h?q"), ok("h", "/?q"));
+        assert_eq!(parts("file://h/新 x"), ok("h", "/%E6%96%B0%20x"));
+        assert_eq!(parts("file://h\t/p\n"), ok("h", "/p"));
+        assert_eq!(parts("file://h/a/C:/.."), ok("h", "/a/"));
+        // No host: none written, `localhost`, or a drive letter where the host would be.
+        for line in [
+            "file:///C:/x",
+            "file://localhost/x",
+            "file://C:/x",
+            "file://C|/x",
+        ] {
+            assert_eq!(parts(line), Err(SplitError::NoHost), "{line}");
+            assert_eq!(host(line), Err(SplitError::NoHost), "{line}");
+            assert_eq!(path(line), Err(SplitError::NoHost), "{line}");
+        }
+        // A host the crate rejects is a parse error, as for other schemes.
+        assert!(matches!(parts("file://a b/"), Err(SplitError::Parse(_))));
+        // A file URL has no port: `h:1` is not a host.
+        assert!(matches!(parts("file://h:1/"), Err(SplitError::Parse(_))));
     }
 
     #[test]

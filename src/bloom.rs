@@ -1345,6 +1345,8 @@ mod props {
     }
 
     proptest! {
+        #![proptest_config(crate::testing::proptest_config(256))]
+
         #[test]
         fn no_false_negatives(
             method in method(),

@@ -1644,7 +1644,7 @@ mod props {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(crate::testing::proptest_config(300))]
 
         #[test]
         fn imp_cb_never_loses_a_url(

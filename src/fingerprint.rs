@@ -3231,7 +3231,7 @@ mod properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #![proptest_config(crate::testing::proptest_config(2000))]
 
         #[test]
         fn canonicalisation_is_idempotent(url in url_like(), t in toggles()) {

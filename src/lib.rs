@@ -56,3 +56,20 @@ pub mod sweep;
 pub mod trie;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+/// What the unit tests share.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) mod testing {
+    use proptest::test_runner::{Config, RngSeed};
+
+    /// The property tests' configuration: `cases` cases drawn from a fixed seed, so a test
+    /// draws the same inputs on every machine and every run (a failure found by a changed test
+    /// is still shrunk and saved under `proptest-regressions/`).
+    pub fn proptest_config(cases: u32) -> Config {
+        Config {
+            cases,
+            rng_seed: RngSeed::Fixed(2004),
+            ..Config::default()
+        }
+    }
+}

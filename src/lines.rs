@@ -269,6 +269,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::testing::proptest_config(256))]
+
         #[test]
         fn chunking_never_changes_the_result(input in proptest::collection::vec(
             prop_oneof![Just(b'\n'), Just(b'\r'), Just(b' '), Just(0xEFu8), Just(0xBB), Just(0xBF), Just(b'a'), any::<u8>()], 0..300),

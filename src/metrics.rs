@@ -455,6 +455,8 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::testing::proptest_config(256))]
+
         #[test]
         fn tally_equals_brute_force(m in 1u32..50, slots in proptest::collection::vec(0u32..1000, 1..400)) {
             let mut t = Tally::new(m);

@@ -2193,6 +2193,8 @@ mod proptests {
     }
 
     proptest! {
+        #![proptest_config(crate::testing::proptest_config(256))]
+
         #[test]
         fn the_list_finds_every_inserted_url(
             urls in prop::collection::vec(url(), 0..40),

@@ -28,7 +28,7 @@
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use md5::{Digest, Md5};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use urlhashlab::bloom::{
     expected_fill, fpr_approx, fpr_exact, m_for, md5_slice_width, measure_fpr, sweep_fpr,
     wilson_interval, Bloom, IndexMethod, MAX_K, MAX_M, Z_95,
@@ -183,7 +183,7 @@ fn check_bloom(input: &Input, m: u64, k: u32, keys: &mut Keys) {
     let method = method_of(input.method);
     let mut bloom = Bloom::new(m, k, method).unwrap();
     let mut stored: Vec<Vec<u8>> = Vec::new();
-    let mut stored_set: HashSet<Vec<u8>> = HashSet::new();
+    let mut stored_set: BTreeSet<Vec<u8>> = BTreeSet::new();
     let mut inserts = 0;
     for op in input.ops.iter().take(64) {
         match op {
@@ -308,7 +308,7 @@ fn check_counting(input: &Input, m: u64, k: u32, bits: u32, keys: &mut Keys) {
     let max = f.counters().max();
     let mut sim = vec![0u32; m as usize];
     let (mut overflow, mut underflow, mut stuck) = (0u64, 0u64, 0u64);
-    let mut multiset: HashMap<Vec<u8>, u64> = HashMap::new();
+    let mut multiset: BTreeMap<Vec<u8>, u64> = BTreeMap::new();
     for op in input.ops.iter().take(64) {
         match op {
             Op::Insert(s) => {
@@ -409,7 +409,7 @@ fn check_imp_cb(input: &Input, m: u64, k: u32, bits: u32, keys: &mut Keys) {
         .collect();
     let mut store = FingerprintStore::new();
     let max = u64::from(imps[0].counters().max());
-    let mut multiset: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut multiset: BTreeMap<Vec<u8>, u32> = BTreeMap::new();
     let mut truth = vec![0u64; m as usize];
     let mut overflow = 0u64;
     for op in input.ops.iter().take(64) {

@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use urlhashlab::trie::{
     radix_shape, AnySet, GlTrie, PatriciaUrls, StepAction, Structure, TrieStudyBuilder, UrlSet,
 };
@@ -122,7 +122,7 @@ fn prefix_count<T: Ord + Clone>(set: &BTreeSet<Vec<T>>) -> u64 {
 /// neighbours part.
 fn gl_shape(urls: &BTreeSet<Vec<u16>>) -> (u64, u64, u32, u64) {
     let mut chars = 0u64;
-    let mut branches: HashMap<&[u16], u64> = HashMap::new();
+    let mut branches: BTreeMap<&[u16], u64> = BTreeMap::new();
     let mut prev: &[u16] = &[];
     for u in urls {
         let l = lcp(prev, u);
@@ -259,7 +259,7 @@ struct FstBatches {
 impl FstBatches {
     /// One rebuild with the pending URLs.
     fn sync(&mut self) {
-        let new: HashSet<&Vec<u8>> = self
+        let new: BTreeSet<&Vec<u8>> = self
             .pending
             .iter()
             .filter(|u| !self.model.contains(*u))
@@ -372,7 +372,7 @@ fuzz_target!(|input: Input| {
             study.push(url);
             m.pushed.push(url.clone());
         }
-        let new_bytes: HashSet<&Vec<u8>> = batch.iter().filter(|u| !m.bytes.contains(*u)).collect();
+        let new_bytes: BTreeSet<&Vec<u8>> = batch.iter().filter(|u| !m.bytes.contains(*u)).collect();
         for set in &mut sets {
             let added = if matches!(op, Op::InsertAll(_)) {
                 set.insert_all(&batch)

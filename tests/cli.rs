@@ -872,7 +872,7 @@ fn binary_fixture() -> Vec<u8> {
     let mut out = Vec::with_capacity(64 * 1024);
     for line in 0..64u32 {
         out.extend_from_slice(b"\0\x7fELF\xFF\xFE");
-        for j in 0..1017u32 {
+        for j in 0..1016u32 {
             let b = (line.wrapping_mul(131) ^ j.wrapping_mul(29)) as u8;
             out.push(if b == b'\n' { 0 } else { b });
         }

@@ -7,7 +7,7 @@ import { LabClient } from './lab-client.js';
 import { encodeState, decodeState } from './permalink.js';
 import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
-import { el, showText } from './dom.js';
+import { el, labelScrollRegions, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
 import { renderWhy } from './why.js';
@@ -1108,6 +1108,7 @@ async function main() {
   const first = readLink(link);
   document.title = S.title;
   applyStrings(document);
+  labelScrollRegions();
   markLanguage();
   buildCorpusSelect();
   buildPresets();

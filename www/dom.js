@@ -16,3 +16,28 @@ export function showText(node, message) {
   node.textContent = message || '';
   node.hidden = !message;
 }
+
+/**
+ * Makes every `.table-scroll` box a named region that takes keyboard focus, so a table wider
+ * than the screen can be scrolled from the keyboard. Whether a table overflows depends on its
+ * numbers and the screen, so every box is made reachable, not only the ones that overflow now.
+ * The name is the table's own description when it has one, else the last heading before the
+ * box, so it follows the language.
+ */
+export function labelScrollRegions(root = document) {
+  const headings = [...root.querySelectorAll('h2, h3, h4, h5')];
+  let n = 0;
+  for (const box of root.querySelectorAll('.table-scroll')) {
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    const described = box.querySelector('table')?.getAttribute('aria-describedby');
+    let name = described ? document.getElementById(described) : null;
+    if (!name) {
+      const before = headings.filter((h) => h.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING);
+      name = before.at(-1) ?? null;
+    }
+    if (!name) continue;
+    if (!name.id) name.id = `scroll-region-name-${++n}`;
+    box.setAttribute('aria-labelledby', name.id);
+  }
+}

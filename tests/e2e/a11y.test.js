@@ -59,4 +59,31 @@ describe('URL Hash Lab accessibility', { timeout: 900_000 }, () => {
       await context.close();
     });
   }
+
+  // Whether a table overflows its box depends on its numbers (timings differ per machine) and
+  // the screen, so every table box is a named region that takes focus, overflowing or not.
+  test('every table box takes keyboard focus and has a name, in both languages', async () => {
+    for (const lang of ['en', 'zh']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const p = await context.newPage();
+      watchProblems(p, report);
+      await p.goto(`${baseUrl}?lang=${lang}`);
+      await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 180_000 });
+      const boxes = await p.$$eval('.table-scroll', (all) =>
+        all.map((b) => ({
+          table: b.querySelector('table')?.id,
+          tabIndex: b.tabIndex,
+          role: b.getAttribute('role'),
+          name: (document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent ?? '').trim(),
+        })),
+      );
+      assert.ok(boxes.length >= 15, `${boxes.length} table boxes`);
+      for (const b of boxes) {
+        assert.equal(b.tabIndex, 0, `${lang} ${b.table}`);
+        assert.equal(b.role, 'region', `${lang} ${b.table}`);
+        assert.ok(b.name.length > 0, `${lang} ${b.table} has no name`);
+      }
+      await context.close();
+    }
+  });
 });

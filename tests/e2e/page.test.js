@@ -33,7 +33,7 @@ async function waitFigures(p, gen) {
     { timeout: 120_000 },
   );
   const errors = await p.$$eval('#figures .error:not([hidden]), #why-error:not([hidden])', (xs) =>
-    xs.map((x) => x.textContent),
+    xs.map((x) => `${x.id}: ${x.textContent} (why ${document.getElementById('why').dataset.gen}, figures ${[1, 2, 3].map((f) => document.getElementById(`fig${f}`).dataset.gen)})`),
   );
   assert.deepEqual(errors, [], 'no error in the figures or the Why? cards');
   for (const fig of [1, 2, 3]) assert.equal(await p.getAttribute(`#fig${fig}`, 'data-gen'), String(gen));

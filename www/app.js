@@ -7,6 +7,7 @@ import { LabClient } from './lab-client.js';
 import { encodeState, decodeState } from './permalink.js';
 import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
+import { setupOffline } from './offline.js';
 import { el, labelScrollRegions, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
@@ -1154,6 +1155,7 @@ async function main() {
   });
   relabelHooks.push(() => lessons.relabel());
   setupExports(() => exportParams());
+  setupOffline(relabelHooks);
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);

@@ -17,8 +17,6 @@
 
 import { exportStrings } from './export-strings.js';
 
-/** svgcanvas (zenozeng/svgcanvas 2.6.0), an ES module copied into dist/vendor by the build. */
-const SVGCANVAS = new URL('../vendor/svgcanvas.esm.js', import.meta.url).href;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const LAB = 'URL Hash Lab';
 const PNG_SCALE = 2;
@@ -41,7 +39,6 @@ export function setupExports(getParamsFn) {
     return;
   }
   started = true;
-  ensureStylesheet();
   const observer = new MutationObserver(onMutations);
   observer.observe(document.body, {
     subtree: true,
@@ -53,17 +50,6 @@ export function setupExports(getParamsFn) {
   document.addEventListener('uhl:rendered', schedule);
   window.addEventListener('resize', schedule);
   scan();
-}
-
-/** export.css, linked from index.html; linked here too when the page does not (same origin, so the CSP allows it). */
-function ensureStylesheet() {
-  const href = new URL('./export.css', import.meta.url).href;
-  const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href);
-  if (linked) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  document.head.append(link);
 }
 
 function onMutations(records) {
@@ -703,7 +689,7 @@ let svgContextClass = null;
  * policy allows. Everything else is svgcanvas's own.
  */
 function loadSvgContext() {
-  svgContextClass ??= import(SVGCANVAS).then(({ Context }) => {
+  svgContextClass ??= import('./svgcanvas.js').then(({ Context }) => {
     const ANCHOR = { left: 'start', right: 'end', center: 'middle', start: 'start', end: 'end' };
     const BASELINE = { alphabetic: 'alphabetic', hanging: 'hanging', top: 'text-before-edge', bottom: 'text-after-edge', middle: 'central' };
     return class SafeContext extends Context {

@@ -1,5 +1,6 @@
 // The page's side of the worker: one request in, one promise out.
 import { S } from './strings.js';
+import { startWorker } from './worker-start.js';
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
 export class LabError extends Error {
@@ -16,7 +17,7 @@ export class LabClient {
    * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
    */
   constructor(onFatal, onBroken = () => {}) {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = startWorker();
     this.nextId = 1;
     this.waiting = new Map();
     this.worker.onmessage = (event) => {

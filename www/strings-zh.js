@@ -287,6 +287,12 @@ export const ZH = {
     },
   },
   skipToResults: '跳到结果',
+  oneFileLink: '下载单文件版实验室',
+  oneFileFacts: (size, sha256) => `url-hash-lab.html，${size}，SHA-256 ${sha256}：无需服务器，可从磁盘离线打开。`,
+  worksOffline: '可离线使用',
+  worksOfflineTitle: (version, files) => `版本 ${version} 的全部 ${files} 个文件已缓存在本浏览器中：没有网络也能打开和使用实验室。`,
+  updateReady: '实验室的新版本已准备好。',
+  updateReload: '重新加载以更新',
   noWorker: '此浏览器无法运行模块型 Web Worker，而实验室需要它。请使用新版 Firefox、Chrome、Edge 或 Safari。',
 
   // Input

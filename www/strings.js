@@ -33,6 +33,12 @@ export const S = {
   linkFile: (name) => `This link was made with the file “${name}”, which a link cannot carry: the built-in corpus is shown. Open that file to see the same numbers.`,
   linkPasteTooBig: (lines, bytes) =>
     `This link was made from ${lines} pasted lines (${bytes}), too long to travel in a link: the built-in corpus is shown. Paste them again to see the same numbers.`,
+  oneFileLink: 'Download the lab as one file',
+  oneFileFacts: (size, sha256) => `url-hash-lab.html, ${size}, SHA-256 ${sha256}: opens from disk, offline, with no server.`,
+  worksOffline: 'works offline',
+  worksOfflineTitle: (version, files) => `All ${files} files of build ${version} are cached in this browser: the lab opens and works without a network.`,
+  updateReady: 'A new version of the lab is ready.',
+  updateReload: 'Reload to update',
   noWorker: 'This browser cannot run module Web Workers, which the lab needs. Use a current Firefox, Chrome, Edge or Safari.',
 
   // Lessons

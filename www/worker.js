@@ -7,11 +7,12 @@
 // one, cancel drops it, so the page keeps showing the previous input until a load completes.
 import init, { Lab } from '../pkg/urlhashlab.js';
 import { S } from './strings.js';
+import { wasmInput } from './wasm-source.js';
 
 /** Bytes of URL lines a Lab keeps (beyond it, other functions and keys need a reload). */
 const KEEP_BUDGET = 256 * 1024 * 1024;
 
-const ready = init();
+const ready = init(wasmInput());
 /** The instance's linear memory (it grows and never shrinks: only a new worker gives it back). */
 let memory = null;
 ready.then((exports) => (memory = exports.memory));

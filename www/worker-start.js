@@ -1,0 +1,6 @@
+// Starts the lab's Web Worker: served from a web server, worker.js as a module worker.
+// (The one-file build swaps this module for www/single/worker-start.js.)
+
+export function startWorker() {
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+}

@@ -1155,12 +1155,13 @@ async function main() {
   });
   relabelHooks.push(() => lessons.relabel());
   setupExports(() => exportParams());
-  setupOffline(relabelHooks);
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);
   const view = state.view;
   await load(first);
+  // The service worker caches every file of the build after the first results, not before.
+  setupOffline(relabelHooks);
   state.linkReady = true;
   updateLink();
   if (view && view !== 'input-panel') document.getElementById(view)?.scrollIntoView();

@@ -44,6 +44,7 @@ export const TYPES = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Fails with a clear message when dist/ has not been built. */
@@ -62,10 +63,12 @@ export function requireCli() {
   if (r.status !== 0 || !fs.existsSync(CLI)) throw new Error('could not build target/release/urlhash');
 }
 
-/** Serves dist/ under PREFIX on 127.0.0.1 (a free port); resolves to { server, url }. */
-/** Serves dist/ under PREFIX on 127.0.0.1; with `header: false`, without the CSP header (the
- * page's own meta policy then applies alone, as on any static host). */
-export function serveDist({ header = true } = {}) {
+/**
+ * Serves `dir` (dist/) under PREFIX on 127.0.0.1 at `port` (0: a free one); resolves to
+ * { server, url }. With `header: false`, without the CSP header (the page's own meta policy
+ * then applies alone, as on any static host).
+ */
+export function serveDist({ header = true, dir = DIST, port = 0 } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(PREFIX)) {
@@ -74,8 +77,8 @@ export function serveDist({ header = true } = {}) {
     }
     let rel = decodeURIComponent(url.pathname.slice(PREFIX.length)) || 'index.html';
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(DIST, rel);
-    if (!file.startsWith(DIST + path.sep)) {
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir + path.sep)) {
       res.writeHead(403).end();
       return;
     }
@@ -93,7 +96,7 @@ export function serveDist({ header = true } = {}) {
     });
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address();
       resolve({ server, url: `http://127.0.0.1:${port}${PREFIX}` });
     });

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, CLI, DIST, ROOT, cliDist, launch, requireCli, requireDist, serveDist, watchProblems } from './helpers.js';
+import { ARTIFACTS, CLI, DIST, ROOT, TYPES, cliDist, launch, requireCli, requireDist, serveDist, watchProblems } from './helpers.js';
 import { MEASURE_FORMAT } from '../../www/format.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -284,6 +284,28 @@ describe('the served folder after one visit', { timeout: 400_000 }, () => {
     // Offline, the browser's own look for a newer sw.js fails; nothing else may.
     const unexpected = problems.filter((p) => !/sw\.js/.test(p));
     assert.deepEqual(unexpected, [], 'no console error or page error');
+  });
+
+  test('a plain static host: no CSP header, .wasm as application/octet-stream, a sub-path; the pages workflow builds and publishes dist/', async () => {
+    const { server, url } = await serveDist({ header: false, types: { ...TYPES, '.wasm': 'application/octet-stream', '.webmanifest': 'text/plain' } });
+    const problems = [];
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      watchProblems(page, (p) => problems.push(p));
+      await page.goto(url);
+      await waitLoad(page, 1, { views: ['why', 'partition'] });
+      await assertTable(page, cliDist({ fns: P1, m: 12, n: 100_000 }));
+    } finally {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+    }
+    assert.deepEqual(problems, [], 'no console error, page error or failed request');
+    // The workflow cannot run here: it must run the README's build step and publish what it writes.
+    const workflow = fs.readFileSync(path.join(ROOT, '.github/workflows/pages.yml'), 'utf8');
+    assert.match(workflow, /^\s+run: \.\/lab build$/m);
+    assert.match(workflow, /uses: actions\/upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist$/m);
+    assert.match(workflow, /uses: actions\/deploy-pages@v\d+/);
   });
 
   test('the manifest names the app, its icons and a start URL relative to the site', () => {

@@ -66,9 +66,9 @@ export function requireCli() {
 /**
  * Serves `dir` (dist/) under PREFIX on 127.0.0.1 at `port` (0: a free one); resolves to
  * { server, url }. With `header: false`, without the CSP header (the page's own meta policy
- * then applies alone, as on any static host).
+ * then applies alone, as on any static host); `types` maps extensions to content types.
  */
-export function serveDist({ header = true, dir = DIST, port = 0 } = {}) {
+export function serveDist({ header = true, dir = DIST, port = 0, types = TYPES } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(PREFIX)) {
@@ -88,7 +88,7 @@ export function serveDist({ header = true, dir = DIST, port = 0 } = {}) {
         return;
       }
       res.writeHead(200, {
-        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
         ...(header ? { 'Content-Security-Policy': CSP } : {}),
         'Cache-Control': 'no-store',
       });

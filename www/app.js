@@ -711,8 +711,11 @@ function setupDedupViews() {
   const trie = setupTrie(ctx);
   const fingerprint = setupFingerprint(ctx);
   dedupViews = [trie, setupBloom(ctx), setupCbf(ctx), fingerprint];
-  trie.start();
-  fingerprint.start();
+  // Their first drawings need no input: asked for after the first load, not ahead of it.
+  return () => {
+    trie.start();
+    fingerprint.start();
+  };
 }
 
 // ---------------------------------------------------------------- start-up
@@ -812,12 +815,17 @@ function wireDrop() {
   });
 }
 
-async function connect() {
+/** A new worker, asked at once for its registries (it compiles the wasm meanwhile). */
+function startLab() {
   lab = new LabClient(
     (message) => showBanner(S.workerFailed(message)),
     (message) => restart(S.workerBroken(message)),
   );
-  const { functions, structures, methods } = await lab.call('hello');
+  return lab.call('hello');
+}
+
+async function connect(hello = startLab()) {
+  const { functions, structures, methods } = await hello;
   state.functions = functions;
   state.structures = structures;
   state.methods = methods;
@@ -1104,6 +1112,16 @@ function watchSections() {
 }
 
 async function main() {
+  // The worker starts first: fetching and compiling the wasm overlaps the page's own set-up.
+  let hello = null;
+  if (typeof Worker !== 'undefined') {
+    try {
+      hello = startLab();
+    } catch (e) {
+      hello = Promise.reject(e);
+    }
+    hello.catch(() => {}); // answered at connect() below
+  }
   const link = decodeState(location.search);
   await setLanguage(firstLanguage(link));
   const first = readLink(link);
@@ -1136,14 +1154,14 @@ async function main() {
   wireControls();
   wirePartition();
   try {
-    await connect();
+    await connect(hello);
   } catch (e) {
     showBanner(S.workerFailed(errorMessage(e)));
     return;
   }
   selectLinked(link.fns);
   buildFunctionList();
-  setupDedupViews();
+  const startDedupViews = setupDedupViews();
   const lessons = setupLessons({
     apply: applyLessonSetup,
     data: lessonData,
@@ -1160,6 +1178,7 @@ async function main() {
   if (state.linkNote) showText($('link-note'), state.linkNote);
   const view = state.view;
   await load(first);
+  startDedupViews();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);
   state.linkReady = true;

@@ -25,6 +25,7 @@
 //! assert!(extract(b"http://[::1", Key::Host).is_err());
 //! ```
 
+use crate::suffix;
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use std::borrow::Cow;
 use std::fmt;
@@ -326,7 +327,8 @@ pub fn file_path(input: &str) -> String {
 }
 
 /// The registrable domain of a host (its public suffix plus one label, from the Public Suffix
-/// List compiled into the `psl` crate): `news.sina.com.cn` → `sina.com.cn`,
+/// List of [`suffix::domain_str`]: the `psl` crate natively, the rules the page installs on
+/// wasm32, where a caller asks [`suffix::ready`] first): `news.sina.com.cn` → `sina.com.cn`,
 /// `a.b.github.io` → `b.github.io`. An IP address, a single label (`localhost`) or a bare public
 /// suffix has none and is returned whole; so is a host with an empty label (`a..cn`,
 /// `www.sina.com.cn..`: the URL parser accepts them, the list has no answer for them).
@@ -339,7 +341,7 @@ pub fn registrable_domain(host: &str) -> &str {
     if labels.is_empty() || labels.split('.').any(str::is_empty) {
         return host;
     }
-    psl::domain_str(host).unwrap_or(host)
+    suffix::domain_str(host).unwrap_or(host)
 }
 
 #[cfg(test)]

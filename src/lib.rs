@@ -20,6 +20,7 @@
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
+//! | [`suffix`] | the Public Suffix List: registrable domains, from its rules text on wasm32 | — |
 //! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle, batched calls | — |
 //!
 //! The papers: P1 李晓明 & 凤旺森, 两种对 URL 的散列效果很好的函数 (J. Software 2004);
@@ -52,6 +53,7 @@ pub mod metrics;
 pub mod p1;
 pub mod p2;
 pub mod partition;
+pub mod suffix;
 pub mod sweep;
 pub mod trie;
 #[cfg(target_arch = "wasm32")]

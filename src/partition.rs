@@ -86,6 +86,7 @@
 use crate::hash::{self, HashId};
 use crate::key::{self, SplitError};
 use crate::metrics::{self, BucketSizeRow, Measures};
+use crate::suffix;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -213,6 +214,11 @@ impl Policy {
         matches!(self, Policy::Domain(_))
     }
 
+    /// Does routing consult the Public Suffix List?
+    fn needs_suffix_list(&self) -> bool {
+        matches!(self, Policy::Domain(_) | Policy::Heritrix)
+    }
+
     /// The node of one link, in `0..n`.
     pub fn node(&self, link: &Link, n: u32) -> u32 {
         match *self {
@@ -303,21 +309,22 @@ pub fn heritrix_class_key(host: &str, port: Option<u16>) -> String {
 /// match of `PublicSuffixes.getTopmostAssignedSurtPrefixRegex()` in the class key, i.e. the
 /// longest public suffix followed by one more label, in SURT order (`cn,edu,pku,www,` →
 /// `cn,edu,pku,`; the port goes); a key it cannot match (an IP address, a single label) is
-/// left whole. Heritrix bundles its own copy of the Public Suffix List; we use the one compiled
-/// into the `psl` crate, so a suffix added since may reduce differently.
+/// left whole. Heritrix bundles its own copy of the Public Suffix List; we use the `psl`
+/// crate's ([`suffix::domain_str`]; on wasm32 a caller asks [`suffix::ready`] first), so a
+/// suffix added since may reduce differently.
 pub fn heritrix_reduced_key(host: &str, port: Option<u16>) -> String {
     let bare = host.trim_matches('.');
     if is_ipv4(bare) || bare.starts_with('[') || !bare.contains('.') {
         return heritrix_class_key(host, port);
     }
-    let domain = match psl::domain_str(bare) {
+    let domain = match suffix::domain_str(bare) {
         Some(d) => d,
         None => {
             // The host is itself a public suffix: the regex backs off to the longest suffix of
             // the rest that leaves one more label (`com.cn` → suffix `cn` + `com`).
             let rest = &bare[bare.find('.').map_or(0, |i| i + 1)..];
-            let suffix = psl::suffix_str(rest).unwrap_or(rest);
-            let before = &bare[..bare.len() - suffix.len() - 1];
+            let public = suffix::suffix_str(rest).unwrap_or(rest);
+            let before = &bare[..bare.len() - public.len() - 1];
             let label_start = before.rfind('.').map_or(0, |i| i + 1);
             &bare[label_start..]
         }
@@ -643,7 +650,9 @@ pub struct Simulation {
 
 impl Simulation {
     /// A simulation of `nodes` crawl nodes routing by each of `policies`; the control node
-    /// keeps path tables for each of `path_readings` (P2's path hash readings).
+    /// keeps path tables for each of `path_readings` (P2's path hash readings). On wasm32, a
+    /// `domain` or `heritrix` policy before the Public Suffix List is installed is the
+    /// [`suffix::MissingRules`] error (`suffix-rules-missing: …`).
     pub fn new(
         nodes: u32,
         policies: &[Policy],
@@ -656,6 +665,9 @@ impl Simulation {
         }
         if policies.is_empty() {
             return Err("no policy to simulate".into());
+        }
+        if policies.iter().any(Policy::needs_suffix_list) {
+            suffix::ready().map_err(|e| e.to_string())?;
         }
         Ok(Simulation {
             nodes,

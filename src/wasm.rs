@@ -18,6 +18,11 @@
 //! until it returns 1,
 //! `jobFinish`), so the worker can answer other requests in between; so can computing the values
 //! of another function or key (`hasCache`, `cacheBegin`, `cacheRun`, `cacheFinish`).
+//!
+//! The Public Suffix List is not compiled in (the `psl` crate would be almost half the module):
+//! before the partition study the page passes its rules text to the static
+//! `Lab.setSuffixRules(text)` once per instance ([`crate::suffix`]); until then
+//! `partitionBegin` is the error `suffix-rules-missing: …`.
 
 use crate::corpus::Corpus;
 use crate::hash::{self, HashId, Reducer};
@@ -26,6 +31,7 @@ use crate::lines::{InputStats, LineSplitter, Occurrences};
 use crate::metrics::{bucket_size_distribution, Measures};
 use crate::p1::P1Study;
 use crate::p2::P2Study;
+use crate::suffix::{self, Rules};
 use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -343,6 +349,26 @@ impl Lab {
         serde_json::Value::Array(list).to_string()
     }
 
+    /// Installs the Public Suffix List for this module instance (every `Lab` of it): `text` is
+    /// its rules, one a line, as the build copies them to `data/public-suffix-list.txt` (the
+    /// `psl` crate's `data/rules.txt`, the list the CLI has compiled in). The wasm build has no
+    /// list of its own, and the partition study's `domain` and `heritrix` policies need it:
+    /// `partitionBegin` fails with `suffix-rules-missing: …` until this is called. Returns the
+    /// number of rules; replaces a list installed before. A text that is not a list of rules is
+    /// the error `suffix-rules-invalid: …` naming the line, and leaves the installed list as it
+    /// was. A restarted worker (a new instance) must install the list again.
+    #[wasm_bindgen(js_name = setSuffixRules)]
+    pub fn set_suffix_rules(text: &str) -> Result<u32, JsError> {
+        let rules = Rules::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(suffix::install(rules) as u32)
+    }
+
+    /// Whether `setSuffixRules` has installed the Public Suffix List in this instance.
+    #[wasm_bindgen(js_name = hasSuffixRules)]
+    pub fn has_suffix_rules() -> bool {
+        suffix::ready().is_ok()
+    }
+
     /// Starts a new input: forgets everything, and hashes each line with `functions` (comma
     /// separated ids) over `key` as it arrives, so a huge input needs no second pass.
     pub fn begin(&mut self, functions: &str, key: &str) -> Result<(), JsError> {
@@ -643,7 +669,8 @@ impl Lab {
     /// Starts P2's crawler simulation on the loaded lines with `nodes` crawl nodes, every
     /// policy at once (`urlhash partition` for each, and `urlhash paper p2` at 7 nodes), as a
     /// job run in slices by `jobRun`; `jobFinish` returns `{printed, simulation, verdicts}`.
-    /// Replaces any unfinished job.
+    /// Replaces any unfinished job. Needs the Public Suffix List (`setSuffixRules`): without
+    /// it, the error `suffix-rules-missing: …`.
     #[wasm_bindgen(js_name = partitionBegin)]
     pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
         self.job = None;

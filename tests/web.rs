@@ -11,7 +11,8 @@
 //! report JSON, histograms (against the same functions computed natively in the test), measures,
 //! sweep and P1 report JSON, and a `JsError` (a JS `Error` with a message) for every bad input.
 //! A panic would trap the module and fail the test, so every test also checks that nothing here
-//! panics.
+//! panics. The wasm build has no Public Suffix List compiled in: the partition tests install a
+//! small one (`Lab.setSuffixRules`), and one test checks the error a partition gives before.
 #![cfg(target_arch = "wasm32")]
 
 use serde_json::Value;
@@ -649,9 +650,85 @@ fn the_registry_is_json() {
         .any(|f| f["id"] == "md5" && f["bits"] == 128 && f["paper"] == "P3"));
 }
 
+/// A small Public Suffix List for the partition tests (the page installs the whole list): the
+/// suffixes of `LIST`'s hosts, a wildcard and an exception.
+const SUFFIX_RULES: &str = "cn\r\ncom.cn\r\nedu.cn\r\ncom\r\n中国\r\n*.ck\r\n!www.ck\r\n";
+
+/// Installs [`SUFFIX_RULES`] unless a list is installed already (a test that needs the list
+/// calls this first: tests share the module instance and run in no fixed order).
+fn with_suffix_rules() {
+    if !Lab::has_suffix_rules() {
+        assert_eq!(ok(Lab::set_suffix_rules(SUFFIX_RULES)), 7);
+    }
+}
+
+#[wasm_bindgen_test]
+fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
+    use urlhashlab::p2::P2Study;
+    use urlhashlab::partition::{Policy, Simulation};
+    // As the page starts: no list in this instance.
+    urlhashlab::suffix::uninstall();
+    assert!(!Lab::has_suffix_rules());
+    let (mut lab, _) = loaded(&[LIST], "elfhash", "url", BIG);
+    let msg = assert_err(lab.partition_begin(3), "suffix-rules-missing: ");
+    assert!(msg.starts_with("suffix-rules-missing: "), "{msg}");
+    assert!(msg.contains("Lab.setSuffixRules"), "{msg}");
+    assert_err(lab.job_run(10), "no job is running");
+    // The core says the same, and only for the policies that need the list.
+    let e = P2Study::with_nodes(3)
+        .err()
+        .expect("no study without the list");
+    assert!(e.starts_with("suffix-rules-missing: "), "{e}");
+    assert!(Simulation::new(3, &[Policy::Heritrix], &[]).is_err());
+    assert!(Simulation::new(3, &[Policy::Nutch { seed: 0 }], &[]).is_ok());
+    // A text that is not a list is an error naming the line, and installs nothing.
+    assert_err(Lab::set_suffix_rules(""), "suffix-rules-invalid: ");
+    assert_err(
+        Lab::set_suffix_rules("cn\na..cn\n"),
+        "suffix-rules-invalid: line 2 ",
+    );
+    assert!(!Lab::has_suffix_rules());
+
+    // Installed, the same Lab runs the study, and the domains follow the installed rules.
+    assert_eq!(ok(Lab::set_suffix_rules(SUFFIX_RULES)), 7);
+    assert!(Lab::has_suffix_rules());
+    ok(lab.partition_begin(3));
+    let r = json(lab.job_finish());
+    assert_eq!(r["simulation"]["urls"], 6);
+    let domain = r["simulation"]["policies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["policy"] == "domain:xxh3")
+        .expect("the domain policy ran");
+    let urls: u64 = domain["node_urls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(urls, 6);
+    assert_eq!(key::registrable_domain("net.pku.edu.cn"), "pku.edu.cn");
+    assert_eq!(key::registrable_domain("a.b.ck"), "a.b.ck");
+    assert_eq!(key::registrable_domain("a.www.ck"), "www.ck");
+    assert_eq!(
+        key::registrable_domain("www.xn--fsqu00a.xn--fiqs8s"),
+        "xn--fsqu00a.xn--fiqs8s"
+    );
+    assert_eq!(
+        urlhashlab::partition::heritrix_reduced_key("www.pku.edu.cn", None),
+        "cn,edu,pku,"
+    );
+    // A bad text later leaves the installed list in place.
+    assert_err(Lab::set_suffix_rules("*"), "suffix-rules-invalid: ");
+    assert!(Lab::has_suffix_rules());
+    ok(lab.partition_begin(3));
+}
+
 #[wasm_bindgen_test]
 fn partition_job_equals_the_native_simulation() {
     use urlhashlab::p2::P2Study;
+    with_suffix_rules();
     // The hand-built list (a line without a host, non-ASCII, BOM, CRLF) fed in awkward chunks.
     let mut lab = Lab::new(BIG);
     ok(lab.begin("elfhash", "url"));
@@ -706,6 +783,7 @@ fn partition_job_equals_the_native_simulation() {
 
 #[wasm_bindgen_test]
 fn partition_of_the_corpus_at_table_1_size() {
+    with_suffix_rules();
     let mut lab = corpus_lab(246_951, "elfhash", BIG);
     ok(lab.partition_begin(7));
     let r = json(lab.job_finish());
@@ -1524,6 +1602,7 @@ fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_s
     );
 
     // P2's simulation runs on the 500 and says so; it equals the native one on those lines.
+    with_suffix_rules();
     ok(lab.partition_begin(5));
     let r = json(lab.job_finish());
     let prefix = &r["prefix"];

@@ -375,6 +375,7 @@ export const ZH = {
   workerMessageUnreadable: '无法读取来自 Worker 的一条消息',
   workerRestarted: '实验室已重启',
   noInputYet: '尚未载入任何输入',
+  suffixRulesUnavailable: (why) => `无法读取公共后缀列表（data/public-suffix-list.txt），而按注册域名和 Heritrix 的划分策略需要它：${why}`,
   noInputLoading: '没有正在载入的输入',
   superseded: '已被更新的任务取代',
   unknownRequest: (type) => `未知请求 '${type}'`,

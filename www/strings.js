@@ -351,6 +351,7 @@ export const S = {
   workerMessageUnreadable: 'a message from the worker could not be read',
   workerRestarted: 'the lab was restarted',
   noInputYet: 'no input is loaded yet',
+  suffixRulesUnavailable: (why) => `the Public Suffix List (data/public-suffix-list.txt), which the domain and Heritrix policies need, could not be read: ${why}`,
   noInputLoading: 'no input is being loaded',
   superseded: 'superseded by newer work',
   unknownRequest: (type) => `unknown request '${type}'`,

@@ -8,6 +8,7 @@
 import init, { Lab } from '../pkg/urlhashlab.js';
 import { S } from './strings.js';
 import { wasmInput } from './wasm-source.js';
+import { suffixRulesText } from './suffix-rules.js';
 
 /** Bytes of URL lines a Lab keeps (beyond it, other functions and keys need a reload). */
 const KEEP_BUDGET = 256 * 1024 * 1024;
@@ -171,6 +172,8 @@ const JOBS = {
   partition: {
     slot: 'partition',
     jobSlot: true,
+    // The domain and Heritrix policies need the Public Suffix List.
+    prepare: installSuffixRules,
     begin: (lab, { nodes }) => lab.partitionBegin(nodes),
     run: (lab, lines) => lab.jobRun(lines),
     finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
@@ -347,10 +350,30 @@ async function runJob(id, args) {
   }
 }
 
+let suffixRules = null;
+
+/** Installs the Public Suffix List in this instance the first time a job needs it. */
+function installSuffixRules() {
+  suffixRules ??= (async () => {
+    let text;
+    try {
+      text = await suffixRulesText();
+    } catch (e) {
+      throw new Error(S.suffixRulesUnavailable(e?.message ?? String(e)));
+    }
+    await ready;
+    Lab.setSuffixRules(text);
+  })();
+  // A failed fetch is tried again by the next job.
+  suffixRules.catch(() => (suffixRules = null));
+  return suffixRules;
+}
+
 async function slices(id, job, args, token) {
   const check = (lab) => {
     if (lab !== active || token !== tokens[job.slot]) throw new Error(S.superseded);
   };
+  if (job.prepare) await job.prepare();
   const lab = await enqueue(() => {
     const current = need(active, S.noInputYet);
     job.begin(current, args);

@@ -28,6 +28,9 @@ before(async () => {
   const pkg = await import(path.join(DIST, 'pkg/urlhashlab.js'));
   await pkg.default({ module_or_path: fs.readFileSync(path.join(DIST, 'pkg/urlhashlab_bg.wasm')) });
   Lab = pkg.Lab;
+  // As the worker does before a partition: the Public Suffix List the build wrote to dist/data/.
+  const rules = Lab.setSuffixRules(fs.readFileSync(path.join(DIST, 'data/public-suffix-list.txt'), 'utf8'));
+  assert.ok(rules > 5000, `${rules} suffix rules installed`);
   // The corpus in two contiguous pieces, with a budget of 0: nothing kept, all regenerable.
   corpusLab = new Lab(0);
   corpusLab.begin('hf', 'url');

@@ -13,8 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, CLI, DIST, ROOT, TYPES, cliDist, launch, requireCli, requireDist, serveDist, watchProblems } from './helpers.js';
-import { MEASURE_FORMAT } from '../../www/format.js';
+import { ARTIFACTS, CLI, DIST, ROOT, TYPES, assertMatchesCli, cliDist, launch, readTable, requireCli, requireDist, serveDist, watchProblems } from './helpers.js';
 import { ZH } from '../../www/strings-zh.js';
 
 const P1 = ['elfhash', 'hfip', 'hf'];
@@ -40,8 +39,8 @@ before(() => {
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // ------------------------------------------------------------------------ browser-neutral steps
-// Playwright's and Puppeteer's pages share evaluate(fn, arg), click(selector) and screenshot();
-// everything else goes through these.
+// Playwright's and Puppeteer's pages share evaluate(fn, arg), click(selector) and screenshot()
+// (so helpers' readTable works on both); everything else goes through these.
 
 /** Polls `fn(arg)` in the page until it is truthy; returns its value. */
 async function until(page, fn, arg, what, timeout = 120_000) {
@@ -75,24 +74,9 @@ async function waitLoad(page, gen, { m = 12, views = VIEWS } = {}) {
   assert.deepEqual(errors, [], 'no error shown');
 }
 
-/** The measures table equals `urlhash dist --json` on the same input. */
+/** The measures table equals `urlhash dist --json` on the same input (helpers' checks). */
 async function assertTable(page, cli) {
-  const view = await page.evaluate(() => {
-    const rows = {};
-    for (const td of document.querySelectorAll('#measures-table tbody td')) {
-      rows[td.dataset.fn] ??= {};
-      rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
-    }
-    return { n: Number(document.getElementById('results-caption').dataset.n), rows };
-  });
-  assert.deepEqual(Object.keys(view.rows).sort(), [...P1].sort());
-  for (const fn of P1) {
-    assert.equal(view.n, cli.fns[fn].n, `${fn}: n`);
-    for (const k of ['a', 'b', 'max_load', 'empty_slots', 'chi2']) {
-      assert.equal(view.rows[fn][k].value, cli.fns[fn][k], `${fn}: ${k}`);
-      assert.equal(view.rows[fn][k].text, MEASURE_FORMAT[k](cli.fns[fn][k]), `${fn}: ${k} as shown`);
-    }
-  }
+  assertMatchesCli(await readTable(page), cli, P1);
 }
 
 async function switchToChinese(page) {
@@ -178,7 +162,7 @@ describe('the one file from disk in Firefox ESR', { timeout: 300_000 }, () => {
       browser: 'firefox',
       executablePath: FIREFOX,
       headless: true,
-      extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true },
+      extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true, 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
     });
     const problems = [];
     try {

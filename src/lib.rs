@@ -62,15 +62,27 @@ pub mod wasm;
 /// What the unit tests share.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) mod testing {
-    use proptest::test_runner::{Config, RngSeed};
+    use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
 
     /// The property tests' configuration: `cases` cases drawn from a fixed seed, so a test
-    /// draws the same inputs on every machine and every run (a failure found by a changed test
-    /// is still shrunk and saved under `proptest-regressions/`).
+    /// draws the same inputs on every machine and every run. Every field that
+    /// `Config::default()` would read from a `PROPTEST_*` variable of the environment is set
+    /// here; no failure file is read or written (a failure prints its shrunk input).
     pub fn proptest_config(cases: u32) -> Config {
         Config {
             cases,
             rng_seed: RngSeed::Fixed(2004),
+            failure_persistence: None,
+            max_local_rejects: 65_536,
+            max_global_rejects: 1024,
+            max_shrink_iters: 1024,
+            max_shrink_time: 0,
+            timeout: 0,
+            fork: false,
+            verbose: 0,
+            max_flat_map_regens: 1_000_000,
+            max_default_size_range: 100,
+            rng_algorithm: RngAlgorithm::ChaCha,
             ..Config::default()
         }
     }

@@ -44,15 +44,30 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// Compares `actual` with `tests/golden/NAME`, or rewrites it when BLESS is set.
+/// Compares `actual` with `tests/golden/NAME`, or rewrites it when `BLESS=1` is set (never
+/// under CI). A JSON golden file is compared as JSON, its numbers to a relative 1e-12: the
+/// 17-digit floats of a function like `ln` may differ in the last place with another libm.
 fn golden(name: &str, actual: &str) {
     let path = root().join("tests/golden").join(name);
-    if std::env::var_os("BLESS").is_some() {
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "BLESS=1 rewrites golden files; it is refused under CI"
+        );
         std::fs::write(&path, actual).unwrap();
         return;
     }
     let expected = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1 to create it)", path.display()));
+    if name.ends_with(".json") {
+        let parse = |text: &str, what: &str| -> serde_json::Value {
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("{name} ({what}): {e}"))
+        };
+        if let Err(at) = json_close(&parse(&expected, "golden"), &parse(actual, "output"), "$") {
+            panic!("{name} differs from the golden file at {at}\n(re-bless with BLESS=1 if the change is intended)");
+        }
+        return;
+    }
     if expected != actual {
         let line = expected
             .lines()
@@ -65,6 +80,50 @@ fn golden(name: &str, actual: &str) {
             expected.lines().nth(line),
             actual.lines().nth(line)
         );
+    }
+}
+
+/// Equal JSON, numbers within a relative 1e-12; `Err` names the first place that differs.
+fn json_close(a: &serde_json::Value, b: &serde_json::Value, at: &str) -> Result<(), String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            if x == y || (x - y).abs() <= 1e-12 * x.abs().max(y.abs()) {
+                Ok(())
+            } else {
+                Err(format!("{at}: expected {x:e}, got {y:e}"))
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .try_for_each(|(i, (x, y))| json_close(x, y, &format!("{at}[{i}]"))),
+        (Value::Object(x), Value::Object(y)) if x.keys().eq(y.keys()) => x
+            .iter()
+            .try_for_each(|(k, v)| json_close(v, &y[k], &format!("{at}.{k}"))),
+        _ if a == b => Ok(()),
+        _ => Err(format!("{at}: expected {a}, got {b}")),
+    }
+}
+
+#[test]
+fn json_golden_files_allow_only_last_place_float_differences() {
+    let v = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+    let golden = v(r#"{"a": [1, 0.30000000000000004], "b": {"c": "x"}}"#);
+    assert_eq!(
+        json_close(&golden, &v(r#"{"a": [1, 0.3], "b": {"c": "x"}}"#), "$"),
+        Ok(())
+    );
+    for other in [
+        r#"{"a": [1, 0.3000000001], "b": {"c": "x"}}"#,
+        r#"{"a": [2, 0.3], "b": {"c": "x"}}"#,
+        r#"{"a": [1, 0.3, 4], "b": {"c": "x"}}"#,
+        r#"{"a": [1, 0.3], "b": {"c": "y"}}"#,
+        r#"{"a": [1, 0.3], "b": {"d": "x"}}"#,
+    ] {
+        assert!(json_close(&golden, &v(other), "$").is_err(), "{other}");
     }
 }
 

@@ -27,11 +27,16 @@ test('dist/index.html carries the strict policy, and it holds without any header
     const inline = await page.evaluate(async () => {
       window.__ran = false;
       window.__violated = '';
+      // The report comes as an event after the refusal; 5 s without one is a failure below.
+      const reported = new Promise((r) => {
+        document.addEventListener('securitypolicyviolation', r, { once: true });
+        setTimeout(r, 5_000);
+      });
       document.addEventListener('securitypolicyviolation', (e) => (window.__violated = e.effectiveDirective));
       const s = document.createElement('script');
       s.textContent = 'window.__ran = true';
       document.body.append(s);
-      await new Promise((r) => setTimeout(r, 50));
+      await reported;
       return { ran: window.__ran, violated: window.__violated };
     });
     assert.deepEqual(inline, { ran: false, violated: 'script-src-elem' }, 'an inline script does not run');

@@ -56,9 +56,11 @@ export function requireDist() {
   }
 }
 
-/** Builds the CLI when it is missing. */
+let cliBuilt = false;
+/** Builds the CLI the page is compared with (once per test file: cargo is a no-op when it is current, never a stale binary). */
 export function requireCli() {
-  if (fs.existsSync(CLI)) return;
+  if (cliBuilt) return;
+  cliBuilt = true;
   const r = spawnSync('cargo', ['build', '--release', '--bin', 'urlhash'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0 || !fs.existsSync(CLI)) throw new Error('could not build target/release/urlhash');
 }
@@ -103,9 +105,13 @@ export function serveDist({ header = true, dir = DIST, port = 0, types = TYPES }
   });
 }
 
-/** Debian's Chromium, headless, with no background traffic (this machine has no internet). */
+/**
+ * Debian's Chromium, headless, with no background traffic (this machine has no internet), in
+ * English whatever the machine's locale (the page opens in Chinese for a zh browser).
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
+  '--lang=en-US',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

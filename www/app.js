@@ -8,6 +8,7 @@ import { encodeState, decodeState } from './permalink.js';
 import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
 import { setupOffline } from './offline.js';
+import { setupMap } from './map.js';
 import { el, labelScrollRegions, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
@@ -880,6 +881,7 @@ function currentLink() {
     nodes: state.partition.nodes,
     policy: state.partition.policy,
     view: state.view,
+    focus: map?.focused(),
     lesson: state.lesson?.id,
     step: state.lesson?.step,
   });
@@ -972,6 +974,10 @@ function exportParams() {
 
 /** Other modules (the lessons) draw themselves again through these. */
 const relabelHooks = [];
+/** The map of the lab (map.js), once the page is set up. */
+let map = null;
+/** Asks watchSections() to find the section being read again (after a collapse or a focus). */
+let sectionsChanged = () => {};
 
 // ---------------------------------------------------------------- lessons
 
@@ -1031,7 +1037,7 @@ async function applyLessonSetup(setup) {
   for (const id of setup.click ?? []) $(id)?.click();
   if (setup.m && setup.m !== state.m) setSlots(setup.m);
   await requestView();
-  if (setup.section) $(setup.section)?.scrollIntoView({ block: 'start' });
+  if (setup.section) map?.reveal(setup.section)?.scrollIntoView({ block: 'start' });
 }
 
 function markLanguage() {
@@ -1096,19 +1102,40 @@ async function copyLink() {
 
 /** Follows which section is in view, for the link. */
 function watchSections() {
-  const seen = new Map();
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) seen.set(e.target.id, e.isIntersecting ? e.boundingClientRect.top : null);
-      const visible = [...seen].filter(([, top]) => top !== null).sort((a, b) => Math.abs(a[1]) - Math.abs(b[1]));
-      if (!visible.length || !state.linkReady) return;
-      state.view = visible[0][0];
-      clearTimeout(state.viewTimer);
-      state.viewTimer = setTimeout(updateLink, 300);
-    },
-    { threshold: [0, 0.25] },
-  );
-  for (const s of document.querySelectorAll('main section.panel[id], .layout section.panel[id]')) observer.observe(s);
+  const sections = [...document.querySelectorAll('main section.panel[id], .layout section.panel[id]')];
+  let queued = false;
+  const update = () => {
+    queued = false;
+    if (!state.linkReady) return;
+    // The section being read: the last one (in page order) whose top has passed the line just
+    // under the sticky map; before any has, the first one on screen.
+    const line = ($('map')?.getBoundingClientRect().bottom ?? 0) + 48;
+    let current = null;
+    let best = -Infinity;
+    for (const section of sections) {
+      const box = section.getBoundingClientRect();
+      if (!box.height || box.bottom <= 0 || box.top >= innerHeight) continue;
+      const top = box.top <= line ? box.top : -Infinity;
+      if (top > best || current === null) {
+        if (top > best) best = top;
+        current = section.id;
+      }
+    }
+    if (!current || current === state.view) return;
+    state.view = current;
+    map?.markCurrent(state.view);
+    clearTimeout(state.viewTimer);
+    state.viewTimer = setTimeout(updateLink, 300);
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(update);
+  };
+  addEventListener('scroll', queue, { passive: true });
+  addEventListener('resize', queue, { passive: true });
+  sectionsChanged = queue;
+  queue();
 }
 
 async function main() {
@@ -1129,6 +1156,16 @@ async function main() {
   applyStrings(document);
   labelScrollRegions();
   markLanguage();
+  map = setupMap({
+    onChange: () => {
+      sectionsChanged();
+      updateLink();
+    },
+  });
+  relabelHooks.push(() => map.relabel());
+  if (link.focus) map.focusPaper(link.focus);
+  // The five papers in a sentence each: open on screens wide enough to keep the first chart in view.
+  $('papers').open = matchMedia('(min-width: 1000px) and (min-height: 850px)').matches;
   buildCorpusSelect();
   buildPresets();
   $('m-input').value = String(state.m);
@@ -1181,9 +1218,14 @@ async function main() {
   startDedupViews();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);
+  // A fragment (#p4-trie) names a section to open at; it then lives on as `view` in the link.
+  const fromHash = Boolean(location.hash) && map.go(location.hash);
   state.linkReady = true;
   updateLink();
-  if (view && view !== 'input-panel') document.getElementById(view)?.scrollIntoView();
+  // A link's paper in focus wins over a section of another paper it was read at.
+  const paperOfView = view && document.getElementById(view)?.dataset.paper;
+  const viewShown = !link.focus || !paperOfView || paperOfView === link.focus;
+  if (!fromHash && view && view !== 'input-panel' && viewShown) map.reveal(view)?.scrollIntoView();
   watchSections();
   if (link.lesson) await lessons.open(link.lesson, link.step ?? 0);
 }

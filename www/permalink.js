@@ -20,7 +20,7 @@ function fromBase64Url(text) {
 
 /**
  * The query string of `s`: { lang, source: {kind, n | bytes | file}, lines, fns, m, key, nodes,
- * policy, view, lesson, step }.
+ * policy, view, focus (the one paper shown), lesson, step }.
  */
 export function encodeState(s) {
   const q = new URLSearchParams();
@@ -48,6 +48,7 @@ export function encodeState(s) {
   if (s.nodes) q.set('nodes', String(s.nodes));
   if (s.policy) q.set('policy', s.policy);
   if (s.view) q.set('view', s.view);
+  if (s.focus) q.set('focus', s.focus);
   if (s.lesson) {
     q.set('lesson', s.lesson);
     q.set('step', String(s.step ?? 0));
@@ -92,6 +93,7 @@ export function decodeState(search) {
   if (nodes) out.nodes = nodes;
   if (q.has('policy')) out.policy = q.get('policy');
   if (q.has('view')) out.view = q.get('view');
+  if (/^p[1-5]$/.test(q.get('focus') ?? '')) out.focus = q.get('focus');
   if (q.has('lesson')) {
     out.lesson = q.get('lesson');
     out.step = whole('step') ?? 0;

@@ -1,0 +1,238 @@
+// The map of the lab: the sticky bar names every paper and view and marks where the reader is,
+// its links and fragment deep links (#p4-trie) land on the section, a section collapses to its
+// heading, "Only P5" shows one paper and travels in the copied link, the first screen names the
+// five papers, the sections after the first results take the whole width, and the map speaks
+// Chinese.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { useLab, ARTIFACTS } from './helpers.js';
+import { S } from '../../www/strings.js';
+import { ZH } from '../../www/strings-zh.js';
+
+const SECTIONS = ['input-panel', 'view-panel', 'figures', 'why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
+const PAPERS = { p1: ['figures', 'why'], p2: ['partition'], p3: ['fp'], p4: ['trie'], p5: ['bloom', 'cbf'] };
+
+/** Where each section is and what the map marks, in the page. */
+function layout(p) {
+  return p.evaluate((ids) => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: Math.round(r.top), left: Math.round(r.left), width: Math.round(r.width), height: Math.round(r.height) };
+    };
+    const sections = Object.fromEntries(ids.map((id) => [id, { ...box(document.getElementById(id)), shown: document.getElementById(id).checkVisibility() }]));
+    return {
+      sections,
+      map: box(document.getElementById('map')),
+      current: document.querySelector('#map a[aria-current="location"]')?.dataset.section ?? null,
+      focused: document.activeElement?.closest('section')?.id ?? null,
+      docWidth: document.documentElement.scrollWidth,
+      width: innerWidth,
+    };
+  }, SECTIONS);
+}
+
+async function ready(p, gen = 1) {
+  await p.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) >= g && document.body.dataset.busy === '0', gen, { timeout: 60_000 });
+}
+
+/** `id`'s heading is in the viewport, just below the sticky map. */
+async function assertLanded(p, id) {
+  await p.waitForFunction(
+    (id) => {
+      const top = document.getElementById(id).getBoundingClientRect().top;
+      const map = document.getElementById('map').getBoundingClientRect().bottom;
+      return top >= map - 2 && top < innerHeight / 3;
+    },
+    id,
+    { timeout: 10_000 },
+  ).catch(async () => assert.fail(`${id} did not land under the map: ${JSON.stringify((await layout(p)).sections[id])}`));
+}
+
+describe('the map of the lab (1440×900)', () => {
+  let page;
+  let baseUrl;
+  let browser;
+  useLab({ width: 1440, height: 900 }, (o) => ({ page, baseUrl, browser } = o));
+
+  test('the first screen names the five papers and the map has every paper and view', async () => {
+    await ready(page);
+    const papers = await page.$$eval('#papers li', (xs) => xs.map((x) => x.textContent.trim()));
+    assert.equal(papers.length, 5);
+    for (const [i, p] of ['p1', 'p2', 'p3', 'p4', 'p5'].entries()) assert.ok(papers[i].endsWith(S.papers[p]), papers[i]);
+    assert.ok(await page.isVisible('#papers li'), 'open on a screen this size');
+    const entries = await page.$$eval('#map a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
+    assert.deepEqual(
+      entries.map((e) => e[0]),
+      ['input-panel', 'view-panel', 'figures', 'why', 'partition', 'trie', 'bloom', 'cbf', 'fp'],
+    );
+    for (const p of ['P1', 'P2', 'P3', 'P4', 'P5']) assert.ok(entries.some((e) => e[1].startsWith(p)), `${p} in the map`);
+    const l = await layout(page);
+    assert.ok(l.map.top >= 0 && l.map.top + l.map.height <= 900, 'the map is on the first screen');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'map-1440.png') });
+  });
+
+  test('each map link lands on its section, marks it and keeps the map in view; the keyboard works too', async () => {
+    for (const a of await page.$$eval('#map a', (xs) => xs.map((x) => x.dataset.section))) {
+      await page.click(`#map a[data-section="${a}"]`);
+      await assertLanded(page, a);
+      await page
+        .waitForFunction((a) => document.querySelector('#map a[aria-current="location"]')?.dataset.section === a, a, { timeout: 5_000 })
+        .catch(async () => assert.fail(`${a} is not marked in the map (marked: ${(await layout(page)).current})`));
+      const l = await layout(page);
+      assert.ok(l.map.top === 0, `the map stays on screen at ${a}`);
+      if (a !== 'input-panel') assert.equal(l.focused, a, `focus moved into ${a}`);
+    }
+    // Keyboard: Tab to a link of the map, Enter.
+    await page.focus('#map a[data-section="trie"]');
+    await page.keyboard.press('Enter');
+    await assertLanded(page, 'trie');
+  });
+
+  test('a fragment opens the lab at its section', async () => {
+    const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await p.goto(`${baseUrl}#p5-bloom`);
+      await ready(p);
+      await assertLanded(p, 'bloom');
+      await p.evaluate(() => (location.hash = '#p3-fingerprints'));
+      await assertLanded(p, 'fp');
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('a section collapses to its heading and opens again', async () => {
+    const before = (await layout(page)).sections.partition.height;
+    await page.click('#partition .section-tools .collapse');
+    assert.equal(await page.getAttribute('#partition .section-tools .collapse', 'aria-expanded'), 'false');
+    const collapsed = (await layout(page)).sections.partition.height;
+    assert.ok(collapsed < 200 && collapsed < before / 5, `${before} px → ${collapsed} px`);
+    // The map opens a collapsed section it is asked for.
+    await page.click('#map a[data-section="partition"]');
+    await assertLanded(page, 'partition');
+    assert.equal(await page.getAttribute('#partition .section-tools .collapse', 'aria-expanded'), 'true');
+    assert.ok((await layout(page)).sections.partition.height > before / 2);
+  });
+
+  test('"Only P5" shows one paper, travels in the link, and "show every paper" undoes it', async () => {
+    await page.click('#bloom .section-tools .only');
+    const l = await layout(page);
+    for (const [paper, ids] of Object.entries(PAPERS)) {
+      for (const id of ids) assert.equal(l.sections[id].shown, paper === 'p5', `${id} shown with P5 in focus`);
+    }
+    assert.ok(await page.isVisible('#map-all'));
+    assert.equal((await page.textContent('#map-all')).trim(), S.mapShowAllFrom('P5'));
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('focus') === 'p5');
+    const link = page.url();
+    const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await p.goto(link);
+      await ready(p);
+      const again = await layout(p);
+      assert.equal(again.sections.trie.shown, false, 'the link keeps the focus');
+      assert.equal(again.sections.cbf.shown, true);
+    } finally {
+      await p.close();
+    }
+    // A map link to another paper's section shows every paper again.
+    await page.click('#map a[data-section="trie"]');
+    await assertLanded(page, 'trie');
+    assert.equal((await layout(page)).sections.why.shown, true);
+    await page.click('#bloom .section-tools .only');
+    await page.click('#map-all');
+    for (const id of SECTIONS) assert.equal((await layout(page)).sections[id].shown, true, id);
+  });
+
+  test('after the first results every section takes the whole width', async () => {
+    const l = await layout(page);
+    const input = l.sections['input-panel'];
+    assert.ok(l.sections['view-panel'].left > input.left + input.width, 'the first results beside the input');
+    for (const id of ['figures', 'why', 'partition', 'trie', 'bloom', 'cbf', 'fp']) {
+      assert.equal(l.sections[id].left, input.left, `${id} starts at the left edge`);
+      assert.ok(l.sections[id].width > 1300, `${id} is ${l.sections[id].width} px wide`);
+    }
+    assert.equal(l.docWidth, l.width, 'no horizontal scroll');
+  });
+
+  test('the map and the section tools speak Chinese', async () => {
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const words = await page.$$eval('#map a', (xs) => xs.map((x) => x.textContent.trim()));
+    assert.ok(words.includes(ZH.map.input), words.join(' | '));
+    assert.ok(words.some((w) => w.endsWith(ZH.map.p4)), words.join(' | '));
+    assert.equal(await page.getAttribute('#map', 'aria-label'), ZH.mapLabel);
+    assert.equal((await page.textContent('#trie .section-tools .collapse')).trim(), ZH.mapCollapse);
+    assert.equal((await page.textContent('#trie .section-tools .only')).trim(), ZH.mapOnly('P4'));
+    assert.ok((await page.textContent('#papers')).includes(ZH.papers.p4));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'map-1440-zh.png') });
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+});
+
+describe('the map on a phone (390×844)', () => {
+  let page;
+  useLab({ width: 390, height: 844 }, (o) => ({ page } = o));
+
+  test('the map stays on top, scrolls sideways inside itself, and its links land', async () => {
+    await ready(page);
+    const l = await layout(page);
+    assert.ok(l.map.width <= 390, `the map is ${l.map.width} px wide`);
+    for (const id of ['trie', 'bloom', 'fp']) {
+      await page.click(`#map a[data-section="${id}"]`);
+      await assertLanded(page, id);
+      const link = await page.$eval(`#map a[data-section="${id}"]`, (a) => {
+        const r = a.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      });
+      assert.ok(link.left >= 0 && link.right <= 390, `the ${id} link is scrolled into the map's view`);
+    }
+    assert.equal(await page.isVisible('#papers li'), false, 'the papers list is folded on a phone');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'map-390.png') });
+  });
+});
+
+describe('phones: no sideways scroll of the page at 360, 390 and 430 px once every view has run', () => {
+  let browser;
+  let baseUrl;
+  useLab({ width: 390, height: 844 }, (o) => ({ browser, baseUrl } = o));
+
+  for (const width of [360, 390, 430]) {
+    test(`${width}×844, touch`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
+      try {
+        const p = await context.newPage();
+        await p.goto(baseUrl);
+        const views = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
+        await p
+          .waitForFunction((ids) => ids.every((id) => document.getElementById(id).dataset.gen === '1'), views, { timeout: 240_000 })
+          .catch(async () => assert.fail(`views not run: ${await p.evaluate((ids) => ids.filter((id) => document.getElementById(id).dataset.gen !== '1'), views)}`));
+        const wide = await p.evaluate((w) => {
+          // Elements wider than the screen that no scrolling box of their own holds.
+          const out = [];
+          for (const e of document.querySelectorAll('body *')) {
+            const r = e.getBoundingClientRect();
+            if (!r.width || r.right <= w + 1 || !e.checkVisibility()) continue;
+            let held = false;
+            for (let a = e.parentElement; a && a !== document.body && !held; a = a.parentElement) held = getComputedStyle(a).overflowX !== 'visible';
+            if (!held && e.parentElement.getBoundingClientRect().right <= w + 1) out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} (${Math.round(r.width)} px)`);
+          }
+          return { scrollWidth: document.documentElement.scrollWidth, out };
+        }, width);
+        assert.deepEqual(wide, { scrollWidth: width, out: [] });
+        // Touch targets of the map and of the section tools: at least 44 × 44 px.
+        const small = await p.$$eval('#map a, .section-tools button', (xs) =>
+          xs
+            .map((x) => [x.textContent.trim(), x.getBoundingClientRect()])
+            .filter(([, r]) => r.height < 44 || r.width < 44)
+            .map(([t, r]) => `${t}: ${Math.round(r.width)}×${Math.round(r.height)}`),
+        );
+        assert.deepEqual(small, []);
+        if (width === 390) await p.screenshot({ path: path.join(ARTIFACTS, 'phone-390-views.png'), fullPage: false });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

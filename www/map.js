@@ -1,0 +1,166 @@
+// The map of the lab: the sticky bar of links to every section (by paper), which shows where
+// the reader is, the fragment deep links (#p4-trie), and each paper's sections collapsed or
+// shown alone ("only this paper"). No computation here.
+import { S } from './strings.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Wires the map. `onChange()` is called when the paper in focus changes or a section collapses
+ * or opens (the link and the section being read follow).
+ * Returns { go, reveal, markCurrent, focusPaper, focused, relabel }.
+ */
+export function setupMap({ onChange = () => {} } = {}) {
+  const links = [...document.querySelectorAll('#map a[data-section]')];
+  /** fragment (without #) → section id */
+  const fragments = new Map(links.map((a) => [a.hash.slice(1), a.dataset.section]));
+  const sections = [...document.querySelectorAll('main section.panel[data-paper]')];
+  let focus = null;
+
+  for (const section of sections) addTools(section);
+
+  /** Opens the section (expanded, and not hidden by the focus on another paper). */
+  function reveal(id) {
+    const section = $(id);
+    if (!section) return null;
+    if (section.classList.contains('collapsed')) setCollapsed(section, false);
+    if (focus && section.dataset.paper && section.dataset.paper !== focus) focusPaper(null);
+    return section;
+  }
+
+  /** Scrolls to the section a fragment or section id names; true when there was one. */
+  function go(hash) {
+    const name = decodeURIComponent(String(hash ?? '').replace(/^#/, ''));
+    if (!name) return false;
+    const id = fragments.get(name) ?? (name === 'input' ? 'input-panel' : $(name)?.closest('section.panel')?.id);
+    const section = id && reveal(id);
+    if (!section) return false;
+    section.scrollIntoView({ block: 'start' });
+    pin(section);
+    const heading = section.querySelector('h2');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    return true;
+  }
+
+  /**
+   * Keeps `section` where the scroll put it for 3 s while the views above it are still being
+   * drawn (they grow and would push it down), until the reader scrolls or types.
+   */
+  let unpin = () => {};
+  function pin(section) {
+    unpin();
+    const want = section.getBoundingClientRect().top;
+    const end = performance.now() + 3000;
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) removeEventListener(type, stop, true);
+    };
+    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) addEventListener(type, stop, { capture: true, passive: true });
+    const tick = () => {
+      const drift = section.getBoundingClientRect().top - want;
+      if (Math.abs(drift) > 2) scrollBy(0, drift);
+      if (performance.now() < end) frame = requestAnimationFrame(tick);
+      else stop();
+    };
+    frame = requestAnimationFrame(tick);
+    unpin = stop;
+  }
+
+  for (const a of links) {
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      go(a.hash);
+    });
+  }
+  for (const a of document.querySelectorAll('#papers a[href^="#"]')) {
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      go(a.hash);
+    });
+  }
+  window.addEventListener('hashchange', () => go(location.hash));
+  $('map-all').addEventListener('click', () => focusPaper(null));
+
+  /** Marks the map's link of the section in view (or of the nearest section above it). */
+  function markCurrent(id) {
+    const order = [...document.querySelectorAll('section.panel[id]')].map((s) => s.id);
+    let at = order.indexOf(id);
+    let link = null;
+    while (at >= 0 && !link) {
+      link = links.find((a) => a.dataset.section === order[at]) ?? null;
+      at -= 1;
+    }
+    for (const a of links) {
+      if (a === link) a.setAttribute('aria-current', 'location');
+      else a.removeAttribute('aria-current');
+    }
+    // Scrolls the bar sideways to the link (scrollIntoView would move the page too).
+    const list = link?.closest('.map-list');
+    if (list) {
+      const l = link.getBoundingClientRect();
+      const r = list.getBoundingClientRect();
+      if (l.left < r.left) list.scrollLeft -= r.left - l.left + 8;
+      else if (l.right > r.right) list.scrollLeft += l.right - r.right + 8;
+    }
+  }
+
+  /** Shows only the sections of `paper` ('p1' … 'p5'), or every paper (null). */
+  function focusPaper(paper) {
+    focus = /^p[1-5]$/.test(paper ?? '') ? paper : null;
+    for (const section of sections) section.classList.toggle('out-of-focus', Boolean(focus) && section.dataset.paper !== focus);
+    for (const a of links) a.classList.toggle('out-of-focus', Boolean(focus) && Boolean(a.dataset.paper) && a.dataset.paper !== focus);
+    if (focus) document.body.dataset.focus = focus;
+    else delete document.body.dataset.focus;
+    relabel();
+    onChange();
+  }
+
+  function setCollapsed(section, collapsed) {
+    section.classList.toggle('collapsed', collapsed);
+    section.querySelector('.section-tools .collapse').setAttribute('aria-expanded', collapsed ? 'false' : 'true');
+    relabel();
+    onChange();
+  }
+
+  function addTools(section) {
+    const tools = document.createElement('div');
+    tools.className = 'section-tools';
+    const collapse = document.createElement('button');
+    collapse.type = 'button';
+    collapse.className = 'collapse quiet';
+    collapse.setAttribute('aria-expanded', 'true');
+    collapse.setAttribute('aria-controls', section.id);
+    collapse.addEventListener('click', () => setCollapsed(section, !section.classList.contains('collapsed')));
+    const only = document.createElement('button');
+    only.type = 'button';
+    only.className = 'only quiet';
+    only.addEventListener('click', () => focusPaper(focus === section.dataset.paper ? null : section.dataset.paper));
+    tools.append(collapse, only);
+    section.querySelector('h2').after(tools);
+  }
+
+  /** Words every control of the map in the page's language. */
+  function relabel() {
+    for (const section of sections) {
+      const paper = section.dataset.paper.toUpperCase();
+      const collapsed = section.classList.contains('collapsed');
+      const title = section.querySelector('h2').textContent;
+      const collapse = section.querySelector('.section-tools .collapse');
+      collapse.textContent = collapsed ? S.mapExpand : S.mapCollapse;
+      collapse.setAttribute('aria-label', `${collapsed ? S.mapExpand : S.mapCollapse}: ${title}`);
+      const only = section.querySelector('.section-tools .only');
+      only.textContent = S.mapOnly(paper);
+      only.setAttribute('aria-pressed', focus === section.dataset.paper ? 'true' : 'false');
+    }
+    const all = $('map-all');
+    all.hidden = !focus;
+    all.textContent = focus ? S.mapShowAllFrom(focus.toUpperCase()) : '';
+  }
+
+  relabel();
+  return { go, reveal, markCurrent, focusPaper, focused: () => focus, relabel };
+}

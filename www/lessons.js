@@ -445,6 +445,22 @@ export function setupLessons(app) {
   $('lesson-prev').addEventListener('click', () => go(state.lesson.id, state.step - 1));
   $('lesson-next').addEventListener('click', () => go(state.lesson.id, state.step + 1));
   $('lesson-close').addEventListener('click', close);
+  // As in a slide show: PageDown and PageUp step through an open lesson, Esc closes it (not
+  // while typing in a field, where the keys keep their own meaning; Esc there still closes).
+  document.addEventListener('keydown', (e) => {
+    if (!state.lesson || $('lesson').hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const typing = e.target instanceof Element && e.target.closest('input, textarea, select, [contenteditable]');
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else if (!typing && e.key === 'PageDown' && !$('lesson-next').disabled) {
+      e.preventDefault();
+      go(state.lesson.id, state.step + 1);
+    } else if (!typing && e.key === 'PageUp' && !$('lesson-prev').disabled) {
+      e.preventDefault();
+      go(state.lesson.id, state.step - 1);
+    }
+  });
   app.onChange(showLive);
 
   return {

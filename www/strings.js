@@ -73,6 +73,7 @@ export const S = {
     prev: '← Back',
     next: 'Next →',
     close: 'Close',
+    keys: 'Keys: PageDown, the next step; PageUp, the one before; Esc closes the lesson.',
     progress: (i, n) => `Step ${i} of ${n}`,
     claim: 'The paper says',
     live: 'We measure, live',

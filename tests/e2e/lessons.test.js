@@ -90,6 +90,29 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.click('#lesson-close');
   });
 
+  test('PageDown and PageUp step through a lesson, Esc closes it; in a text field they do not step', async () => {
+    const step = () => page.evaluate(() => document.getElementById('lesson').dataset.step);
+    await page.click('#lesson-open');
+    await page.selectOption('#lesson-pick', 'p1');
+    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '0');
+    assert.equal((await page.textContent('.lesson-keys')).trim(), S.lesson.keys);
+    await page.focus('#lesson-title').catch(() => {});
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '1');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '2');
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '1');
+    // Typing in a field: PageDown is the field's, not the lesson's.
+    await page.focus('#m-input');
+    await page.keyboard.press('PageDown');
+    assert.equal(await step(), '1');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lesson', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).has('lesson')), false, 'the link forgets the closed lesson');
+  });
+
   test('switching language keeps the input, functions, M and results, and is remembered', async () => {
     const gen = await generation(page);
     await page.fill('#m-input', '40');

@@ -152,12 +152,8 @@ fn p1_c_functions_match_rust_bit_for_bit() {
     let started = std::time::Instant::now();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     if !tool_exists(&cc, "--version") {
-        // `./lab test` installs it; under CI a missing tool fails instead of skipping.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "differential_c under CI: no C compiler `{cc}` on PATH (set CC to use another)"
-        );
-        eprintln!("SKIPPED differential_c: no C compiler `{cc}` on PATH (set CC to use another)");
+        let why = format!("no C compiler `{cc}` on PATH (set CC to use another)");
+        common::skip_unless_ci("differential_c", &why);
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");

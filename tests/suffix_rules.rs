@@ -59,11 +59,10 @@ fn rules_text() -> Option<String> {
         Ok(text) => Some(text),
         Err(why) => {
             // The file is the locked psl package's own: under CI, not finding it is a failure.
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "under CI: the psl crate's data/rules.txt is not available ({why})"
+            common::skip_unless_ci(
+                "suffix_rules",
+                &format!("the psl crate's data/rules.txt is not available ({why})"),
             );
-            eprintln!("SKIPPED: the psl crate's data/rules.txt is not available ({why})");
             None
         }
     }

@@ -70,13 +70,7 @@ export function setupMap({ onChange = () => {} } = {}) {
     unpin = stop;
   }
 
-  for (const a of links) {
-    a.addEventListener('click', (e) => {
-      e.preventDefault();
-      go(a.hash);
-    });
-  }
-  for (const a of document.querySelectorAll('#papers a[href^="#"]')) {
+  for (const a of [...links, ...document.querySelectorAll('#papers a[href^="#"]')]) {
     a.addEventListener('click', (e) => {
       e.preventDefault();
       go(a.hash);
@@ -86,8 +80,8 @@ export function setupMap({ onChange = () => {} } = {}) {
   $('map-all').addEventListener('click', () => focusPaper(null));
 
   /** Marks the map's link of the section in view (or of the nearest section above it). */
+  const order = [...document.querySelectorAll('section.panel[id]')].map((s) => s.id);
   function markCurrent(id) {
-    const order = [...document.querySelectorAll('section.panel[id]')].map((s) => s.id);
     let at = order.indexOf(id);
     let link = null;
     while (at >= 0 && !link) {

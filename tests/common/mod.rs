@@ -1,5 +1,6 @@
-//! Helpers shared by the differential tests (`differential_c.rs`, `differential_java.rs`): the
-//! input strings, the binary file both oracles read, and running an external tool.
+//! Helpers shared by the differential tests (`differential_c.rs`, `differential_java.rs`) and
+//! `suffix_rules.rs`: the input strings, the binary file both oracles read, running an external
+//! tool, and a skip that is a failure under CI.
 //!
 //! The input file is a sequence of records, each a `u32` little-endian byte length followed by
 //! that many bytes. The oracles answer on stdout with little-endian 32-bit words.
@@ -8,6 +9,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Says why a test is skipped, or fails it under CI (`CI` set), where `./lab test` has
+/// installed what it needs and a skip would hide a broken machine.
+pub fn skip_unless_ci(test: &str, why: &str) {
+    assert!(std::env::var_os("CI").is_none(), "{test} under CI: {why}");
+    eprintln!("SKIPPED {test}: {why}");
+}
 
 /// The shared folder of real URL lists, `../shared/data` beside the crate.
 pub fn data_dir() -> PathBuf {

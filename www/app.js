@@ -1104,11 +1104,9 @@ async function copyLink() {
 function watchSections() {
   const sections = [...document.querySelectorAll('main section.panel[id], .layout section.panel[id]')];
   let queued = false;
-  const update = () => {
-    queued = false;
-    if (!state.linkReady) return;
-    // The section being read: the last one (in page order) whose top has passed the line just
-    // under the sticky map; before any has, the first one on screen.
+  // The section being read: the last one (in page order) whose top has passed the line just
+  // under the sticky map; before any has, the first one on screen.
+  const inView = () => {
     const line = ($('map')?.getBoundingClientRect().bottom ?? 0) + 48;
     let current = null;
     let best = -Infinity;
@@ -1121,6 +1119,13 @@ function watchSections() {
         current = section.id;
       }
     }
+    return current;
+  };
+  const update = () => {
+    queued = false;
+    if (!state.linkReady) return;
+    // While the map holds a section in place, that one is being read (views above still grow).
+    const current = map?.pinned() ?? inView();
     if (!current || current === state.view) return;
     state.view = current;
     map?.markCurrent(state.view);

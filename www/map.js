@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * Wires the map. `onChange()` is called when the paper in focus changes or a section collapses
  * or opens (the link and the section being read follow).
- * Returns { go, reveal, markCurrent, focusPaper, focused, relabel }.
+ * Returns { go, reveal, markCurrent, focusPaper, focused, pinned, relabel }.
  */
 export function setupMap({ onChange = () => {} } = {}) {
   const links = [...document.querySelectorAll('#map a[data-section]')];
@@ -46,24 +46,37 @@ export function setupMap({ onChange = () => {} } = {}) {
   }
 
   /**
-   * Keeps `section` where the scroll put it for 3 s while the views above it are still being
-   * drawn (they grow and would push it down), until the reader scrolls or types.
+   * Keeps `section` where the scroll put it while the views above it are still being drawn
+   * (they grow and would push it down): for 3 s, as long as a view is waiting for its numbers
+   * (`data-gen=""`), and 1.5 s after the last move, at most 60 s; the reader scrolling, touching
+   * or typing ends it at once.
    */
   let unpin = () => {};
+  let pinned = null;
   function pin(section) {
     unpin();
+    pinned = section.id;
+    $('map').dataset.holding = pinned;
     const want = section.getBoundingClientRect().top;
-    const end = performance.now() + 3000;
+    const start = performance.now();
+    let until = start + 3000;
     let frame = 0;
     const stop = () => {
+      pinned = null;
+      delete $('map').dataset.holding;
       cancelAnimationFrame(frame);
       for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) removeEventListener(type, stop, true);
     };
     for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) addEventListener(type, stop, { capture: true, passive: true });
     const tick = () => {
+      const now = performance.now();
       const drift = section.getBoundingClientRect().top - want;
-      if (Math.abs(drift) > 2) scrollBy(0, drift);
-      if (performance.now() < end) frame = requestAnimationFrame(tick);
+      if (Math.abs(drift) > 2) {
+        scrollBy(0, drift);
+        until = Math.max(until, now + 1500);
+      }
+      const drawing = document.querySelector('main [data-gen=""]') !== null;
+      if (now - start < 60_000 && (now < until || drawing)) frame = requestAnimationFrame(tick);
       else stop();
     };
     frame = requestAnimationFrame(tick);
@@ -156,5 +169,5 @@ export function setupMap({ onChange = () => {} } = {}) {
   }
 
   relabel();
-  return { go, reveal, markCurrent, focusPaper, focused: () => focus, relabel };
+  return { go, reveal, markCurrent, focusPaper, focused: () => focus, pinned: () => pinned, relabel };
 }

@@ -46,7 +46,15 @@ async function assertLanded(p, id) {
     },
     id,
     { timeout: 10_000 },
-  ).catch(async () => assert.fail(`${id} did not land under the map: ${JSON.stringify((await layout(p)).sections[id])}`));
+  ).catch(async () => {
+    const l = await layout(p);
+    const more = await p.evaluate(() => ({
+      scrollY: Math.round(scrollY),
+      holding: document.getElementById('map').dataset.holding ?? null,
+      waiting: [...document.querySelectorAll('main [data-gen=""]')].map((e) => e.id),
+    }));
+    assert.fail(`${id} did not land under the map: ${JSON.stringify({ [id]: l.sections[id], current: l.current, ...more, tops: Object.fromEntries(Object.entries(l.sections).map(([k, v]) => [k, v.top])) })}`);
+  });
 }
 
 describe('the map of the lab (1440×900)', () => {
@@ -190,6 +198,47 @@ describe('the map on a phone (390×844)', () => {
     }
     assert.equal(await page.isVisible('#papers li'), false, 'the papers list is folded on a phone');
     await page.screenshot({ path: path.join(ARTIFACTS, 'map-390.png') });
+  });
+});
+
+describe('a section reached from the map stays in place while the views above it are drawn', () => {
+  let page;
+  useLab({ width: 390, height: 844 }, (o) => ({ page } = o));
+
+  test('held while a view waits for its numbers, let go once none does', async () => {
+    await ready(page);
+    await page.waitForFunction(() => !document.querySelector('main [data-gen=""]'), null, { timeout: 60_000 });
+    // Without scroll anchoring (as in Safari), only the map's hold keeps the section in place.
+    await page.evaluate(() => {
+      document.documentElement.style.overflowAnchor = 'none';
+      document.getElementById('bloom').dataset.gen = '';
+    });
+    await page.click('#map a[data-section="fp"]');
+    await assertLanded(page, 'fp');
+    const grow = (px) =>
+      page.evaluate(async (px) => {
+        const block = document.createElement('div');
+        block.className = 'grown';
+        block.style.height = `${px}px`;
+        document.getElementById('trie').append(block);
+        for (let i = 0; i < 4; i += 1) await new Promise((r) => requestAnimationFrame(r));
+        return {
+          top: Math.round(document.getElementById('fp').getBoundingClientRect().top),
+          current: document.querySelector('#map a[aria-current="location"]')?.dataset.section,
+        };
+      }, px);
+    await page.waitForTimeout(4_000);
+    const held = await grow(3_000);
+    assert.ok(held.top > 40 && held.top < 80, `fp held under the map 4 s on, while bloom still waits: ${held.top}`);
+    assert.equal(held.current, 'fp');
+    await page.evaluate(() => (document.getElementById('bloom').dataset.gen = document.getElementById('results').dataset.gen));
+    await page.waitForFunction(() => !document.getElementById('map').dataset.holding, null, { timeout: 10_000 });
+    const free = await grow(3_000);
+    assert.ok(free.top > 2_000, `the hold ends once no view waits: fp at ${free.top}`);
+    await page.evaluate(() => {
+      for (const b of document.querySelectorAll('.grown')) b.remove();
+      document.documentElement.style.overflowAnchor = '';
+    });
   });
 });
 

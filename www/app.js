@@ -18,7 +18,7 @@ import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
-import { setupCharts } from './charts/common.js';
+import { setupCharts, themeCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
 import * as bucketsChart from './charts/buckets.js';
 import * as fig1Chart from './charts/fig1.js';
@@ -1083,6 +1083,36 @@ function setProjector(on) {
   for (const c of document.querySelectorAll('canvas')) window.Chart?.getChart(c)?.resize();
 }
 
+/** The theme the reader chose ('dark' or 'light'), or null to follow the system. */
+function storedTheme() {
+  try {
+    return localStorage.getItem('uhl-theme');
+  } catch {
+    return null; // Storage may be off.
+  }
+}
+
+/** Shows the dark or the light theme (remembered when `save`); the charts are drawn again in it. */
+function setTheme(dark, { save = false } = {}) {
+  const root = document.documentElement;
+  const changed = root.dataset.theme !== (dark ? 'dark' : 'light');
+  root.dataset.theme = dark ? 'dark' : 'light';
+  $('theme-toggle').setAttribute('aria-pressed', dark ? 'true' : 'false');
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0b0f15' : '#1b2230');
+  if (save) {
+    try {
+      localStorage.setItem('uhl-theme', dark ? 'dark' : 'light');
+    } catch {
+      // Storage may be off.
+    }
+  }
+  // Before the lab is connected, setupCharts() takes the theme's colours and nothing is drawn yet.
+  if (changed && state.functions.length) {
+    themeCharts();
+    relabel();
+  }
+}
+
 async function copyLink() {
   updateLink();
   const url = location.href;
@@ -1179,6 +1209,10 @@ async function main() {
   $('lang-toggle').addEventListener('click', () => switchLanguage(language() === 'zh' ? 'en' : 'zh'));
   $('copy-link').addEventListener('click', copyLink);
   $('projector-toggle').addEventListener('click', () => setProjector(!document.body.classList.contains('projector')));
+  const systemDark = matchMedia('(prefers-color-scheme: dark)');
+  setTheme(storedTheme() ? storedTheme() === 'dark' : systemDark.matches);
+  systemDark.addEventListener('change', () => storedTheme() || setTheme(systemDark.matches));
+  $('theme-toggle').addEventListener('click', () => setTheme(document.documentElement.dataset.theme !== 'dark', { save: true }));
   try {
     if (localStorage.getItem('uhl-projector') === '1') setProjector(true);
   } catch {

@@ -7,8 +7,9 @@
 // in the results, and keeps attaching as charts and tables are drawn, redrawn and replaced
 // (a MutationObserver, plus the `uhl:rendered` event for anyone who wants to ask for a re-scan).
 //
-// PNG: the chart drawn again at 2x on white, with its title above and the parameters below, the
-//      parameters also in the PNG's iTXt chunks (Title, Software, Comment = JSON).
+// PNG: the chart drawn again at 2x on the panel colour of the theme shown (white, or dark), with
+//      its title above and the parameters below, the parameters also in the PNG's iTXt chunks
+//      (Title, Software, Comment = JSON).
 // SVG: the chart drawn again into an svgcanvas Context (a canvas 2D context that records SVG),
 //      so lines, bars, points and text are vector elements; the parameters in <metadata> as
 //      JSON and in <desc> as text. Chart.js strokes lines through a Path2D, which svgcanvas
@@ -20,6 +21,11 @@ import { exportStrings } from './export-strings.js';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const LAB = 'URL Hash Lab';
 const PNG_SCALE = 2;
+
+/** A colour of the page's theme (style.css), so a file looks like the chart on screen. */
+function pageColor(name, fallback) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
 
 let getParams = () => ({});
 let started = false;
@@ -603,15 +609,15 @@ async function chartPng(chart, meta, S) {
     out.height = height * PNG_SCALE;
     const ctx = out.getContext('2d');
     ctx.scale(PNG_SCALE, PNG_SCALE);
-    ctx.fillStyle = '#ffffff';
+    ctx.fillStyle = pageColor('--panel', '#ffffff');
     ctx.fillRect(0, 0, width, height);
-    ctx.fillStyle = '#1b2230';
+    ctx.fillStyle = pageColor('--ink', '#1b2230');
     ctx.font = titleFont;
     ctx.textBaseline = 'top';
     titleLines.forEach((line, i) => ctx.fillText(line, pad, pad + i * titleLineH));
     ctx.drawImage(drawn, pad, pad + titleH, w, h);
     ctx.font = captionFont;
-    ctx.fillStyle = '#4a5468';
+    ctx.fillStyle = pageColor('--muted', '#4a5468');
     captionLines.forEach((line, i) => ctx.fillText(line, pad, pad + titleH + h + 8 + i * lineH));
     const blob = await new Promise((resolve, reject) =>
       out.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png'),
@@ -752,7 +758,7 @@ async function chartSvg(chart, meta) {
   return new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`], { type: 'image/svg+xml;charset=utf-8' });
 }
 
-/** A white background, <title>, <desc> (parameters as text) and <metadata> (parameters as JSON). */
+/** A background of the theme shown, <title>, <desc> (parameters as text) and <metadata> (parameters as JSON). */
 function decorateSvg(svg, meta, w, h) {
   const doc = svg.ownerDocument;
   const make = (tag, attrs = {}, text) => {
@@ -766,7 +772,7 @@ function decorateSvg(svg, meta, w, h) {
   const title = make('title', {}, meta.title);
   const desc = make('desc', {}, headerLines(meta).map(([k, v]) => `${k}: ${v}`).join('\n'));
   const metadata = make('metadata', { id: 'urlhashlab-params' }, JSON.stringify(fileMeta(meta)));
-  const bg = make('rect', { x: 0, y: 0, width: w, height: h, fill: '#ffffff' });
+  const bg = make('rect', { x: 0, y: 0, width: w, height: h, fill: pageColor('--panel', '#ffffff') });
   svg.insertBefore(bg, svg.firstChild);
   svg.insertBefore(metadata, svg.firstChild);
   svg.insertBefore(desc, svg.firstChild);

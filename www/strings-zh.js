@@ -53,6 +53,7 @@ export const ZH = {
   flawPrintedScroll: 'P4 原文的广义表示意图（可用方向键左右滚动）',
   flawFixedScroll: '带 URL 结束标记的广义表示意图（可用方向键左右滚动）',
   projector: '投影模式',
+  darkTheme: '深色',
   copyLink: '复制链接',
   linkCopied: '已复制本视图的链接：打开它会还原同样的输入、散列函数、M、散列对象、所在部分、课程步骤和语言。',
   linkShown: (url) => `复制这个链接即可重新打开本视图：${url}`,

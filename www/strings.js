@@ -24,6 +24,7 @@ export const S = {
   flawPrintedScroll: 'P4’s list as printed, drawn (scroll sideways with the arrow keys)',
   flawFixedScroll: 'The list with end-of-URL marks, drawn (scroll sideways with the arrow keys)',
   projector: 'Projector',
+  darkTheme: 'Dark',
   copyLink: 'Copy link',
   linkCopied: 'The link to this view is copied: it reopens the same input, functions, M, key, section, lesson step and language.',
   linkShown: (url) => `Copy this link to reopen this view: ${url}`,

@@ -1,6 +1,7 @@
 // An automated accessibility scan (axe-core, WCAG 2.1 A and AA rules) of the whole page once
-// every view has drawn: in English and in Chinese, with a lesson open, in projector mode. No
-// serious or critical violation is allowed; the others are listed in the test's output.
+// every view has drawn: in English and in Chinese, with a lesson open, in projector mode, in the
+// dark theme. No serious or critical violation is allowed; the others are listed in the test's
+// output.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -40,13 +41,15 @@ async function scan(p) {
 describe('URL Hash Lab accessibility', { timeout: 900_000 }, () => {
   const report = useLab(VIEWPORT, (lab) => ({ browser, baseUrl } = lab));
 
-  for (const [name, query, setup] of [
+  for (const [name, query, setup, scheme] of [
     ['English', '?lang=en', null],
     ['Chinese, a lesson open', '?lang=zh&lesson=p2&step=0', null],
     ['projector mode, the last step of a lesson', '?lang=en&lesson=p1&step=3', async (p) => p.click('#projector-toggle')],
+    ['dark theme (the system’s), English', '?lang=en', null, 'dark'],
+    ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&lesson=p5&step=0', async (p) => p.click('#projector-toggle'), 'dark'],
   ]) {
     test(`no serious or critical violation: ${name}`, async (t) => {
-      const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
+      const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true, colorScheme: scheme ?? 'light' });
       const p = await context.newPage();
       watchProblems(p, report);
       await p.goto(`${baseUrl}${query}`);

@@ -91,7 +91,7 @@ export function render(canvas, { curves, rows, printed, inputN }) {
       pointRadius: 9,
       pointHoverRadius: 11,
       borderColor: ink,
-      backgroundColor: 'rgba(255, 255, 255, 0.9)',
+      backgroundColor: cssColor('--label-bg', 'rgba(255, 255, 255, 0.9)'),
       borderWidth: 2.5,
       order: 0,
     });

@@ -11,17 +11,15 @@ export function chartLib() {
 }
 
 const INK = '#1b2230';
-const GRID = 'rgba(27, 34, 48, 0.12)';
 const FALLBACK = ['#4477aa', '#ee6677', '#228833', '#ccbb44', '#66ccee', '#aa3377', '#bbbbbb'];
 
-/** Sets the global defaults once: large type, calm lines, no animation. */
+/** Sets the global defaults once: large type, calm lines, no animation; the theme's colours. */
 export function setupCharts() {
   const Chart = chartLib();
   const family = getComputedStyle(document.body).fontFamily;
   Chart.defaults.font.family = family;
   Chart.defaults.font.size = 15;
-  Chart.defaults.color = INK;
-  Chart.defaults.borderColor = GRID;
+  themeCharts();
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
   Chart.defaults.responsive = true;
@@ -33,6 +31,13 @@ export function setupCharts() {
   Chart.defaults.plugins.tooltip.titleFont = { size: 15, weight: 'bold' };
   Chart.defaults.plugins.tooltip.bodyFont = { size: 15 };
   Chart.defaults.plugins.tooltip.padding = 10;
+}
+
+/** Text and grid colours of the theme shown (style.css); the charts are drawn again after it. */
+export function themeCharts() {
+  const Chart = chartLib();
+  Chart.defaults.color = cssColor('--ink', INK);
+  Chart.defaults.borderColor = cssColor('--grid', 'rgba(27, 34, 48, 0.12)');
 }
 
 /** The colour of a hash function (from style.css), or a stable fallback. */
@@ -48,7 +53,7 @@ export function cssColor(name, fallback) {
 
 /** An axis title in the shared style. */
 export function axisTitle(text) {
-  return { display: true, text, font: { size: 16, weight: 'bold' }, color: INK };
+  return { display: true, text, font: { size: 16, weight: 'bold' }, color: cssColor('--ink', INK) };
 }
 
 /** Tick labels for a count axis: 1000000 → "1 000 000". */
@@ -276,5 +281,6 @@ export function rateTicks(value) {
 
 /** Grid lines of a log axis only where `ticks` labels a value (powers of ten, 1-2-5, …). */
 export function labelledGrid(ticks) {
-  return { color: (c) => (c.tick && ticks(c.tick.value) ? 'rgba(27, 34, 48, 0.16)' : 'transparent') };
+  const line = cssColor('--grid-strong', 'rgba(27, 34, 48, 0.16)');
+  return { color: (c) => (c.tick && ticks(c.tick.value) ? line : 'transparent') };
 }

@@ -33,7 +33,7 @@ export function render(canvas, { points, m, functions, names, printed, offchart 
       pointRadius: 9,
       pointHoverRadius: 11,
       borderColor: ink,
-      backgroundColor: 'rgba(255, 255, 255, 0.9)',
+      backgroundColor: cssColor('--label-bg', 'rgba(255, 255, 255, 0.9)'),
       borderWidth: 2.5,
     });
     datasets.push({
@@ -44,7 +44,7 @@ export function render(canvas, { points, m, functions, names, printed, offchart 
       pointRadius: 9,
       pointHoverRadius: 11,
       borderColor: colorOf('hfip', 1),
-      backgroundColor: 'rgba(255, 255, 255, 0.9)',
+      backgroundColor: cssColor('--label-bg', 'rgba(255, 255, 255, 0.9)'),
       borderWidth: 3,
     });
   }

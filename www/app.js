@@ -4,7 +4,8 @@ import { S, applyStrings, setLanguage, language, nameOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
 import { LabClient } from './lab-client.js';
-import { encodeState, decodeState } from './permalink.js';
+import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
+import { showEmbed } from './embed.js';
 import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
 import { setupOffline } from './offline.js';
@@ -82,6 +83,8 @@ const state = {
   published: {},
   /** The lesson step on screen: { id, step } or null. */
   lesson: null,
+  /** The embed shown (#embed=p1-fig2), or null for the whole lab. */
+  embed: null,
   /** Bumped by every completed load; background work of older loads stops. */
   generation: 0,
   input: null,
@@ -337,6 +340,15 @@ async function load(source) {
     state.generation += 1;
     state.lastSource = source;
     updateLink();
+    // A paste travels in the link deflated, once that is done.
+    if (source.kind === 'paste' && !source.packing) {
+      source.packing = packPaste(source.bytes)
+        .then((packed) => {
+          source.packed = packed;
+          updateLink();
+        })
+        .catch(() => {});
+    }
     state.input = { source: describe(source), report, memory, ms: performance.now() - started };
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
@@ -869,9 +881,10 @@ function describeSource(source) {
 
 // ---------------------------------------------------------------- links, language, projector
 
-/** The page's state as a query string (see permalink.js). */
-function currentLink() {
+/** The page's state as the text of a link's fragment (see permalink.js), with `overrides`. */
+function currentLink(overrides = {}) {
   return encodeState({
+    embed: state.embed,
     lang: language(),
     source: state.lastSource,
     lines: state.input?.report.lines,
@@ -884,14 +897,23 @@ function currentLink() {
     focus: map?.focused(),
     lesson: state.lesson?.id,
     step: state.lesson?.step,
+    ...overrides,
   });
 }
 
-/** Keeps the address bar on the state shown, so copying it copies the view. */
+/**
+ * Keeps the address bar on the state shown, in its fragment (never sent to a server), so
+ * copying it copies the view; a link with the state in its query is rewritten so.
+ */
 function updateLink() {
   if (!state.linkReady) return;
-  const url = `${location.pathname}?${currentLink()}`;
-  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+  const url = `${location.pathname}#${currentLink()}`;
+  if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
+  if (state.embed) {
+    // The embed's way out: the whole lab on the same state.
+    $('embed-open').href = `${location.pathname}#${currentLink({ embed: null })}`;
+    $('embed-what').textContent = state.lastSource ? S.embedWhat(describeSource(state.lastSource)) : '';
+  }
 }
 
 /**
@@ -1114,6 +1136,7 @@ function setTheme(dark, { save = false } = {}) {
 }
 
 async function copyLink() {
+  await state.lastSource?.packing;
   updateLink();
   const url = location.href;
   let copied = false;
@@ -1123,7 +1146,7 @@ async function copyLink() {
   } catch {
     // No clipboard here (plain http, or refused): show the link to copy by hand.
   }
-  const tooBig = state.lastSource?.kind === 'paste' && new URLSearchParams(location.search).get('src') === 'paste-too-big';
+  const tooBig = state.lastSource?.kind === 'paste' && new URLSearchParams(stateText(location)).get('src') === 'paste-too-big';
   const parts = [copied ? S.linkCopied : S.linkShown(url)];
   if (tooBig) parts.push(S.linkPasteNotCarried(int(state.input.report.lines)));
   if (state.lastSource?.kind === 'file') parts.push(S.linkFileNotCarried(state.lastSource.file.name));
@@ -1184,12 +1207,24 @@ async function main() {
     }
     hello.catch(() => {}); // answered at connect() below
   }
-  const link = decodeState(location.search);
+  const link = decodeState(stateText(location));
+  if (link.source?.packed) {
+    try {
+      link.source = { kind: 'paste', bytes: await unpackPaste(link.source.packed) };
+    } catch {
+      delete link.source;
+      state.linkNote = S.linkPasteBroken;
+    }
+  }
   await setLanguage(firstLanguage(link));
   const first = readLink(link);
   document.title = S.title;
   applyStrings(document);
   labelScrollRegions();
+  if (link.embed) {
+    if (showEmbed(link.embed)) state.embed = link.embed;
+    else state.linkNote = S.embedUnknown(link.embed);
+  }
   markLanguage();
   map = setupMap({
     onChange: () => {
@@ -1258,15 +1293,20 @@ async function main() {
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);
   // A fragment (#p4-trie) names a section to open at; it then lives on as `view` in the link.
-  const fromHash = Boolean(location.hash) && map.go(location.hash);
+  const fromHash = Boolean(anchorOf(location)) && map.go(anchorOf(location));
   state.linkReady = true;
   updateLink();
+  // A fragment holding another state (a link followed within the page, the embed's way out, or
+  // the address edited) opens it.
+  addEventListener('hashchange', () => {
+    if (stateText(location) === location.hash.slice(1) && location.hash.slice(1) !== currentLink()) location.reload();
+  });
   // A link's paper in focus wins over a section of another paper it was read at.
   const paperOfView = view && document.getElementById(view)?.dataset.paper;
   const viewShown = !link.focus || !paperOfView || paperOfView === link.focus;
   if (!fromHash && view && view !== 'input-panel' && viewShown) map.reveal(view)?.scrollIntoView();
   watchSections();
-  if (link.lesson) await lessons.open(link.lesson, link.step ?? 0);
+  if (link.lesson && !state.embed) await lessons.open(link.lesson, link.step ?? 0);
 }
 
 main();

@@ -1,10 +1,37 @@
 // The page's state in its address, so a copied link reopens the same view: the data source and
 // size, the functions, M, the key, the crawl nodes and policy, the section in view, the lesson
-// step and the language. Pasted URLs travel in the link while they are short; longer ones are
+// step, the language, and the one chart or table an embed shows. The state lives in the
+// fragment (#lang=en&n=100000&…), which browsers never send to a server; links from before,
+// with the state in the query (?lang=en&…), are still read. A bare fragment (#p4-trie) names a
+// section. Pasted URLs travel in the link deflated (a few hundred URLs fit); longer pastes are
 // named in it instead, and the page opening the link says so.
 
-/** Pasted text longer than this (UTF-8 bytes) is not put in a link. */
-export const PASTE_IN_LINK_MAX = 2048;
+/** A paste travels in a link while its deflated, base64url text is at most this long. */
+export const PASTE_IN_LINK_MAX = 8192;
+
+/** The state text of an address: its fragment when that holds the state, else its query. */
+export function stateText(loc) {
+  const hash = loc.hash.replace(/^#/, '');
+  return hash.includes('=') ? hash : loc.search;
+}
+
+/** The section a bare fragment names (#p4-trie), or '' when the fragment is state or empty. */
+export function anchorOf(loc) {
+  return loc.hash.includes('=') ? '' : loc.hash;
+}
+
+/** The pasted bytes deflated (deflate-raw) as base64url, or null where browsers cannot. */
+export async function packPaste(bytes) {
+  if (typeof CompressionStream === 'undefined') return null;
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** The bytes of a packed paste (see packPaste); throws on text that is not one. */
+export async function unpackPaste(text) {
+  const stream = new Blob([fromBase64Url(text)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 /** base64url of bytes (no padding). */
 function toBase64Url(bytes) {
@@ -19,18 +46,23 @@ function fromBase64Url(text) {
 }
 
 /**
- * The query string of `s`: { lang, source: {kind, n | bytes | file}, lines, fns, m, key, nodes,
- * policy, view, focus (the one paper shown), lesson, step }.
+ * The state text of `s`: { embed, lang, source: {kind, n | bytes (and packed, from packPaste) |
+ * file}, lines, fns, m, key, nodes, policy, view, focus (the one paper shown), lesson, step }.
  */
 export function encodeState(s) {
   const q = new URLSearchParams();
+  if (s.embed) q.set('embed', s.embed);
   q.set('lang', s.lang);
   const src = s.source;
   if (src?.kind === 'corpus') {
     q.set('src', 'corpus');
     q.set('n', String(src.n));
   } else if (src?.kind === 'paste') {
-    if (src.bytes.length <= PASTE_IN_LINK_MAX) {
+    if (src.packed && src.packed.length <= PASTE_IN_LINK_MAX) {
+      q.set('src', 'paste');
+      q.set('z', src.packed);
+    } else if (!src.packed && src.bytes.length <= PASTE_IN_LINK_MAX / 4) {
+      // Not deflated (yet, or not here): short pastes as they are.
       q.set('src', 'paste');
       q.set('paste', toBase64Url(src.bytes));
     } else {
@@ -57,13 +89,15 @@ export function encodeState(s) {
 }
 
 /**
- * What a query string asks for; anything missing or malformed is left out (the page keeps its
- * defaults). `source` is { kind: 'corpus', n } or { kind: 'paste', bytes }, or, for what a link
- * cannot carry, { kind: 'file', name } / { kind: 'paste-too-big', lines, bytes }.
+ * What a state text asks for; anything missing or malformed is left out (the page keeps its
+ * defaults). `source` is { kind: 'corpus', n }, { kind: 'paste', bytes } or { kind: 'paste',
+ * packed } (for unpackPaste), or, for what a link cannot carry, { kind: 'file', name } /
+ * { kind: 'paste-too-big', lines, bytes }.
  */
 export function decodeState(search) {
   const q = new URLSearchParams(search);
   const out = {};
+  if (/^[a-z0-9-]+$/.test(q.get('embed') ?? '')) out.embed = q.get('embed');
   const lang = q.get('lang');
   if (lang === 'en' || lang === 'zh') out.lang = lang;
   const whole = (name) => {
@@ -74,6 +108,8 @@ export function decodeState(search) {
   if (src === 'corpus' || (!src && q.has('n'))) {
     const n = whole('n');
     if (n) out.source = { kind: 'corpus', n };
+  } else if (src === 'paste' && q.has('z')) {
+    out.source = { kind: 'paste', packed: q.get('z') };
   } else if (src === 'paste' && q.has('paste')) {
     try {
       out.source = { kind: 'paste', bytes: fromBase64Url(q.get('paste')) };

@@ -61,6 +61,10 @@ export const ZH = {
     `粘贴的 URL（${lines} 行）太长，无法放进链接：打开链接的人会看到内置语料，并被提示重新粘贴。`,
   linkFileNotCarried: (name) => `链接无法携带文件“${name}”：打开链接的人需要重新打开这个文件。`,
   linkFile: (name) => `这个链接来自文件“${name}”，链接无法携带文件，因此显示的是内置语料。打开该文件即可看到同样的数字。`,
+  linkPasteBroken: '无法读取这个链接中的粘贴 URL（链接被截断或改动），因此显示的是内置语料。',
+  embedUnknown: (name) => `这个链接要显示图表“${name}”，但实验室没有这个图表，因此显示整个实验室。`,
+  embedWhat: (what) => `网址散列实验室（URL Hash Lab），在${what}上现场测得。`,
+  embedOpen: '在实验室中打开 →',
   linkPasteTooBig: (lines, bytes) =>
     `这个链接来自粘贴的 ${lines} 行（${bytes}），太长，无法放进链接，因此显示的是内置语料。重新粘贴即可看到同样的数字。`,
   // 课程

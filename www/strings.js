@@ -32,6 +32,10 @@ export const S = {
     `The pasted URLs (${lines} lines) are too long to travel in a link: whoever opens it gets the built-in corpus and is told to paste them again.`,
   linkFileNotCarried: (name) => `A link cannot carry the file “${name}”: whoever opens it must open that file again.`,
   linkFile: (name) => `This link was made with the file “${name}”, which a link cannot carry: the built-in corpus is shown. Open that file to see the same numbers.`,
+  linkPasteBroken: 'The pasted URLs in this link could not be read (the link was cut or changed): the built-in corpus is shown.',
+  embedUnknown: (name) => `This link asks for the chart “${name}”, which the lab does not have: the whole lab is shown.`,
+  embedWhat: (what) => `URL Hash Lab (网址散列实验室), measured live on ${what}.`,
+  embedOpen: 'Open in the lab →',
   linkPasteTooBig: (lines, bytes) =>
     `This link was made from ${lines} pasted lines (${bytes}), too long to travel in a link: the built-in corpus is shown. Paste them again to see the same numbers.`,
   mapLabel: 'Map of the lab',

@@ -110,7 +110,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     assert.equal(await step(), '1');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#lesson', { state: 'hidden' });
-    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).has('lesson')), false, 'the link forgets the closed lesson');
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).has('lesson')), false, 'the link forgets the closed lesson');
   });
 
   test('switching language keeps the input, functions, M and results, and is remembered', async () => {
@@ -127,7 +127,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     assert.match(await page.textContent('#results-caption'), /个槽/);
     assert.equal(await page.textContent('#lang-toggle'), 'English');
     // The page opened again without a link opens in Chinese.
-    await page.goto(page.url().split('?')[0]);
+    await page.goto(page.url().split(/[?#]/)[0]);
     await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     await page.click('#lang-toggle');
@@ -186,20 +186,23 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.click('#lesson-close');
 
     // A paste too long for a link is named in it, and the page opening it says so.
-    const long = Array.from({ length: 200 }, (_, i) => `http://www.example${i}.cn/page/${i}.html`).join('\n');
+    // 600 lines of 48 pseudo-random hex digits each: about 14 KB even deflated.
+    let seed = 2004;
+    const hex = () => Array.from({ length: 48 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 16) % 16).map((d) => d.toString(16)).join('');
+    const long = Array.from({ length: 600 }, (_, i) => `http://www.example${i}.cn/${hex()}`).join('\n');
     const g2 = await generation(page);
     await page.fill('#paste', long);
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, g2);
     await page.click('#copy-link');
     assert.ok(page.url().includes('src=paste-too-big'), page.url());
-    assert.match(await page.textContent('#link-note'), /200/);
+    assert.match(await page.textContent('#link-note'), /600/);
     const p4 = await other.newPage();
     await p4.goto(page.url());
     await p4.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
     const note = await p4.textContent('#link-note');
     await setLanguage('zh');
-    const expected = S.linkPasteTooBig('200', '');
+    const expected = S.linkPasteTooBig('600', '');
     await setLanguage('en');
     assert.ok(note.startsWith(expected.split('（')[0]), note);
     await other.close();

@@ -131,7 +131,7 @@ describe('the map of the lab (1440×900)', () => {
     }
     assert.ok(await page.isVisible('#map-all'));
     assert.equal((await page.textContent('#map-all')).trim(), S.mapShowAllFrom('P5'));
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('focus') === 'p5');
+    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('focus') === 'p5');
     const link = page.url();
     const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {

@@ -45,12 +45,18 @@ describe('the dark theme', () => {
   let baseUrl;
   const report = useLab({ width: 1280, height: 720 }, (o) => ({ browser, baseUrl } = o));
 
-  test('a dark system opens dark, the toggle switches to light and is remembered', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
+  /** A new context with `options` (viewport 1280×720 unless given), the lab opened in it. */
+  async function open(options) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...options });
     const p = await context.newPage();
     watchProblems(p, report);
     await p.goto(baseUrl);
     await ready(p);
+    return { p, context };
+  }
+
+  test('a dark system opens dark, the toggle switches to light and is remembered', async () => {
+    const { p, context } = await open({ colorScheme: 'dark' });
     const dark = await colours(p);
     assert.equal(dark.theme, 'dark');
     assert.equal(dark.pressed, 'true');
@@ -80,11 +86,7 @@ describe('the dark theme', () => {
   });
 
   test('a light system opens light; the stored choice wins over it', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light', hasTouch: true });
-    const p = await context.newPage();
-    watchProblems(p, report);
-    await p.goto(baseUrl);
-    await ready(p);
+    const { p, context } = await open({ viewport: { width: 390, height: 844 }, colorScheme: 'light', hasTouch: true });
     assert.equal((await colours(p)).theme, 'light');
     await p.tap('#theme-toggle');
     await p.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
@@ -96,11 +98,7 @@ describe('the dark theme', () => {
   });
 
   test('an exported PNG is drawn on the panel colour of the theme shown', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark', acceptDownloads: true });
-    const p = await context.newPage();
-    watchProblems(p, report);
-    await p.goto(baseUrl);
-    await ready(p);
+    const { p, context } = await open({ colorScheme: 'dark', acceptDownloads: true });
     const [download] = await Promise.all([p.waitForEvent('download'), p.click('.export-tools[data-export-for="per-slot-chart"] button[data-format="png"]', { force: true })]);
     const file = await download.path();
     const corner = await p.evaluate(async (bytes) => {
@@ -116,11 +114,7 @@ describe('the dark theme', () => {
   });
 
   test('reduced motion: the export toolbars appear without a fade', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
-    const p = await context.newPage();
-    watchProblems(p, report);
-    await p.goto(baseUrl);
-    await ready(p);
+    const { p, context } = await open({ reducedMotion: 'reduce' });
     const fade = await p.$eval('.export-tools', (e) => getComputedStyle(e).transitionDuration);
     assert.equal(fade, '0s');
     await context.close();

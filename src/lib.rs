@@ -44,6 +44,7 @@
 
 pub mod bloom;
 pub mod cbf;
+pub mod columns;
 pub mod corpus;
 pub mod fingerprint;
 pub mod hash;

@@ -9,6 +9,10 @@
 //! (hash functions hash bytes; the C functions of P1 stop at the first NUL) and counted, so a
 //! report can say what the input held. Nothing is dropped without being counted.
 //!
+//! A table (CSV, TSV; see [`crate::columns`]) is read one column at a time:
+//! [`LineSplitter::with_columns`] hands on that column of each line, skips a header line and
+//! counts the lines without it. Read whole, lines shaped like `rank,host` are counted.
+//!
 //! # Example
 //! ```
 //! use urlhashlab::lines::LineSplitter;
@@ -23,6 +27,7 @@
 //! assert!(s.stats().bom);
 //! ```
 
+use crate::columns::{self, Columns};
 use serde::Serialize;
 
 /// Lines longer than this (64 KiB) are skipped and reported.
@@ -48,6 +53,10 @@ pub struct Occurrences {
 }
 
 impl Occurrences {
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
     pub fn record(&mut self, line: u64) {
         self.count += 1;
         if self.first_lines.len() < REMEMBERED_LINES {
@@ -73,6 +82,18 @@ pub struct InputStats {
     pub invalid_utf8: Occurrences,
     /// URL lines holding a NUL byte (P1's C functions stop there).
     pub nul: Occurrences,
+    /// The column read, when the input is read as a table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Columns>,
+    /// A header line was skipped (tables only).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub header_skipped: bool,
+    /// Lines without the column read, skipped (tables only).
+    #[serde(skip_serializing_if = "Occurrences::is_empty")]
+    pub no_column: Occurrences,
+    /// Lines read whole that look like `rank,host` (a table read as URLs).
+    #[serde(skip_serializing_if = "Occurrences::is_empty")]
+    pub rank_host: Occurrences,
 }
 
 /// A streaming line splitter; see the module doc.
@@ -87,6 +108,8 @@ pub struct LineSplitter {
     /// `\r`, and a kept `\r` may be followed by dropped bytes).
     tail: Option<u8>,
     started: bool,
+    /// The first non-blank line was seen (a table's header).
+    seen_first: bool,
     stats: InputStats,
 }
 
@@ -111,6 +134,14 @@ fn trim(mut b: &[u8]) -> &[u8] {
 impl LineSplitter {
     pub fn new() -> LineSplitter {
         LineSplitter::default()
+    }
+
+    /// A splitter that hands on column `c` of each line (see [`crate::columns`]); None reads
+    /// lines whole.
+    pub fn with_columns(c: Option<Columns>) -> LineSplitter {
+        let mut s = LineSplitter::default();
+        s.stats.columns = c;
+        s
     }
 
     pub fn stats(&self) -> &InputStats {
@@ -214,6 +245,26 @@ impl LineSplitter {
             self.stats.blank += 1;
             return;
         }
+        let first = !std::mem::replace(&mut self.seen_first, true);
+        let bytes = match self.stats.columns {
+            Some(c) if c.header && first => {
+                self.stats.header_skipped = true;
+                return;
+            }
+            Some(c) => match columns::field(bytes, c.delimiter, c.column) {
+                Some(f) => f,
+                None => {
+                    self.stats.no_column.record(number);
+                    return;
+                }
+            },
+            None => {
+                if columns::rank_host(bytes) {
+                    self.stats.rank_host.record(number);
+                }
+                bytes
+            }
+        };
         if !bytes.is_ascii() && std::str::from_utf8(bytes).is_err() {
             self.stats.invalid_utf8.record(number);
         }
@@ -227,8 +278,13 @@ impl LineSplitter {
 
 /// Splits a whole buffer at once (pasted text); returns the URL lines and the stats.
 pub fn split_all(input: &[u8]) -> (Vec<Vec<u8>>, InputStats) {
+    split_columns(input, None)
+}
+
+/// [`split_all`] of a table's column `c` (None: whole lines).
+pub fn split_columns(input: &[u8], c: Option<Columns>) -> (Vec<Vec<u8>>, InputStats) {
     let mut out = Vec::new();
-    let mut s = LineSplitter::new();
+    let mut s = LineSplitter::with_columns(c);
     s.feed(input, |l| out.push(l.bytes.to_vec()));
     s.finish(|l| out.push(l.bytes.to_vec()));
     (out, s.into_stats())
@@ -257,6 +313,30 @@ mod tests {
     }
 
     #[test]
+    fn a_table_gives_its_column_and_a_table_read_whole_is_named() {
+        let table = b"rank,domain\n1,baidu.com\n\n16,sina.com.cn\n17\n18,\"qq.com\"\n";
+        let c = crate::columns::guess(table, Some("top.csv"))
+            .unwrap()
+            .columns;
+        let (urls, stats) = split_columns(table, Some(c));
+        assert_eq!(
+            urls,
+            vec![
+                b"baidu.com".to_vec(),
+                b"sina.com.cn".to_vec(),
+                b"qq.com".to_vec()
+            ]
+        );
+        assert!(stats.header_skipped);
+        assert_eq!(stats.no_column.first_lines, vec![5]);
+        assert_eq!((stats.lines, stats.blank, stats.urls), (6, 1, 3));
+        let (urls, stats) = split_all(table);
+        assert_eq!(urls.len(), 5);
+        assert_eq!(stats.rank_host.first_lines, vec![2, 4, 6]);
+        assert_eq!(stats.columns, None);
+    }
+
+    #[test]
     fn exactly_max_is_kept_and_bom_only_input_is_empty() {
         let line = vec![b'a'; MAX_LINE_BYTES];
         let (urls, stats) = split_all(&line);
@@ -275,19 +355,22 @@ mod tests {
         fn chunking_never_changes_the_result(input in proptest::collection::vec(
             prop_oneof![Just(b'\n'), Just(b'\r'), Just(b' '), Just(0xEFu8), Just(0xBB), Just(0xBF), Just(b'a'), any::<u8>()], 0..300),
             cuts in proptest::collection::vec(0usize..300, 0..8)) {
-            let (whole, whole_stats) = split_all(&input);
             let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(input.len())).collect();
             cuts.sort_unstable();
-            let mut s = LineSplitter::new();
-            let mut out = Vec::new();
-            let mut prev = 0;
-            for c in cuts.into_iter().chain([input.len()]) {
-                s.feed(&input[prev..c], |l| out.push(l.bytes.to_vec()));
-                prev = c;
+            let table = Columns { delimiter: b'a', column: 1, header: true };
+            for columns in [None, Some(table)] {
+                let (whole, whole_stats) = split_columns(&input, columns);
+                let mut s = LineSplitter::with_columns(columns);
+                let mut out = Vec::new();
+                let mut prev = 0;
+                for &c in cuts.iter().chain([&input.len()]) {
+                    s.feed(&input[prev..c], |l| out.push(l.bytes.to_vec()));
+                    prev = c;
+                }
+                s.finish(|l| out.push(l.bytes.to_vec()));
+                prop_assert_eq!(out, whole);
+                prop_assert_eq!(s.stats(), &whole_stats);
             }
-            s.finish(|l| out.push(l.bytes.to_vec()));
-            prop_assert_eq!(out, whole);
-            prop_assert_eq!(s.stats(), &whole_stats);
         }
     }
 

@@ -24,6 +24,7 @@
 //! `Lab.setSuffixRules(text)` once per instance ([`crate::suffix`]); until then
 //! `partitionBegin` is the error `suffix-rules-missing: …`.
 
+use crate::columns::{self, Columns};
 use crate::corpus::Corpus;
 use crate::hash::{self, HashId, Reducer};
 use crate::key::{self, Key};
@@ -390,6 +391,46 @@ impl Lab {
             })
             .collect();
         Ok(())
+    }
+
+    /// Reads this input as a table (see `guessColumns`): column `column` (0-based) of each line
+    /// split at `delimiter` (",", "\t" or ";"), the first non-blank line skipped when `header`.
+    /// Call after `begin`, before the first chunk.
+    #[wasm_bindgen(js_name = setColumns)]
+    pub fn set_columns(
+        &mut self,
+        delimiter: &str,
+        column: u32,
+        header: bool,
+    ) -> Result<(), JsError> {
+        let delimiter = match delimiter {
+            "," => b',',
+            "\t" => b'\t',
+            ";" => b';',
+            other => {
+                return Err(JsError::new(&format!(
+                    "unknown delimiter {other:?}: use \",\", tab or \";\""
+                )))
+            }
+        };
+        if self.n > 0 || self.splitter.stats().bytes > 0 {
+            return Err(JsError::new("the columns are set before the first line"));
+        }
+        self.splitter = LineSplitter::with_columns(Some(Columns {
+            delimiter,
+            column: column as usize,
+            header,
+        }));
+        Ok(())
+    }
+
+    /// Whether an input whose first bytes are `sample` (and whose file name is `name`, or "") is
+    /// a table, and which column holds the URLs, as JSON: `{delimiter, column, header, fields,
+    /// names, rows}` or `null` (see the core's `columns::guess`).
+    #[wasm_bindgen(js_name = guessColumns)]
+    pub fn guess_columns(sample: &[u8], name: &str) -> String {
+        let name = (!name.is_empty()).then_some(name);
+        serde_json::to_string(&columns::guess(sample, name)).unwrap_or_else(|_| "null".into())
     }
 
     /// Feeds the next chunk of the input (any size; lines may straddle chunks).

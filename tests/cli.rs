@@ -1593,3 +1593,43 @@ fn bad_host_tables_get_clear_messages() {
         ),
     ]);
 }
+
+#[test]
+fn a_rank_domain_table_is_read_by_its_domain_column_and_the_choice_is_reported() {
+    let table: String = [
+        "baidu.com",
+        "qq.com",
+        "sina.com.cn",
+        "sohu.com",
+        "pku.edu.cn",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, h)| format!("{},{h}\n", i + 1))
+    .collect();
+    let hosts: String = table.lines().map(|l| format!("{}\n", &l[2..])).collect();
+    let dist = |args: &[&str], input: &str| -> serde_json::Value {
+        let mut all = vec!["dist", "--fn", "hf,md5", "--slots", "12", "--json"];
+        all.extend_from_slice(args);
+        all.push("-");
+        serde_json::from_str(&ok(&urlhash_stdin(&all, input.as_bytes()))).unwrap()
+    };
+    let read = dist(&[], &table);
+    assert_eq!(read["input"]["columns"]["column"], 1);
+    assert_eq!(read["input"]["columns"]["delimiter"], ",");
+    // The same numbers as the hosts alone.
+    assert_eq!(read["functions"], dist(&[], &hosts)["functions"]);
+    assert!(stderr(&urlhash_stdin(
+        &["dist", "--fn", "hf", "--slots", "12", "-"],
+        table.as_bytes()
+    ))
+    .contains("read as a table (comma-separated): column 2"));
+    // Whole lines: the rank,host shape is named.
+    let whole = dist(&["--column", "0"], &table);
+    assert!(whole["input"].get("columns").is_none());
+    assert_eq!(whole["input"]["rank_host"]["count"], 5);
+    assert_ne!(whole["functions"], read["functions"]);
+    // Another column, asked for.
+    let ranks = dist(&["--column", "1"], &table);
+    assert_eq!(ranks["input"]["columns"]["column"], 0);
+}

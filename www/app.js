@@ -293,7 +293,8 @@ async function load(source) {
   let memoryBefore = 0;
   try {
     ({ bytes: memoryBefore } = await lab.call('memory'));
-    await lab.call('begin', { fns: functionsToHash(), key: state.key });
+    const table = source.kind === 'corpus' ? null : await tableOf(source);
+    await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
     if (source.kind === 'corpus') {
       progress(0, S.loadingCorpus(int(0), int(source.n)));
       for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
@@ -349,7 +350,8 @@ async function load(source) {
         })
         .catch(() => {});
     }
-    state.input = { source: describe(source), report, memory, ms: performance.now() - started };
+    state.input = { source: describe(source), report, memory, ms: performance.now() - started, table };
+    showColumns(table);
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
     state.splitChecked = state.key !== 'url';
@@ -371,6 +373,49 @@ async function load(source) {
     if (generation === state.generation && state.partition.askedGen !== generation) await runPartition();
     if (generation === state.generation) for (const v of dedupViews) v.load(generation);
   });
+}
+
+/** Bytes of an input read to tell whether it is a table. */
+const TABLE_SAMPLE = 64 * 1024;
+
+/**
+ * Whether a pasted or opened input is a table (CSV, TSV), as the core guesses from its first
+ * bytes and its name, and the column to read: the reader's choice (`source.columns`, null for
+ * whole lines) or the guess. Null for a plain list.
+ */
+async function tableOf(source) {
+  const sample = source.kind === 'file' ? new Uint8Array(await source.file.slice(0, TABLE_SAMPLE).arrayBuffer()) : source.bytes.slice(0, TABLE_SAMPLE);
+  const { guess } = await lab.call('guessColumns', { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
+  const auto = guess && { delimiter: guess.delimiter, column: guess.column, header: guess.header };
+  const columns = 'columns' in source ? source.columns : auto;
+  return guess || columns ? { guess, columns } : null;
+}
+
+/** The column choice under the input report: every column of the table, or whole lines. */
+function showColumns(table) {
+  const box = $('columns-box');
+  box.hidden = !table?.guess;
+  if (!table?.guess) return;
+  const { guess, columns } = table;
+  const options = Array.from({ length: guess.fields }, (_, c) => {
+    const o = el('option', { text: S.columnOption(int(c + 1), guess.names?.[c] ?? '', guess.rows[0]?.[c] ?? '') });
+    o.value = String(c);
+    o.selected = columns?.column === c;
+    return o;
+  });
+  const whole = el('option', { text: S.columnWhole });
+  whole.value = 'whole';
+  whole.selected = !columns;
+  $('columns-pick').replaceChildren(...options, whole);
+}
+
+/** Loads the input again, reading the column chosen (or whole lines). */
+function pickColumn() {
+  const guess = state.input?.table?.guess;
+  const source = state.lastSource;
+  if (!guess || !source || source.kind === 'corpus') return;
+  const v = $('columns-pick').value;
+  load({ ...source, packing: undefined, packed: undefined, columns: v === 'whole' ? null : { delimiter: guess.delimiter, column: Number(v), header: guess.header } });
 }
 
 function describe(source) {
@@ -735,6 +780,7 @@ function setupDedupViews() {
 
 function wireControls() {
   $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
+  $('columns-pick').addEventListener('change', pickColumn);
   // A big paste never lands in the box: filling a <textarea> with 100 000 lines freezes the
   // page for seconds. The box shows the first lines; the whole text is kept aside until the
   // user edits the box or hashes it.
@@ -960,6 +1006,7 @@ function relabel() {
   buildPolicySelect($('part-policy'), state.partition.policy);
   if (state.input) {
     renderReport($('report'), state.input, state.input.report, state.splitChecked);
+    showColumns(state.input.table);
     requestView();
     const n = state.input.report.urls;
     $('figures-note').textContent = S.figuresNote(int(stepFor(n)));

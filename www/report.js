@@ -31,6 +31,13 @@ export function renderReport(list, input, report, splitChecked) {
   ]) {
     if (o.count) problems.push(S.reportUnsplittable(o.count, part, at(o)));
   }
+  if (report.columns) {
+    const c = report.columns;
+    items.push(S.reportTable(S.delimiterName[c.delimiter] ?? c.delimiter, int(c.column + 1), int(input.table?.guess?.fields ?? c.column + 1)));
+    if (report.header_skipped) items.push(S.reportHeader);
+    if (report.no_column?.count) problems.push(S.reportNoColumn(report.no_column.count, at(report.no_column)));
+  }
+  if (report.rank_host?.count) problems.push(S.reportRankHost(report.rank_host.count, at(report.rank_host)));
   items.push(...problems);
   if (!splitChecked && source.kind !== 'corpus') items.push(S.reportSplitLater);
   if (report.urls === 0) items.push(S.noUrls);

@@ -434,6 +434,14 @@ export const ZH = {
   /** A view measured the first lines only, because the page keeps no more. */
   onPrefix: (lines, loaded, budget) =>
     `只在已载入的 ${loaded} 个 URL 行中的前 ${lines} 行上测量：页面最多保留 ${budget} 的行，而此视图需要再次读取各行。`,
+  reportTable: (delimiter, column, fields) => `按表格读取（${delimiter}分隔，每行 ${fields} 个字段）：只对第 ${column} 列做散列。`,
+  delimiterName: { ',': '逗号', '\t': '制表符', ';': '分号' },
+  reportHeader: '第一行是表头（列名），已跳过。',
+  reportNoColumn: (n, at) => `${int(n)} 行没有这一列，已跳过（${at}）。`,
+  reportRankHost: (n, at) => `${int(n)} 行是“rank,host”（排名、主机）的形式（${at}）：整行读取时，排名成了每个“URL”的一部分。请在下面选择主机那一列。`,
+  columnsPick: '从这一列读取 URL：',
+  columnOption: (column, name, example) => `第 ${column} 列${name ? `“${name}”` : ''}${example ? `，例如 ${example}` : ''}`,
+  columnWhole: '整行（不是表格）',
   lineList: (shown, total) => `第 ${shown.map((x) => int(x)).join('、')} 行${total > shown.length ? '等' : ''}`,
   noUrls: '输入中没有 URL 行：没有可计算散列的内容。',
 

@@ -401,6 +401,16 @@ export const S = {
   reportUnsplittable: (n, part, at) =>
     `${count(n, 'line has', 'lines have')} no ${part} and ${n === 1 ? 'is' : 'are'} left out when hashing the ${part} (${at}).`,
   reportSplitLater: 'Lines with no host or path are counted when you hash the host or the path.',
+  reportTable: (delimiter, column, fields) =>
+    `Read as a table (${delimiter}-separated, ${fields} fields a line): only column ${column} is hashed.`,
+  delimiterName: { ',': 'comma', '\t': 'tab', ';': 'semicolon' },
+  reportHeader: 'The first line is a header (column names), skipped.',
+  reportNoColumn: (n, at) => `${count(n, 'line has', 'lines have')} no such column, skipped (${at}).`,
+  reportRankHost: (n, at) =>
+    `${count(n, 'line looks', 'lines look')} like “rank,host” (${at}): read whole, the rank is part of every “URL”. Choose the host column below.`,
+  columnsPick: 'Read the URLs from',
+  columnOption: (column, name, example) => `column ${column}${name ? ` “${name}”` : ''}${example ? `, e.g. ${example}` : ''}`,
+  columnWhole: 'whole lines (not a table)',
   partHost: 'host',
   partPath: 'path',
   reportClean: 'Nothing unusual: no blank lines, BOM, CRLF, over-long lines or invalid UTF-8.',

@@ -72,12 +72,18 @@ const handlers = {
       curves: JSON.parse(Lab.fpBirthday(Uint32Array.from(bits), maxN, points)),
     };
   },
-  begin({ fns, key }) {
+  /** Whether an input starting with `bytes` (file `name`) is a table, and which column to read. */
+  guessColumns({ bytes, name }) {
+    return { guess: JSON.parse(Lab.guessColumns(bytes, name ?? '')) };
+  },
+  /** A new pending input hashed with `fns` over `key`; `columns` reads it as a table. */
+  begin({ fns, key, columns }) {
     pending?.free();
     pending = null;
     const lab = new Lab(KEEP_BUDGET);
     try {
       lab.begin(fns.join(','), key);
+      if (columns) lab.setColumns(columns.delimiter, columns.column, columns.header);
     } catch (e) {
       lab.free();
       throw e;

@@ -15,10 +15,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use urlhashlab::bloom::IndexMethod;
+use urlhashlab::columns::{self, Columns};
 use urlhashlab::corpus::{Corpus, DEFAULT_SEED};
 use urlhashlab::hash::{self, HashId};
 use urlhashlab::key::{self, Key};
@@ -301,6 +302,11 @@ struct SourceArgs {
     /// Built-in corpus: seed.
     #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
     seed: u64,
+    /// A table (CSV, TSV): hash column N (from 1) of each line; 0 reads whole lines. Default:
+    /// as the page does, a table is recognised from the first 64 KiB and the file name (`rank,domain`
+    /// reads the domain), and the report says which column was read.
+    #[arg(long, value_name = "N")]
+    column: Option<usize>,
 }
 
 /// How many URLs `bloom`, `cbf` and `paper p5` keep.
@@ -483,17 +489,29 @@ fn parse_figure(s: &str) -> Result<Figure, String> {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum Source {
-    File { path: String },
-    Stdin,
-    Corpus { n: u64, seed: u64 },
+    /// `column`: see SourceArgs::column.
+    File {
+        path: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+    },
+    Stdin {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+    },
+    Corpus {
+        n: u64,
+        seed: u64,
+    },
 }
 
 impl Source {
     fn from_args(a: &SourceArgs, default_n: u64) -> Source {
         match &a.file {
-            Some(p) if p.as_os_str() == "-" => Source::Stdin,
+            Some(p) if p.as_os_str() == "-" => Source::Stdin { column: a.column },
             Some(p) => Source::File {
                 path: p.display().to_string(),
+                column: a.column,
             },
             None => Source::Corpus {
                 n: a.n.unwrap_or(default_n),
@@ -503,8 +521,8 @@ impl Source {
     }
     fn describe(&self) -> String {
         match self {
-            Source::File { path } => format!("file {path}"),
-            Source::Stdin => "standard input".into(),
+            Source::File { path, .. } => format!("file {path}"),
+            Source::Stdin { .. } => "standard input".into(),
             Source::Corpus { n, seed } => {
                 format!("built-in corpus, {} URLs, seed {seed}", group(*n))
             }
@@ -583,8 +601,8 @@ fn for_each_url(source: &Source, mut each: impl FnMut(u64, &[u8])) -> Result<Inp
                 ..InputStats::default()
             })
         }
-        Source::Stdin => read_lines(io::stdin().lock(), None, &mut each),
-        Source::File { path } => {
+        Source::Stdin { column } => read_lines(io::stdin().lock(), None, None, *column, &mut each),
+        Source::File { path, column } => {
             let file = File::open(path).with_context(|| format!("cannot open '{path}'"))?;
             let meta = file
                 .metadata()
@@ -592,21 +610,58 @@ fn for_each_url(source: &Source, mut each: impl FnMut(u64, &[u8])) -> Result<Inp
             if meta.is_dir() {
                 bail!("'{path}' is a directory, not a URL list");
             }
-            read_lines(file, Some(meta.len()), &mut each)
+            let name = Path::new(path).file_name().and_then(|n| n.to_str());
+            read_lines(file, Some(meta.len()), name, *column, &mut each)
                 .with_context(|| format!("while reading '{path}'"))
         }
     }
 }
 
+/// Bytes read before the lines, to tell a table (the page reads as many).
+const TABLE_SAMPLE: usize = 64 * 1024;
+
+/// Streams the URL lines of `r` (of `size` bytes, named `name`); `column` as SourceArgs::column.
 fn read_lines(
     mut r: impl Read,
     size: Option<u64>,
+    name: Option<&str>,
+    column: Option<usize>,
     each: &mut impl FnMut(u64, &[u8]),
 ) -> Result<InputStats> {
-    let mut splitter = LineSplitter::new();
     let mut buf = vec![0u8; CHUNK];
     let mut progress = Progress::new(size, "reading");
-    let mut read = 0u64;
+    // The first 64 KiB (or all of a shorter input) decide whether it is a table.
+    let mut head = 0;
+    while head < TABLE_SAMPLE {
+        match r.read(&mut buf[head..]) {
+            Ok(0) => break,
+            Ok(k) => head += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let guess = columns::guess(&buf[..head.min(TABLE_SAMPLE)], name);
+    let chosen = match (column, &guess) {
+        (Some(0), _) => None,
+        (Some(n), Some(g)) => Some(Columns {
+            column: n - 1,
+            ..g.columns
+        }),
+        (Some(n), None) => Some(Columns {
+            delimiter: if name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".tsv")) {
+                b'\t'
+            } else {
+                b','
+            },
+            column: n - 1,
+            header: false,
+        }),
+        (None, g) => g.as_ref().map(|g| g.columns),
+    };
+    let mut splitter = LineSplitter::with_columns(chosen);
+    splitter.feed(&buf[..head], |l| each(l.number, l.bytes));
+    let mut read = head as u64;
+    progress.set(read);
     loop {
         let got = match r.read(&mut buf) {
             Ok(0) => break,
@@ -727,6 +782,32 @@ fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
             "urlhash: warning: {} line(s) hold a NUL byte; P1's C functions stop there ({})",
             stats.nul.count,
             lines(&stats.nul)
+        );
+    }
+    if let Some(c) = stats.columns {
+        let delimiter = match c.delimiter {
+            b'\t' => "tab",
+            b';' => "semicolon",
+            _ => "comma",
+        };
+        eprintln!(
+            "urlhash: note: read as a table ({delimiter}-separated): column {} is hashed{} (--column N picks another, --column 0 reads whole lines)",
+            c.column + 1,
+            if stats.header_skipped { ", the header line skipped" } else { "" }
+        );
+    }
+    if stats.no_column.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) have no such column and are skipped ({})",
+            stats.no_column.count,
+            lines(&stats.no_column)
+        );
+    }
+    if stats.rank_host.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) look like `rank,host` ({}): read whole, the rank is part of every URL; --column 2 reads the host",
+            stats.rank_host.count,
+            lines(&stats.rank_host)
         );
     }
     if let Some((bad, key)) = bad {

@@ -124,9 +124,9 @@ export function launch() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** Runs `urlhash dist ... --json` on `bytes` (or `n` corpus URLs): { fns: { id: measures }, input }. */
-export function cliDist({ fns, m, key = 'url', bytes = null, n = null }) {
-  const args = ['dist', '--fn', fns.join(','), '--slots', String(m), '--key', key, '--json'];
+/** Runs `urlhash dist ... --json` (and `extra` arguments) on `bytes` (or `n` corpus URLs): { fns: { id: measures }, input }. */
+export function cliDist({ fns, m, key = 'url', bytes = null, n = null, extra = [] }) {
+  const args = ['dist', '--fn', fns.join(','), '--slots', String(m), '--key', key, '--json', ...extra];
   let tmp = null;
   if (bytes) {
     tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-e2e-')), 'input.txt');

@@ -1,0 +1,56 @@
+// A list that is a table (Alexa's `rank,domain` CSV) is named: the page reads its domain column,
+// says so in the input report with a choice of column, and gives the numbers the CLI gives on
+// the same file; read whole, the `rank,host` lines are counted and named.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { useLab, loadFile, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS } from './helpers.js';
+import { S } from '../../www/strings.js';
+import { int } from '../../www/format.js';
+
+const HOSTS = ['baidu.com', 'qq.com', 'sina.com.cn', 'sohu.com', 'taobao.com', '163.com', 'pku.edu.cn', 'tsinghua.edu.cn'];
+/** 400 lines shaped as Alexa's top-sites CSV: rank,domain. */
+const CSV = Buffer.from(Array.from({ length: 400 }, (_, i) => `${i + 1},${HOSTS[i] ?? `site${i}.com.cn`}\n`).join(''));
+const FNS = ['elfhash', 'hfip', 'hf'];
+
+describe('a table as input', () => {
+  let page;
+  useLab({ width: 1280, height: 900 }, (o) => ({ page } = o));
+
+  test("Alexa's rank,domain file: the domain column is read, said, and can be changed", async () => {
+    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
+    const gen = await loadFile(page, { name: 'alexa_top_cn.csv', mimeType: 'text/csv', buffer: CSV });
+    await waitView(page, { fns: FNS, m: 12, gen });
+    const report = await page.$$eval('#report li', (xs) => xs.map((x) => x.textContent));
+    assert.ok(report.includes(S.reportTable(S.delimiterName[','], int(2), int(2))), report.join(' | '));
+    assert.ok(report.includes(S.reportClean), 'nothing unusual once read by its column');
+    const options = await page.$$eval('#columns-pick option', (xs) => xs.map((x) => [x.value, x.selected, x.textContent]));
+    assert.deepEqual(
+      options.map(([v, sel]) => [v, sel]),
+      [['0', false], ['1', true], ['whole', false]],
+    );
+    assert.equal(options[1][2], S.columnOption(int(2), '', 'baidu.com'));
+    assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV }), FNS);
+    assert.deepEqual(cliDist({ fns: ['hf'], m: 12, bytes: CSV }).input.columns, { delimiter: ',', column: 1, header: false });
+    await page.locator('#input-panel').screenshot({ path: path.join(ARTIFACTS, 'table-alexa.png') });
+
+    // Whole lines: every line is named as rank,host, and the numbers are the CLI's --column 0.
+    await page.selectOption('#columns-pick', 'whole');
+    await waitView(page, { fns: FNS, m: 12, gen: gen + 1 });
+    const whole = await page.$$eval('#report li', (xs) => xs.map((x) => x.textContent));
+    assert.ok(whole.some((t) => t.startsWith(S.reportRankHost(400, '').split('(')[0])), whole.join(' | '));
+    assert.equal(await page.inputValue('#columns-pick'), 'whole');
+    assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV, extra: ['--column', '0'] }), FNS);
+
+    // And back to the domains.
+    await page.selectOption('#columns-pick', '1');
+    await waitView(page, { fns: FNS, m: 12, gen: gen + 2 });
+    assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV }), FNS);
+  });
+
+  test('a plain URL list offers no column choice', async () => {
+    const gen = await loadFile(page, { name: 'urls.txt', mimeType: 'text/plain', buffer: Buffer.from('http://a.cn/?x=1,2\nhttp://b.cn/\n') });
+    await waitView(page, { fns: FNS, m: 12, gen });
+    assert.equal(await page.isVisible('#columns-box'), false);
+  });
+});

@@ -76,10 +76,23 @@ fn clean(f: &[u8]) -> &[u8] {
     }
 }
 
+/// The fields of `line` split at `delimiter`: a comma or semicolon inside double quotes does not
+/// split (CSV's quoting); tabs always do (a TSV field may hold a lone `"`).
+fn split(line: &[u8], delimiter: u8) -> impl Iterator<Item = &[u8]> {
+    let quoting = delimiter != b'\t';
+    let mut quoted = false;
+    line.split(move |&b| {
+        if quoting && b == b'"' {
+            quoted = !quoted;
+        }
+        b == delimiter && !quoted
+    })
+}
+
 /// Field `column` of `line` split at `delimiter` (trimmed, unquoted), or None when the line
 /// has fewer fields or the field is empty.
 pub fn field(line: &[u8], delimiter: u8, column: usize) -> Option<&[u8]> {
-    let f = clean(line.split(|&b| b == delimiter).nth(column)?);
+    let f = clean(split(line, delimiter).nth(column)?);
     (!f.is_empty()).then_some(f)
 }
 
@@ -124,7 +137,7 @@ pub fn guess(sample: &[u8], name: Option<&str>) -> Option<Guess> {
         Some("csv") => Some(b','),
         _ => None,
     };
-    let count = |l: &[u8], d: u8| l.iter().filter(|&&b| b == d).count() + 1;
+    let count = |l: &[u8], d: u8| split(l, d).count();
     let first = *lines.first()?;
     let delimiter = named.or_else(|| {
         DELIMITERS.into_iter().find(|&d| {
@@ -148,8 +161,8 @@ pub fn guess(sample: &[u8], name: Option<&str>) -> Option<Guess> {
         return None;
     }
     let header = lines.len() > 1 && !field(lines[0], delimiter, column).is_some_and(host_like);
-    let split = |l: &[u8]| -> Vec<String> {
-        l.split(|&b| b == delimiter)
+    let cells = |l: &[u8]| -> Vec<String> {
+        split(l, delimiter)
             .map(|f| String::from_utf8_lossy(clean(f)).into_owned())
             .collect()
     };
@@ -161,11 +174,11 @@ pub fn guess(sample: &[u8], name: Option<&str>) -> Option<Guess> {
             header,
         },
         fields,
-        names: header.then(|| split(lines[0])),
+        names: header.then(|| cells(lines[0])),
         rows: lines[rows_from..]
             .iter()
             .take(SAMPLE_ROWS)
-            .map(|l| split(l))
+            .map(|l| cells(l))
             .collect(),
     })
 }
@@ -209,6 +222,13 @@ mod tests {
             Some(&b"http://www.pku.edu.cn/"[..])
         );
         assert_eq!(field(b"1\t\t9", b'\t', 1), None);
+        // A quoted comma does not split a CSV field; a quote does not join TSV fields.
+        assert_eq!(
+            field(b"7,\"http://a.cn/x,y\",z", b',', 1),
+            Some(&b"http://a.cn/x,y"[..])
+        );
+        assert_eq!(field(b"7,\"http://a.cn/x,y\",z", b',', 2), Some(&b"z"[..]));
+        assert_eq!(field(b"a\"b\tc.cn\td", b'\t', 1), Some(&b"c.cn"[..]));
         assert_eq!(field(b"1", b'\t', 1), None);
     }
 

@@ -1633,3 +1633,45 @@ fn a_rank_domain_table_is_read_by_its_domain_column_and_the_choice_is_reported()
     let ranks = dist(&["--column", "1"], &table);
     assert_eq!(ranks["input"]["columns"]["column"], 0);
 }
+
+#[test]
+fn real_tables_are_read_by_their_url_or_host_column() {
+    let dir = root().join("../shared/data");
+    // (file, the column of URLs or hosts from 1, a header line)
+    let cases = [
+        ("alexa_top1m_cn_subset_2016.csv", 2, false),
+        ("alexa_top100k_2015.csv", 2, false),
+        ("citizenlab_test_lists_all.csv", 2, true),
+        ("malicious_phish_head40k.csv", 1, true),
+        ("phishtank_online_valid_2020-05-09.csv", 2, true),
+        ("sogouq_2008_sample10k.tsv", 5, false),
+        ("tranco_top10k_2023-11.txt", 0, false),
+    ];
+    for (name, column, header) in cases {
+        let path = dir.join(name);
+        if !path.exists() {
+            eprintln!(
+                "skipped {name}: {} is absent (the real lists are not part of the repository)",
+                path.display()
+            );
+            continue;
+        }
+        let out = urlhash(&[
+            "dist",
+            "--fn",
+            "hf",
+            "--slots",
+            "12",
+            "--json",
+            path.to_str().unwrap(),
+        ]);
+        let json: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+        let input = &json["input"];
+        if column == 0 {
+            assert!(input.get("columns").is_none(), "{name} is a list");
+        } else {
+            assert_eq!(input["columns"]["column"], column - 1, "{name}");
+            assert_eq!(input["columns"]["header"], header, "{name}");
+        }
+    }
+}

@@ -194,6 +194,8 @@ struct InputReport<'a> {
     /// Lines whose host or path could not be split, per key.
     unsplittable_host: &'a Occurrences,
     unsplittable_path: &'a Occurrences,
+    /// Lines whose path is exactly `/` (bare hosts), once the path has been split; else None.
+    root_paths: Option<u64>,
     /// Whether the lines themselves are kept (other functions and keys can be computed later).
     urls_kept: bool,
     /// How many of the first lines can be read again (all of them when `urls_kept`): the
@@ -212,6 +214,8 @@ struct CacheJob {
     /// Line indices (and input line numbers) whose key cannot be split.
     bad: Vec<u32>,
     bad_lines: Occurrences,
+    /// Lines whose key is exactly `/` (a bare host's path).
+    root: u64,
     next: usize,
 }
 
@@ -283,6 +287,8 @@ pub struct Lab {
     /// Line indices (0-based, among URL lines) whose host / path cannot be split.
     unsplittable: [Vec<u32>; 2],
     unsplittable_lines: [Occurrences; 2],
+    /// Per key (host, path): lines whose key is exactly `/` (for the path: bare hosts).
+    root_keys: [u64; 2],
     finished: bool,
     job: Option<Job>,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
@@ -320,6 +326,7 @@ impl Lab {
             caches: Vec::new(),
             unsplittable: [Vec::new(), Vec::new()],
             unsplittable_lines: [Occurrences::default(), Occurrences::default()],
+            root_keys: [0, 0],
             finished: false,
             job: None,
             cache_job: None,
@@ -511,6 +518,11 @@ impl Lab {
             stats: &stats,
             unsplittable_host: &self.unsplittable_lines[0],
             unsplittable_path: &self.unsplittable_lines[1],
+            root_paths: self
+                .caches
+                .iter()
+                .any(|c| c.key == Key::Path)
+                .then_some(self.root_keys[1]),
             urls_kept: self.lines_available(),
             lines_kept: self.readable() as u64,
             keep_budget: self.budget as u64,
@@ -901,9 +913,13 @@ impl Lab {
             }
         }
         for (k, part) in split.iter().enumerate() {
-            if let Some(None) = part {
-                self.unsplittable[k].push(index as u32);
-                self.unsplittable_lines[k].record(number);
+            match part {
+                Some(None) => {
+                    self.unsplittable[k].push(index as u32);
+                    self.unsplittable_lines[k].record(number);
+                }
+                Some(Some(bytes)) if bytes == b"/" => self.root_keys[k] += 1,
+                _ => {}
             }
         }
     }
@@ -939,6 +955,7 @@ impl Lab {
             values: RawValues::for_hash(hash),
             bad: Vec::new(),
             bad_lines: Occurrences::default(),
+            root: 0,
             next: 0,
         })
     }
@@ -949,7 +966,10 @@ impl Lab {
         let (hash, key) = (job.hash, job.key);
         self.for_each_line(job.next, stop, |i, line, number| {
             match key::extract(line, key) {
-                Ok(k) => job.values.push(hash.raw(&k)),
+                Ok(k) => {
+                    job.root += u64::from(&*k == b"/");
+                    job.values.push(hash.raw(&k));
+                }
                 Err(_) => {
                     job.values.push(0);
                     job.bad.push(i as u32);
@@ -971,6 +991,7 @@ impl Lab {
             if !self.caches.iter().any(|c| c.key == job.key) {
                 self.unsplittable[k] = job.bad;
                 self.unsplittable_lines[k] = job.bad_lines;
+                self.root_keys[k] = job.root;
             }
         }
         self.caches.push(Cache {

@@ -375,6 +375,17 @@ async function load(source) {
   });
 }
 
+/**
+ * A word on the main view when the path key meets bare hosts: every path "/" puts every URL in
+ * one slot (all of them, or at least half); '' otherwise. `n` keys are shown.
+ */
+function pathsNote(key, report, n) {
+  const root = report.root_paths;
+  if (key !== 'path' || !root || !n) return '';
+  if (root >= n) return S.allPathsRoot(int(n));
+  return 2 * root >= n ? S.manyPathsRoot(int(root), int(n)) : '';
+}
+
 /** Bytes of an input read to tell whether it is a table. */
 const TABLE_SAMPLE = 64 * 1024;
 
@@ -501,6 +512,7 @@ async function renderView() {
   renderTable($('measures-table'), rows);
   if (key !== 'url') state.splitChecked = true;
   renderReport($('report'), state.input, res.report, state.splitChecked);
+  showText($('results-note'), pathsNote(key, res.report, first.measures.n));
   const status = sameData && !missing.length ? S.rebinned(fixed(ms, 0)) : S.computed(fixed(ms, 0));
   $('results-status').textContent = status;
   const results = $('results');

@@ -434,6 +434,8 @@ export const ZH = {
   /** A view measured the first lines only, because the page keeps no more. */
   onPrefix: (lines, loaded, budget) =>
     `只在已载入的 ${loaded} 个 URL 行中的前 ${lines} 行上测量：页面最多保留 ${budget} 的行，而此视图需要再次读取各行。`,
+  allPathsRoot: (n) => `全部 ${n} 个路径都是“/”：这些是裸主机名（或首页），按路径散列时每个 URL 的键都相同，全部落在同一个槽里。请改为对整个 URL 或主机做散列。`,
+  manyPathsRoot: (root, n) => `${n} 个路径中有 ${root} 个是“/”（裸主机名或首页）：无论用哪个函数，它们都落在同一个槽里。`,
   reportTable: (delimiter, column, fields) => `按表格读取（${delimiter}分隔，每行 ${fields} 个字段）：只对第 ${column} 列做散列。`,
   delimiterName: { ',': '逗号', '\t': '制表符', ';': '分号' },
   reportHeader: '第一行是表头（列名），已跳过。',

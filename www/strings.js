@@ -401,6 +401,9 @@ export const S = {
   reportUnsplittable: (n, part, at) =>
     `${count(n, 'line has', 'lines have')} no ${part} and ${n === 1 ? 'is' : 'are'} left out when hashing the ${part} (${at}).`,
   reportSplitLater: 'Lines with no host or path are counted when you hash the host or the path.',
+  allPathsRoot: (n) =>
+    `Every one of the ${n} paths is “/”: these are bare hosts (or home pages), so the path gives every URL the same key and one slot holds them all. Hash the URL or the host instead.`,
+  manyPathsRoot: (root, n) => `${root} of the ${n} paths are “/” (bare hosts or home pages): they all land in one slot, whatever the function.`,
   reportTable: (delimiter, column, fields) =>
     `Read as a table (${delimiter}-separated, ${fields} fields a line): only column ${column} is hashed.`,
   delimiterName: { ',': 'comma', '\t': 'tab', ';': 'semicolon' },

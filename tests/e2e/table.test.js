@@ -54,3 +54,23 @@ describe('a table as input', () => {
     assert.equal(await page.isVisible('#columns-box'), false);
   });
 });
+
+describe('the path of bare hosts', () => {
+  let page;
+  useLab({ width: 1280, height: 900 }, (o) => ({ page } = o));
+
+  test('hashing the path of a list of bare hosts says every path is "/"', async () => {
+    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
+    const gen = await loadFile(page, { name: 'alexa_top_cn.csv', mimeType: 'text/csv', buffer: CSV });
+    await waitView(page, { fns: FNS, m: 12, gen });
+    assert.equal(await page.isVisible('#results-note'), false, 'no word while the URL is hashed');
+    await page.check('input[name="key"][value="path"]');
+    await waitView(page, { fns: FNS, key: 'path', m: 12, gen });
+    assert.equal(await page.textContent('#results-note'), S.allPathsRoot(int(400)));
+    const table = await readTable(page);
+    for (const fn of FNS) assert.equal(table.rows[fn].max_load.value, 400, `${fn}: one slot holds every URL`);
+    await page.check('input[name="key"][value="host"]');
+    await waitView(page, { fns: FNS, key: 'host', m: 12, gen });
+    assert.equal(await page.isVisible('#results-note'), false);
+  });
+});

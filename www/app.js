@@ -1118,7 +1118,6 @@ async function applyLessonSetup(setup) {
   for (const id of setup.click ?? []) $(id)?.click();
   if (setup.m && setup.m !== state.m) setSlots(setup.m);
   await requestView();
-  if (setup.section) map?.reveal(setup.section)?.scrollIntoView({ block: 'start' });
 }
 
 function markLanguage() {
@@ -1334,6 +1333,7 @@ async function main() {
   const startDedupViews = setupDedupViews();
   const lessons = setupLessons({
     apply: applyLessonSetup,
+    bring: (id) => map.bring(id),
     data: lessonData,
     onChange: (f) => lessonWatchers.push(f),
     saveStep: (step) => {

@@ -65,7 +65,7 @@ export const LESSONS = [
     id: 'p1',
     steps: [
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'view-panel' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'measures-box' },
         live: (d) => {
           const [e, i, h] = ['elfhash', 'hfip', 'hf'].map((fn) => measure(d, fn, 12));
           if (!e || !i || !h) return null;
@@ -73,7 +73,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'view-panel' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-hf3' },
         live: (d) => {
           const h = measure(d, 'hf', 8);
           const b12 = d.p1?.hf_multiple_of_3?.b_by_m?.find(([m]) => m === 12)?.[1];
@@ -82,7 +82,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'why' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'why-misprint' },
         live: (d) => {
           const mp = d.p1?.misprint;
           if (!mp) return null;
@@ -90,7 +90,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-elf' },
         live: (d) => {
           const c = d.p1?.elf_clumps;
           if (!c) return null;
@@ -103,7 +103,7 @@ export const LESSONS = [
     id: 'p2',
     steps: [
       {
-        setup: { corpus: 246_951, nodes: 7, policy: 'p2-printed', section: 'partition' },
+        setup: { corpus: 246_951, nodes: 7, policy: 'p2-printed', section: 'part-nodes-box' },
         live: (d) => {
           const p = policy(d, 'p2-printed');
           if (!p) return null;
@@ -111,7 +111,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 246_951, nodes: 7, policy: 'p2-repaired', section: 'partition' },
+        setup: { corpus: 246_951, nodes: 7, policy: 'p2-repaired', section: 'part-verdicts' },
         live: (d) => {
           const p = policy(d, 'p2-repaired');
           const x = policy(d, 'p2-xor');
@@ -120,7 +120,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 246_951, nodes: 7, policy: 'host:xxh3', section: 'partition' },
+        setup: { corpus: 246_951, nodes: 7, policy: 'host:xxh3', section: 'part-top-table' },
         live: (d) => {
           const p = policy(d, 'host:xxh3');
           const top = p?.top_sites?.[0];
@@ -129,7 +129,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 246_951, nodes: 7, policy: 'p2-printed', section: 'partition' },
+        setup: { corpus: 246_951, nodes: 7, policy: 'p2-printed', section: 'part-site-fig' },
         live: (d) => {
           const t = d.partition?.simulation.site_tables.find((x) => x.reading === 'site-folded');
           if (!t) return null;
@@ -192,7 +192,7 @@ export const LESSONS = [
     id: 'p4',
     steps: [
       {
-        setup: { corpus: 100_000, click: ['trie-example'], section: 'trie' },
+        setup: { corpus: 100_000, click: ['trie-example'], section: 'trie-diagram-box' },
         live: (d) => {
           const s = d.trieDiagram;
           if (!s || s.urls !== 2) return null;
@@ -329,8 +329,10 @@ function percent(part, whole) {
 }
 
 /**
- * The lesson panel. `app` gives: apply(setup) → Promise (sets the view up), data() → what the
- * page shows now, onChange(callback) (called whenever a view changes), saveStep() (for the link).
+ * The lesson panel. `app` gives: apply(setup) → Promise (sets the view up), bring(id) (scrolls
+ * to an element and holds it there), data() → what the page shows now, onChange(callback)
+ * (called whenever a view changes), saveStep() (for the link). A step's `section` names the
+ * exact card, chart, table or control it talks about; it is brought into view and outlined.
  */
 export function setupLessons(app) {
   const state = { lesson: null, step: 0, applied: null, scrollTimer: null };
@@ -403,10 +405,16 @@ export function setupLessons(app) {
     const tick = (left) => {
       const el = $(id);
       if (!el || left <= 0 || !state.lesson || `${state.lesson.id}:${state.step}` !== key) return;
-      if (el.getClientRects().length) el.scrollIntoView({ block: 'start' });
+      if (el.getClientRects().length) point(app.bring(id));
       else state.scrollTimer = setTimeout(() => tick(left - 1), 250);
     };
     tick(240);
+  }
+
+  /** Outlines the element the step talks about (and no other). */
+  function point(el) {
+    for (const old of document.querySelectorAll('.lesson-target')) if (old !== el) old.classList.remove('lesson-target');
+    el?.classList.add('lesson-target');
   }
 
   async function go(id, step) {
@@ -426,7 +434,10 @@ export function setupLessons(app) {
       const { setup } = lesson.steps[state.step];
       await app.apply(setup);
       if (state.lesson === lesson) state.applied = key;
-      if (setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
+      // Only if the reader is still on this step (a step left early must not pull the page).
+      const here = state.lesson === lesson && `${lesson.id}:${state.step}` === key;
+      if (here && setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
+      else if (here && setup.section) point(app.bring(setup.section));
     } catch (e) {
       showText($('lesson-error'), S.errorPrefix + (e?.message ?? String(e)));
     }
@@ -434,6 +445,7 @@ export function setupLessons(app) {
   }
 
   function close() {
+    point(null);
     state.lesson = null;
     $('lesson').hidden = true;
     document.body.classList.remove('with-lesson');

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * Wires the map. `onChange()` is called when the paper in focus changes or a section collapses
  * or opens (the link and the section being read follow).
- * Returns { go, reveal, markCurrent, focusPaper, focused, pinned, relabel }.
+ * Returns { go, reveal, bring, markCurrent, focusPaper, focused, pinned, relabel }.
  */
 export function setupMap({ onChange = () => {} } = {}) {
   const links = [...document.querySelectorAll('#map a[data-section]')];
@@ -55,7 +55,7 @@ export function setupMap({ onChange = () => {} } = {}) {
   let pinned = null;
   function pin(section) {
     unpin();
-    pinned = section.id;
+    pinned = section.closest('section.panel')?.id ?? section.id;
     $('map').dataset.holding = pinned;
     const want = section.getBoundingClientRect().top;
     const start = performance.now();
@@ -81,6 +81,20 @@ export function setupMap({ onChange = () => {} } = {}) {
     };
     frame = requestAnimationFrame(tick);
     unpin = stop;
+  }
+
+  /**
+   * Scrolls to element `id` (a card, chart, table or control: a lesson step's subject), opening
+   * its section, and holds it there while the views above it are drawn. Returns the element.
+   */
+  function bring(id) {
+    const el = $(id);
+    const section = el?.closest('section.panel');
+    if (!section) return null;
+    reveal(section.id);
+    el.scrollIntoView({ block: 'start' });
+    pin(el);
+    return el;
   }
 
   for (const a of [...links, ...document.querySelectorAll('#papers a[href^="#"]')]) {
@@ -169,5 +183,5 @@ export function setupMap({ onChange = () => {} } = {}) {
   }
 
   relabel();
-  return { go, reveal, markCurrent, focusPaper, focused: () => focus, pinned: () => pinned, relabel };
+  return { go, reveal, bring, markCurrent, focusPaper, focused: () => focus, pinned: () => pinned, relabel };
 }

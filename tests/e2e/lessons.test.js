@@ -1,7 +1,8 @@
 // The classroom: every lesson walked step by step in English and in Chinese (each step's live
 // number appears, the answer stays hidden until asked for), the language switched without
 // losing anything and remembered, and a copied link reopening the same view with the same
-// numbers (a long paste named, not dropped).
+// numbers (a long paste named, not dropped); every step outlining the card, chart, table or
+// control it talks about, on screen above the lesson panel, at 1280×720 and on a phone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -208,5 +209,60 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await other.close();
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+});
+
+/** Walks lessons `ids`: each step outlines its subject (its `section`) inside the viewport, above the lesson panel. */
+async function assertStepsPoint(p, ids, where) {
+  for (const id of ids) {
+    if (await p.isHidden('#lesson')) await p.click('#lesson-open');
+    await p.selectOption('#lesson-pick', id);
+    const lesson = LESSONS.find((l) => l.id === id);
+    for (const [i, step] of lesson.steps.entries()) {
+      await p.waitForFunction((i) => document.getElementById('lesson').dataset.step === String(i), i);
+      await waitReady(p, `${id} step ${i + 1} (${where})`);
+      await p
+        .waitForFunction(
+          (want) => {
+            const marked = [...document.querySelectorAll('.lesson-target')];
+            if (marked.length !== 1 || marked[0].id !== want) return false;
+            const top = marked[0].getBoundingClientRect().top;
+            const map = document.getElementById('map').getBoundingClientRect().bottom;
+            const panel = document.getElementById('lesson').getBoundingClientRect().top;
+            return top >= map - 2 && top < panel - 40;
+          },
+          step.setup.section,
+          { timeout: 30_000 },
+        )
+        .catch(async () => {
+          const seen = await p.evaluate(() => ({
+            marked: [...document.querySelectorAll('.lesson-target')].map((e) => [e.id, Math.round(e.getBoundingClientRect().top)]),
+            panel: Math.round(document.getElementById('lesson').getBoundingClientRect().top),
+          }));
+          assert.fail(`${where}: ${id} step ${i + 1} should outline #${step.setup.section} on screen: ${JSON.stringify(seen)}`);
+        });
+      if (i === 0) await p.screenshot({ path: path.join(ARTIFACTS, `lesson-${id}-${where}.png`) });
+      if (i < lesson.steps.length - 1) await p.click('#lesson-next');
+    }
+    await p.click('#lesson-close');
+  }
+}
+
+describe('each lesson step points at what it talks about', { timeout: 1_200_000 }, () => {
+  let lab;
+  useLab({ width: 1280, height: 720 }, (o) => (lab = o));
+
+  test('on a 1280×720 projector, every step of every lesson', async () => {
+    await lab.page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    await assertStepsPoint(lab.page, LESSONS.map((l) => l.id), '1280x720');
+  });
+
+  test('on a 390×844 phone, P1 and P2', async () => {
+    const context = await lab.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p = await context.newPage();
+    await p.goto(lab.baseUrl);
+    await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    await assertStepsPoint(p, ['p1', 'p2'], '390x844');
+    await context.close();
   });
 });

@@ -452,6 +452,13 @@ export function setupLessons(app) {
     app.saveStep(null);
   }
 
+  // The answer opened: the panel grows (to 3/4 of the window) and shows the question and its
+  // answer together, without moving the page behind it.
+  $('lesson-answer').addEventListener('toggle', () => {
+    const open = $('lesson-answer').open;
+    $('lesson').classList.toggle('answering', open);
+    if (open) $('lesson').scrollTop = $('lesson-question').offsetTop - 8;
+  });
   $('lesson-open').addEventListener('click', () => go(state.lesson?.id ?? LESSONS[0].id, state.lesson ? state.step : 0));
   $('lesson-pick').addEventListener('change', () => go($('lesson-pick').value, 0));
   $('lesson-prev').addEventListener('click', () => go(state.lesson.id, state.step - 1));

@@ -243,6 +243,18 @@ async function assertStepsPoint(p, ids, where) {
         });
       if (i === 0) await p.screenshot({ path: path.join(ARTIFACTS, `lesson-${id}-${where}.png`) });
       if (i < lesson.steps.length - 1) await p.click('#lesson-next');
+      else {
+        // The question and its opened answer are on screen together; the page behind stays put.
+        const before = await p.evaluate(() => scrollY);
+        await p.click('#lesson-answer summary');
+        const seen = await p.evaluate(() => {
+          const box = (id) => document.getElementById(id).getBoundingClientRect();
+          return { q: box('lesson-q').top, a: box('lesson-a').bottom, scrollY, height: innerHeight };
+        });
+        assert.ok(seen.q >= 0 && seen.a <= seen.height, `${where}: ${id}'s question and answer on screen: ${JSON.stringify(seen)}`);
+        assert.equal(seen.scrollY, before, 'the page behind did not move');
+        if (id === 'p1') await p.screenshot({ path: path.join(ARTIFACTS, `lesson-answer-${where}.png`) });
+      }
     }
     await p.click('#lesson-close');
   }

@@ -762,27 +762,20 @@ fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
             stats.urls, stats.nul.count, stats.invalid_utf8.count
         );
     }
-    if stats.too_long.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) longer than {} bytes skipped ({})",
-            stats.too_long.count,
-            MAX_LINE_BYTES,
-            lines(&stats.too_long)
-        );
-    }
-    if stats.invalid_utf8.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) are not valid UTF-8; their bytes are hashed as they are ({})",
-            stats.invalid_utf8.count,
-            lines(&stats.invalid_utf8)
-        );
-    }
-    if stats.nul.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) hold a NUL byte; P1's C functions stop there ({})",
-            stats.nul.count,
-            lines(&stats.nul)
-        );
+    let too_long = format!("longer than {MAX_LINE_BYTES} bytes skipped");
+    for (o, what) in [
+        (&stats.too_long, too_long.as_str()),
+        (&stats.invalid_utf8, "are not valid UTF-8; their bytes are hashed as they are"),
+        (&stats.nul, "hold a NUL byte; P1's C functions stop there"),
+        (&stats.no_column, "have no such column and are skipped"),
+        (
+            &stats.rank_host,
+            "look like `rank,host`: read whole, the rank is part of every URL; --column 2 reads the host",
+        ),
+    ] {
+        if o.count > 0 {
+            eprintln!("urlhash: warning: {} line(s) {what} ({})", o.count, lines(o));
+        }
     }
     if let Some(c) = stats.columns {
         let delimiter = match c.delimiter {
@@ -794,20 +787,6 @@ fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
             "urlhash: note: read as a table ({delimiter}-separated): column {} is hashed{} (--column N picks another, --column 0 reads whole lines)",
             c.column + 1,
             if stats.header_skipped { ", the header line skipped" } else { "" }
-        );
-    }
-    if stats.no_column.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) have no such column and are skipped ({})",
-            stats.no_column.count,
-            lines(&stats.no_column)
-        );
-    }
-    if stats.rank_host.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) look like `rank,host` ({}): read whole, the rank is part of every URL; --column 2 reads the host",
-            stats.rank_host.count,
-            lines(&stats.rank_host)
         );
     }
     if let Some((bad, key)) = bad {

@@ -334,7 +334,7 @@ export const ZH = {
   pasteLabel: '粘贴 URL，每行一个',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: '对粘贴的 URL 计算散列',
-  fileLabel: '或打开一个 URL 文件（每行一个）',
+  fileLabel: '或打开一个 URL 文件（每行一个，或 CSV、TSV 表格）',
   dropHint: '也可以把文件拖放到页面的任意位置。',
   dropOverlay: '放下 URL 列表即可计算散列',
   keyLegend: '对什么计算散列',

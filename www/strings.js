@@ -310,7 +310,7 @@ export const S = {
   pasteLabel: 'Paste URLs, one per line',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: 'Hash pasted URLs',
-  fileLabel: 'Or open a file of URLs (one per line)',
+  fileLabel: 'Or open a file of URLs (one per line, or a CSV or TSV table)',
   dropHint: 'You can also drop a file anywhere on the page.',
   dropOverlay: 'Drop the URL list to hash it',
   keyLegend: 'What is hashed',

@@ -12,6 +12,8 @@ import { suffixRulesText } from './suffix-rules.js';
 
 /** Bytes of URL lines a Lab keeps (beyond it, other functions and keys need a reload). */
 const KEEP_BUDGET = 256 * 1024 * 1024;
+/** Corpus URLs per call into the wasm (see `corpus`). */
+const CORPUS_SLICE = 4096;
 
 const ready = init(wasmInput());
 /** The instance's linear memory (it grows and never shrinks: only a new worker gives it back). */
@@ -95,9 +97,14 @@ const handlers = {
     need(pending, S.noInputLoading).pushChunk(bytes);
     return {};
   },
+  /**
+   * Corpus URLs `start .. start + count`, in slices of CORPUS_SLICE: the engine compiles hot
+   * wasm code while it runs, and only a new call runs the compiled code (a cold 100 000-URL
+   * call took 89–134 ms in one piece, 67–106 ms sliced, 45–56 ms warm).
+   */
   corpus({ start, count, seed }) {
     const lab = need(pending, S.noInputLoading);
-    lab.pushCorpus(start, count, seed);
+    for (let done = 0; done < count; done += CORPUS_SLICE) lab.pushCorpus(start + done, Math.min(CORPUS_SLICE, count - done), seed);
     return { n: lab.len() };
   },
   finish() {

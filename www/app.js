@@ -426,7 +426,8 @@ function pickColumn() {
   const source = state.lastSource;
   if (!guess || !source || source.kind === 'corpus') return;
   const v = $('columns-pick').value;
-  load({ ...source, packing: undefined, packed: undefined, columns: v === 'whole' ? null : { delimiter: guess.delimiter, column: Number(v), header: guess.header } });
+  // The same bytes: a paste's deflated copy for the link stays valid.
+  load({ ...source, columns: v === 'whole' ? null : { delimiter: guess.delimiter, column: Number(v), header: guess.header } });
 }
 
 function describe(source) {
@@ -1303,7 +1304,9 @@ async function main() {
   $('copy-link').addEventListener('click', copyLink);
   $('projector-toggle').addEventListener('click', () => setProjector(!document.body.classList.contains('projector')));
   const systemDark = matchMedia('(prefers-color-scheme: dark)');
-  setTheme(storedTheme() ? storedTheme() === 'dark' : systemDark.matches);
+  // boot-check.js has set the theme before the first paint (unless storage is off).
+  const early = document.documentElement.dataset.theme;
+  setTheme(early ? early === 'dark' : systemDark.matches);
   systemDark.addEventListener('change', () => storedTheme() || setTheme(systemDark.matches));
   $('theme-toggle').addEventListener('click', () => setTheme(document.documentElement.dataset.theme !== 'dark', { save: true }));
   try {

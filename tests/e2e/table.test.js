@@ -13,14 +13,20 @@ const HOSTS = ['baidu.com', 'qq.com', 'sina.com.cn', 'sohu.com', 'taobao.com', '
 const CSV = Buffer.from(Array.from({ length: 400 }, (_, i) => `${i + 1},${HOSTS[i] ?? `site${i}.com.cn`}\n`).join(''));
 const FNS = ['elfhash', 'hfip', 'hf'];
 
+/** Once the first results are shown, loads the Alexa-shaped file and waits for its view; its load generation. */
+async function loadAlexa(page) {
+  await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
+  const gen = await loadFile(page, { name: 'alexa_top_cn.csv', mimeType: 'text/csv', buffer: CSV });
+  await waitView(page, { fns: FNS, m: 12, gen });
+  return gen;
+}
+
 describe('a table as input', () => {
   let page;
   useLab({ width: 1280, height: 900 }, (o) => ({ page } = o));
 
   test("Alexa's rank,domain file: the domain column is read, said, and can be changed", async () => {
-    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
-    const gen = await loadFile(page, { name: 'alexa_top_cn.csv', mimeType: 'text/csv', buffer: CSV });
-    await waitView(page, { fns: FNS, m: 12, gen });
+    const gen = await loadAlexa(page);
     const report = await page.$$eval('#report li', (xs) => xs.map((x) => x.textContent));
     assert.ok(report.includes(S.reportTable(S.delimiterName[','], int(2), int(2))), report.join(' | '));
     assert.ok(report.includes(S.reportClean), 'nothing unusual once read by its column');
@@ -60,9 +66,7 @@ describe('the path of bare hosts', () => {
   useLab({ width: 1280, height: 900 }, (o) => ({ page } = o));
 
   test('hashing the path of a list of bare hosts says every path is "/"', async () => {
-    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
-    const gen = await loadFile(page, { name: 'alexa_top_cn.csv', mimeType: 'text/csv', buffer: CSV });
-    await waitView(page, { fns: FNS, m: 12, gen });
+    const gen = await loadAlexa(page);
     assert.equal(await page.isVisible('#results-note'), false, 'no word while the URL is hashed');
     await page.check('input[name="key"][value="path"]');
     await waitView(page, { fns: FNS, key: 'path', m: 12, gen });

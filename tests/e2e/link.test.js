@@ -12,7 +12,8 @@ import { int } from '../../www/format.js';
 const VIEWPORT = { width: 1280, height: 720 };
 
 async function ready(p, gen = 1) {
-  await p.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) >= g && document.body.dataset.busy === '0', gen, { timeout: 60_000 });
+  // Also called during a reload, before the new document has its results.
+  await p.waitForFunction((g) => Number(document.getElementById('results')?.dataset.gen) >= g && document.body?.dataset.busy === '0', gen, { timeout: 60_000 });
 }
 
 /** The state the address holds: its fragment's parameters, and whether the query is empty. */

@@ -54,20 +54,26 @@ export function setupMap({ onChange = () => {} } = {}) {
   let unpin = () => {};
   let pinned = null;
   function pin(section) {
-    unpin();
+    unpin('pin');
     pinned = section.closest('section.panel')?.id ?? section.id;
     $('map').dataset.holding = pinned;
     const want = section.getBoundingClientRect().top;
     const start = performance.now();
     let until = start + 3000;
     let frame = 0;
-    const stop = () => {
+    const stop = (why) => {
       pinned = null;
       delete $('map').dataset.holding;
+      $('map').dataset.released = `${typeof why === 'string' ? why : why?.type} after ${Math.round(performance.now() - start)} ms`;
       cancelAnimationFrame(frame);
-      for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) removeEventListener(type, stop, true);
+      for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) removeEventListener(type, letGo, true);
     };
-    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) addEventListener(type, stop, { capture: true, passive: true });
+    // A press or a key in the map itself is the reader choosing the next place, not scrolling
+    // away: the hold stays until that choice lands (and the map's links stay where they are).
+    const letGo = (e) => {
+      if (e.type === 'wheel' || !$('map').contains(e.target)) stop(e);
+    };
+    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) addEventListener(type, letGo, { capture: true, passive: true });
     const tick = () => {
       const now = performance.now();
       const drift = section.getBoundingClientRect().top - want;
@@ -77,7 +83,7 @@ export function setupMap({ onChange = () => {} } = {}) {
       }
       const drawing = document.querySelector('main [data-gen=""]') !== null;
       if (now - start < 60_000 && (now < until || drawing)) frame = requestAnimationFrame(tick);
-      else stop();
+      else stop(drawing ? 'limit' : 'drawn');
     };
     frame = requestAnimationFrame(tick);
     unpin = stop;
@@ -96,6 +102,10 @@ export function setupMap({ onChange = () => {} } = {}) {
     pin(el);
     return el;
   }
+
+  let pressing = false;
+  $('map').addEventListener('pointerdown', () => (pressing = true));
+  for (const type of ['pointerup', 'pointercancel']) addEventListener(type, () => (pressing = false), true);
 
   for (const a of [...links, ...document.querySelectorAll('#papers a[href^="#"]')]) {
     a.addEventListener('click', (e) => {
@@ -119,9 +129,10 @@ export function setupMap({ onChange = () => {} } = {}) {
       if (a === link) a.setAttribute('aria-current', 'location');
       else a.removeAttribute('aria-current');
     }
-    // Scrolls the bar sideways to the link (scrollIntoView would move the page too).
+    // Scrolls the bar sideways to the link (scrollIntoView would move the page too), unless a
+    // finger or the mouse is pressing on the bar: the link under it must not slide away.
     const list = link?.closest('.map-list');
-    if (list) {
+    if (list && !pressing) {
       const l = link.getBoundingClientRect();
       const r = list.getBoundingClientRect();
       if (l.left < r.left) list.scrollLeft -= r.left - l.left + 8;

@@ -247,6 +247,9 @@ async function assertStepsPoint(p, ids, where) {
         // The question and its opened answer are on screen together; the page behind stays put.
         const before = await p.evaluate(() => scrollY);
         await p.click('#lesson-answer summary');
+        // The panel grows on the details' toggle event, which comes a task after the click.
+        await p.waitForFunction(() => document.getElementById('lesson').classList.contains('answering'));
+        await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
         const seen = await p.evaluate(() => {
           const box = (id) => document.getElementById(id).getBoundingClientRect();
           return { q: box('lesson-q').top, a: box('lesson-a').bottom, scrollY, height: innerHeight };

@@ -51,6 +51,7 @@ async function assertLanded(p, id) {
     const more = await p.evaluate(() => ({
       scrollY: Math.round(scrollY),
       holding: document.getElementById('map').dataset.holding ?? null,
+      released: document.getElementById('map').dataset.released ?? null,
       waiting: [...document.querySelectorAll('main [data-gen=""]')].map((e) => e.id),
     }));
     assert.fail(`${id} did not land under the map: ${JSON.stringify({ [id]: l.sections[id], current: l.current, ...more, tops: Object.fromEntries(Object.entries(l.sections).map(([k, v]) => [k, v.top])) })}`);

@@ -207,6 +207,13 @@ function buildPresets() {
       ]),
     ),
   );
+  presetsEnd();
+}
+
+/** Marks the presets strip scrolled to its end (or not scrolling), so its fade cue goes. */
+function presetsEnd() {
+  const box = $('presets');
+  box.classList.toggle('at-end', box.scrollLeft + box.clientWidth >= box.scrollWidth - 2);
 }
 
 function markPresets() {
@@ -792,6 +799,8 @@ function setupDedupViews() {
 // ---------------------------------------------------------------- start-up
 
 function wireControls() {
+  $('presets').addEventListener('scroll', presetsEnd, { passive: true });
+  addEventListener('resize', presetsEnd, { passive: true });
   $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
   $('columns-pick').addEventListener('change', pickColumn);
   // A big paste never lands in the box: filling a <textarea> with 100 000 lines freezes the

@@ -286,3 +286,49 @@ describe('phones: no sideways scroll of the page at 360, 390 and 430 px once eve
     });
   }
 });
+
+describe('the first screen of a 1280×720 projector', () => {
+  let page;
+  useLab({ width: 1280, height: 720 }, (o) => ({ page } = o));
+
+  /** What of the input summary and the first chart is inside the window. */
+  const firstScreen = () =>
+    page.evaluate(() => {
+      const box = (sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+      };
+      return {
+        summary: box('#report-box h3'),
+        firstLine: box('#report li'),
+        chart: box('#per-slot-chart'),
+        m: box('#m-input'),
+        map: box('#map'),
+        docWidth: document.documentElement.scrollWidth,
+        height: innerHeight,
+      };
+    });
+
+  for (const [name, toggles] of [
+    ['plain', []],
+    ['Projector mode', ['#projector-toggle']],
+    ['Projector mode, in Chinese', ['#lang-toggle']],
+  ]) {
+    test(`${name}: the input summary and the whole first chart`, async () => {
+      await ready(page);
+      for (const t of toggles) {
+        await page.click(t);
+        await page.waitForFunction(() => document.body.dataset.busy === '0');
+      }
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      const s = await firstScreen();
+      const inside = (b) => b.top >= s.map.bottom - 1 && b.bottom <= s.height;
+      assert.ok(inside(s.summary) && inside(s.firstLine), `the input summary on the first screen: ${JSON.stringify(s)}`);
+      assert.ok(inside(s.chart), `the first chart whole on the first screen: ${JSON.stringify(s)}`);
+      assert.ok(inside(s.m), `the slot count beside it: ${JSON.stringify(s)}`);
+      assert.equal(s.docWidth, 1280, 'no sideways scroll');
+      await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-1280-${toggles.length}.png`) });
+    });
+  }
+});

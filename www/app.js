@@ -19,7 +19,7 @@ import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
-import { setupCharts, themeCharts } from './charts/common.js';
+import { onChartTypeChange, setupCharts, themeCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
 import * as bucketsChart from './charts/buckets.js';
 import * as fig1Chart from './charts/fig1.js';
@@ -1329,6 +1329,10 @@ async function main() {
   }
   try {
     setupCharts();
+    // A phone turned sideways (or a window narrowed) changes the charts' type: drawn again.
+    onChartTypeChange(() => {
+      if (state.functions.length) relabel();
+    });
   } catch (e) {
     showBanner(errorMessage(e));
   }

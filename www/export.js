@@ -189,24 +189,16 @@ function roving(e, bar) {
 }
 
 /**
- * A chart's toolbar goes inside its box (over the lower right corner, seen on hover and focus)
- * when the box is positioned, else just after the box; a table's goes after the table, inside
- * its scrolling wrapper when it has one (so grids of tables keep their cells).
+ * A chart's toolbar goes just after the chart's box, a table's just after the table (inside its
+ * scrolling wrapper when it has one, so grids of tables keep their cells).
  */
 function place(target, bar, kind) {
   const parent = target.parentElement;
   if (!parent) return;
-  bar.classList.remove('over', 'flow');
-  if (kind === 'chart' && getComputedStyle(parent).position !== 'static') {
-    bar.classList.add('over');
-    parent.append(bar);
-  } else if (kind === 'chart') {
-    bar.classList.add('flow');
-    parent.after(bar);
-  } else {
-    bar.classList.add('flow');
-    target.after(bar);
-  }
+  // Under the chart's box or the table, never over them: a toolbar must not hide an axis.
+  bar.classList.add('flow');
+  if (kind === 'chart') parent.after(bar);
+  else target.after(bar);
 }
 
 function label(bar, target, kind, S, force) {

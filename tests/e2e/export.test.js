@@ -8,7 +8,7 @@ import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, ARTIFACTS } from './helpers.js';
+import { useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
 /** The parameters the test gives setupExports when the page has not called it itself. */
@@ -435,6 +435,8 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
       return { charts, plain, bars };
     });
     assert.ok(seen.charts.length >= 12, `charts drawn: ${seen.charts.join(', ')}`);
+    // Read at this width: no tick labels on top of each other, no toolbar over a chart.
+    await assertChartsReadable(page, `${VIEWPORT.width} px`);
     for (const id of seen.plain) assert.ok(!seen.bars.includes(id), `${id}: no toolbar on a canvas without a chart`);
     // Every drawn chart exports as SVG (vector) without a page problem.
     for (const id of seen.charts) {

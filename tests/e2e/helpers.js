@@ -222,6 +222,47 @@ export async function assertChartsLabelled(page, ids) {
 }
 
 /**
+ * Every chart drawn on the page can be read: on each axis, no two tick labels overlap (side by
+ * side on a flat axis, a line apart on a rotated or upright one), and no export toolbar lies over
+ * its chart. Returns the number of charts checked.
+ */
+export async function assertChartsReadable(page, where) {
+  const seen = await page.evaluate(() => {
+    const problems = [];
+    let charts = 0;
+    const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    for (const canvas of document.querySelectorAll('canvas')) {
+      const chart = window.Chart.getChart(canvas);
+      if (!chart || !canvas.checkVisibility()) continue;
+      charts += 1;
+      for (const scale of Object.values(chart.scales)) {
+        if (!scale.options.display || !scale.options.ticks.display) continue;
+        const font = window.Chart.helpers.toFont(scale.options.ticks.font);
+        chart.ctx.save();
+        chart.ctx.font = font.string;
+        const labels = scale.ticks
+          .map((t, i) => ({ lines: [t.label].flat().map(String), at: scale.getPixelForTick(i) }))
+          .map((l) => ({ text: l.lines.join(' / '), at: l.at, width: Math.max(...l.lines.map((x) => chart.ctx.measureText(x).width)) }))
+          .filter((l) => l.text.trim() !== '')
+          .sort((a, b) => a.at - b.at);
+        chart.ctx.restore();
+        const flat = scale.isHorizontal() && !scale.labelRotation;
+        for (let i = 1; i < labels.length; i += 1) {
+          const [a, b] = [labels[i - 1], labels[i]];
+          const need = flat ? (a.width + b.width) / 2 + 2 : font.size * 1.05;
+          if (b.at - a.at < need) problems.push(`${canvas.id} ${scale.id}: "${a.text}" and "${b.text}" ${Math.round(b.at - a.at)} px apart, need ${Math.round(need)}`);
+        }
+      }
+      const bar = document.querySelector(`.export-tools[data-export-for="${canvas.id}"]:not([hidden])`);
+      if (bar && overlap(bar.getBoundingClientRect(), canvas.getBoundingClientRect())) problems.push(`${canvas.id}: its export toolbar lies over it`);
+    }
+    return { charts, problems };
+  });
+  if (seen.problems.length) throw new Error(`${where}: ${seen.problems.join('; ')}`);
+  return seen.charts;
+}
+
+/**
  * Inside a `describe`: opens the lab before its tests (`onOpen` receives
  * { server, baseUrl, browser, page }), closes it after them, and fails every test that left a
  * console error, page error, failed request or dialog. Returns the function that records a

@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, ARTIFACTS } from './helpers.js';
+import { useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -279,6 +279,9 @@ describe('phones: no sideways scroll of the page at 360, 390 and 430 px once eve
             .map(([t, r]) => `${t}: ${Math.round(r.width)}×${Math.round(r.height)}`),
         );
         assert.deepEqual(small, []);
+        // Every chart keeps its tick labels apart and its export buttons off its axes.
+        const charts = await assertChartsReadable(p, `${width} px`);
+        assert.ok(charts >= 12, `${charts} charts checked`);
         if (width === 390) await p.screenshot({ path: path.join(ARTIFACTS, 'phone-390-views.png'), fullPage: false });
       } finally {
         await context.close();

@@ -3,7 +3,7 @@
 // billion pages and 60 billion links marked at 128 and 64 bits, and the loaded URLs' n.
 import { S } from '../strings.js';
 import { int, sci, tenTo } from '../format.js';
-import { axisTitle, cssColor, labelledGrid, rateTicks, upsert } from './common.js';
+import { axisTitle, cssColor, labelledGrid, rateTicks, upsert, thin } from './common.js';
 
 /** The bottom of the y axis: below 2^-128 ≈ 2.9 × 10^-39, two 128-bit digests. */
 const Y_MIN = 1e-40;
@@ -127,7 +127,7 @@ export function render(canvas, { curves, rows, printed, inputN }) {
           min: minX,
           max: maxX,
           title: axisTitle(S.axisUrlsLog),
-          ticks: { callback: rateTicks, autoSkip: false, maxRotation: 0 },
+          ticks: { callback: thin(rateTicks), autoSkip: false, maxRotation: 0 },
           grid: labelledGrid(rateTicks),
         },
         y: {
@@ -135,7 +135,7 @@ export function render(canvas, { curves, rows, printed, inputN }) {
           min: Y_MIN,
           max: 1,
           title: axisTitle(S.axisCollisionLog),
-          ticks: { callback: fourDecades, autoSkip: false },
+          ticks: { callback: thin(fourDecades), autoSkip: false },
           grid: labelledGrid(fourDecades),
         },
       },

@@ -13,24 +13,50 @@ export function chartLib() {
 const INK = '#1b2230';
 const FALLBACK = ['#4477aa', '#ee6677', '#228833', '#ccbb44', '#66ccee', '#aa3377', '#bbbbbb'];
 
+/** Phones: the charts are about 350 px wide and take smaller type, so the plot keeps its room. */
+const NARROW = '(max-width: 600px)';
+
+/** Type sizes (px) of the charts at this width: projector-sized, or a phone's. */
+export function chartType() {
+  return window.matchMedia?.(NARROW).matches
+    ? { base: 12, title: 13, legend: 12, padding: 8, box: 10 }
+    : { base: 15, title: 16, legend: 15, padding: 14, box: 12 };
+}
+
 /** Sets the global defaults once: large type, calm lines, no animation; the theme's colours. */
 export function setupCharts() {
   const Chart = chartLib();
   const family = getComputedStyle(document.body).fontFamily;
   Chart.defaults.font.family = family;
-  Chart.defaults.font.size = 15;
   themeCharts();
+  sizeCharts();
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
   Chart.defaults.responsive = true;
-  Chart.defaults.plugins.legend.labels.boxWidth = 12;
-  Chart.defaults.plugins.legend.labels.boxHeight = 12;
   Chart.defaults.plugins.legend.labels.usePointStyle = true;
-  Chart.defaults.plugins.legend.labels.padding = 14;
-  Chart.defaults.plugins.legend.labels.font = { size: 15 };
-  Chart.defaults.plugins.tooltip.titleFont = { size: 15, weight: 'bold' };
-  Chart.defaults.plugins.tooltip.bodyFont = { size: 15 };
   Chart.defaults.plugins.tooltip.padding = 10;
+}
+
+/** The type sizes of `chartType()` as Chart.js defaults. */
+function sizeCharts() {
+  const Chart = chartLib();
+  const t = chartType();
+  Chart.defaults.font.size = t.base;
+  const legend = Chart.defaults.plugins.legend.labels;
+  legend.boxWidth = t.box;
+  legend.boxHeight = t.box;
+  legend.padding = t.padding;
+  legend.font = { size: t.legend };
+  Chart.defaults.plugins.tooltip.titleFont = { size: t.legend, weight: 'bold' };
+  Chart.defaults.plugins.tooltip.bodyFont = { size: t.legend };
+}
+
+/** Calls `redraw()` after the type sizes change (the window crossed the phone width). */
+export function onChartTypeChange(redraw) {
+  window.matchMedia?.(NARROW).addEventListener('change', () => {
+    sizeCharts();
+    redraw();
+  });
 }
 
 /** Text and grid colours of the theme shown (style.css); the charts are drawn again after it. */
@@ -53,7 +79,26 @@ export function cssColor(name, fallback) {
 
 /** An axis title in the shared style. */
 export function axisTitle(text) {
-  return { display: true, text, font: { size: 16, weight: 'bold' }, color: cssColor('--ink', INK) };
+  return { display: true, text, font: { size: chartType().title, weight: 'bold' }, color: cssColor('--ink', INK) };
+}
+
+/**
+ * The labels of a log axis (`label(value)`, '' where none) thinned to every 2nd, 3rd, … one so
+ * that they never overlap, however narrow the axis: a tick callback (`this` is the scale).
+ */
+export function thin(label) {
+  return function thinned(value, index, ticks) {
+    const text = label(value);
+    if (!text) return '';
+    const shown = ticks.filter((t) => label(t.value));
+    const size = chartType().base;
+    const across = this.isHorizontal();
+    const longest = Math.max(...shown.map((t) => label(t.value).length));
+    const need = across ? longest * size * 0.62 + size : size * 1.7;
+    const room = Math.max(across ? this.maxWidth : this.maxHeight, 1);
+    const step = Math.max(1, Math.ceil((shown.length * need) / room));
+    return shown.findIndex((t) => t.value === value) % step === 0 ? text : '';
+  };
 }
 
 /** Tick labels for a count axis: 1000000 → "1 000 000". */

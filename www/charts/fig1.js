@@ -2,7 +2,7 @@
 // in its table (M = 200 000) as separate points.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { colorOf, axisTitle, logTicks, cssColor, curve, sweepChart } from './common.js';
+import { colorOf, axisTitle, logTicks, cssColor, curve, sweepChart, thin } from './common.js';
 
 /**
  * points: the sweep's points [{function, m, n, value}]; names: id → display name;
@@ -56,7 +56,7 @@ export function render(canvas, { points, m, functions, names, printed, offchart 
   }
   canvas.setAttribute('aria-label', `${S.fig1Title}, M = ${int(m)}`);
   return sweepChart(canvas, datasets, {
-    x: { type: 'logarithmic', title: axisTitle(S.axisNLog), ticks: { callback: logTicks, autoSkip: false } },
+    x: { type: 'logarithmic', title: axisTitle(S.axisNLog), ticks: { callback: thin(logTicks), autoSkip: false } },
     y: { type: 'linear', title: axisTitle(S.axisA), beginAtZero: true },
     title: (n) => `N = ${int(n)}, M = ${int(m)}`,
     measure: 'A',

@@ -3,7 +3,7 @@
 // rate at the optimal k, and the papers' points (log y).
 import { S } from '../strings.js';
 import { int, fixed, small } from '../format.js';
-import { axisTitle, cssColor, errorBars, labelledGrid, rateTicks, upsert } from './common.js';
+import { axisTitle, cssColor, errorBars, labelledGrid, rateTicks, upsert, thin } from './common.js';
 
 /** An index method's colour, from style.css (--method-double, …). */
 export function methodColor(id) {
@@ -104,7 +104,7 @@ export function render(canvas, { rows, methods, names, theory, ratio, k }) {
           type: 'logarithmic',
           max: 1,
           title: axisTitle(S.axisFprLog),
-          ticks: { callback: rateTicks, autoSkip: false },
+          ticks: { callback: thin(rateTicks), autoSkip: false },
           grid: labelledGrid(rateTicks),
         },
       },

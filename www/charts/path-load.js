@@ -2,7 +2,7 @@
 // 2^15 slots, from the wasm) against P2's rule α < 0.75.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { axisTitle, cssColor, powerOfTenTicks, barSeries, levelLine, barChart } from './common.js';
+import { axisTitle, cssColor, powerOfTenTicks, barSeries, levelLine, barChart, chartType } from './common.js';
 
 /** Longest host drawn under a bar; the tooltip has the whole name. */
 const LABEL_CHARS = 22;
@@ -20,15 +20,17 @@ export function render(canvas, { tables }) {
     levelLine(S.ruleLine, 0.75, labels, cssColor('--error', '#a4161a')),
   ];
   canvas.setAttribute('aria-label', S.partPathLoadTitle);
+  const narrow = chartType().base < 15;
   return barChart(canvas, {
     labels,
     datasets,
     xTitle: S.axisSiteBiggest,
     xTicks: {
+      // Every bar keeps its site's name: upright and a little smaller on a phone.
       autoSkip: false,
-      maxRotation: 60,
-      minRotation: 40,
-      font: { size: 12 },
+      maxRotation: narrow ? 90 : 60,
+      minRotation: narrow ? 90 : 40,
+      font: { size: narrow ? 10 : 12 },
       callback: (_, i) => {
         const h = labels[i] ?? '';
         return h.length > LABEL_CHARS ? `${h.slice(0, LABEL_CHARS - 1)}…` : h;

@@ -133,6 +133,9 @@ pub struct IndexMethodInfo {
     /// Where the derivation comes from.
     pub source: &'static str,
     pub summary: &'static str,
+    /// `source` and `summary` in Chinese.
+    pub source_zh: &'static str,
+    pub summary_zh: &'static str,
 }
 
 const METHOD_INFO: [IndexMethodInfo; 4] = [
@@ -142,6 +145,8 @@ const METHOD_INFO: [IndexMethodInfo; 4] = [
         name_zh: "k 个独立散列",
         source: "textbook (Bloom 1970)",
         summary: "g_i = XXH3-64(key, seed i) mod m: k independent hash functions.",
+        source_zh: "教科书（Bloom 1970）",
+        summary_zh: "g_i = XXH3-64(key, 种子 i) mod m：k 个互相独立的散列函数。",
     },
     IndexMethodInfo {
         id: "double",
@@ -149,6 +154,8 @@ const METHOD_INFO: [IndexMethodInfo; 4] = [
         name_zh: "双重散列",
         source: "Kirsch & Mitzenmacher 2006",
         summary: "g_i = (h1 + i*h2) mod m, h1 and h2 the halves of one XXH3-128 digest.",
+        source_zh: "Kirsch 与 Mitzenmacher 2006",
+        summary_zh: "g_i = (h1 + i*h2) mod m，h1 和 h2 是同一个 XXH3-128 摘要的两半。",
     },
     IndexMethodInfo {
         id: "enhanced-double",
@@ -156,6 +163,8 @@ const METHOD_INFO: [IndexMethodInfo; 4] = [
         name_zh: "增强双重散列",
         source: "Dillinger & Manolios 2004",
         summary: "x += y, y += i (mod m): g_i = h1 + i*h2 + (i^3 - i)/6 mod m from one XXH3-128 digest.",
+        source_zh: "Dillinger 与 Manolios 2004",
+        summary_zh: "x += y，y += i（mod m）：由同一个 XXH3-128 摘要得 g_i = h1 + i*h2 + (i^3 - i)/6 mod m。",
     },
     IndexMethodInfo {
         id: "md5-slices",
@@ -163,6 +172,8 @@ const METHOD_INFO: [IndexMethodInfo; 4] = [
         name_zh: "MD5 分段",
         source: "P5 (the lab's reading)",
         summary: "MD5(URL) cut into k slices of 128/k bits, mod m; 64-bit slices of MD5(D0 || j) when m > 2^(128/k) (lab's widening).",
+        source_zh: "P5（本实验室的读法）",
+        summary_zh: "MD5(URL) 切成 k 段、每段 128/k 位，再 mod m；m > 2^(128/k) 时改用 MD5(D0 || j) 的 64 位分段（本实验室的扩展）。",
     },
 ];
 

@@ -1257,6 +1257,11 @@ impl Default for BirthdayReport {
 pub struct TableError {
     /// 1-based line number.
     pub line: usize,
+    /// What is wrong, for a caller that words it itself: `fields` (not two fields), `ip-host`
+    /// (the /etc/hosts order), `not-ip`, `host-is-ip` or `not-host`.
+    pub code: &'static str,
+    /// The text the code is about: the line's content, the address or the host.
+    pub subject: String,
     pub message: String,
 }
 
@@ -1335,7 +1340,12 @@ impl HostTable {
         let mut ips_per_name: HashMap<String, u32> = HashMap::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let err = |message: String| TableError { line, message };
+            let err = |code: &'static str, subject: &str, message: String| TableError {
+                line,
+                code,
+                subject: subject.to_string(),
+                message,
+            };
             let raw = if i == 0 {
                 raw.trim_start_matches('\u{feff}')
             } else {
@@ -1347,37 +1357,63 @@ impl HostTable {
             }
             let fields: Vec<&str> = content.split_whitespace().collect();
             if fields.len() != 2 {
-                return Err(err(format!(
-                    "expected `host ip`, found {} field{}: `{content}`",
-                    fields.len(),
-                    if fields.len() == 1 { "" } else { "s" }
-                )));
+                return Err(err(
+                    "fields",
+                    content,
+                    format!(
+                        "expected `host ip`, found {} field{}: `{content}`",
+                        fields.len(),
+                        if fields.len() == 1 { "" } else { "s" }
+                    ),
+                ));
             }
             let (host, ip) = (fields[0], fields[1]);
             let host_is_ip = host.trim_matches(['[', ']']).parse::<IpAddr>().is_ok();
             let addr = match ip.parse::<IpAddr>() {
                 Ok(a) => a,
                 Err(_) if host_is_ip => {
-                    return Err(err(format!(
+                    return Err(err(
+                        "ip-host",
+                        content,
+                        format!(
                         "`{content}` reads as `ip host` (the /etc/hosts order); this table is `host ip`"
-                    )))
+                    ),
+                    ))
                 }
-                Err(_) => return Err(err(format!("`{ip}` is not an IPv4 or IPv6 address"))),
+                Err(_) => return Err(err("not-ip", ip, format!("`{ip}` is not an IPv4 or IPv6 address"))),
             };
             if host_is_ip {
-                return Err(err(format!(
-                    "`{host}` is an IP address; the first field is a host name"
-                )));
+                return Err(err(
+                    "host-is-ip",
+                    host,
+                    format!("`{host}` is an IP address; the first field is a host name"),
+                ));
             }
             if host.contains(['/', '\\', ':', '@', '?', '#']) {
-                return Err(err(format!("`{host}` is not a host name")));
+                return Err(err(
+                    "not-host",
+                    host,
+                    format!("`{host}` is not a host name"),
+                ));
             }
             let host = match key::parse_url(&format!("http://{host}/")) {
                 Ok(u) => match u.host() {
                     Some(url::Host::Domain(d)) if !d.is_empty() => d.to_string(),
-                    _ => return Err(err(format!("`{host}` is not a host name"))),
+                    _ => {
+                        return Err(err(
+                            "not-host",
+                            host,
+                            format!("`{host}` is not a host name"),
+                        ))
+                    }
                 },
-                Err(e) => return Err(err(format!("`{host}` is not a host name ({e})"))),
+                Err(e) => {
+                    return Err(err(
+                        "not-host",
+                        host,
+                        format!("`{host}` is not a host name ({e})"),
+                    ))
+                }
             };
             let ip = match addr {
                 IpAddr::V4(a) => a.to_string(),

@@ -101,47 +101,63 @@ pub struct HashFn {
     /// Number of bits the raw value can use.
     pub bits: u32,
     pub summary: &'static str,
+    /// The same summary in Chinese.
+    pub summary_zh: &'static str,
 }
 
 macro_rules! registry {
-    ($( $id:ident, $key:literal, $en:literal, $zh:literal, $paper:literal, $ours:literal, $bits:literal, $sum:literal; )*) => {
+    ($( $id:ident, $key:literal, $en:literal, $zh:literal, $paper:literal, $ours:literal, $bits:literal, $sum:literal, $sum_zh:literal; )*) => {
         /// Every function of the lab, in display order.
         pub static REGISTRY: &[HashFn] = &[ $( HashFn {
             id: HashId::$id, key: $key, name_en: $en, name_zh: $zh, paper: $paper,
-            ours: $ours, bits: $bits, summary: $sum,
+            ours: $ours, bits: $bits, summary: $sum, summary_zh: $sum_zh,
         }, )* ];
     };
 }
 
 registry! {
     ElfHash, "elfhash", "ELFhash", "ELFhash 散列", "P1", false, 28,
-        "UNIX System V ELF hash, P1's C: h = (h << 4) + c, high nibble folded back.";
+        "UNIX System V ELF hash, P1's C: h = (h << 4) + c, high nibble folded back.",
+        "UNIX System V 的 ELF 散列，P1 的 C 代码：h = (h << 4) + c，高 4 位折回。";
     HfIp, "hfip", "HfIp", "HfIp 散列", "P1", false, 32,
-        "Tianwang's HfIp, P1's C: bytes XORed into the 4 little-endian bytes of an unsigned int.";
+        "Tianwang's HfIp, P1's C: bytes XORed into the 4 little-endian bytes of an unsigned int.",
+        "天网的 HfIp，P1 的 C 代码：各字节异或进一个无符号整数的 4 个小端字节。";
     Hf, "hf", "hf", "hf 散列", "P1", false, 32,
-        "Web InfoMall's hf, P1's C: |sum of 3 * c * i| over signed chars.";
+        "Web InfoMall's hf, P1's C: |sum of 3 * c * i| over signed chars.",
+        "Web InfoMall（中国网页博物馆）的 hf，P1 的 C 代码：有符号 char 上 3 * c * i 之和的绝对值。";
     SitePrinted, "site-printed", "P2 site hash (as printed)", "P2 站点散列(原文照印)", "P2", false, 32,
-        "P2's site hash exactly as printed: r = (r << 7) + charAt(i), the fold never runs.";
+        "P2's site hash exactly as printed: r = (r << 7) + charAt(i), the fold never runs.",
+        "P2 的站点散列，完全照原文：r = (r << 7) + charAt(i)，回卷从不执行。";
     SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列(21 位回卷,按文字描述)", "P2", false, 21,
-        "P2's site hash as the text describes it: low 7 bits per char, end-around fold into 21 bits.";
+        "P2's site hash as the text describes it: low 7 bits per char, end-around fold into 21 bits.",
+        "P2 文字所描述的站点散列：每个字符取低 7 位，循环回卷进 21 位。";
     SiteRepaired, "site-repaired", "P2 site hash (lab repair)", "P2 站点散列(本实验室修正)", "P2", true, 21,
-        "Ours: the 21-bit end-around fold after every char, so all chars count.";
+        "Ours: the 21-bit end-around fold after every char, so all chars count.",
+        "本实验室的修正：每个字符之后都做 21 位循环回卷，所有字符都起作用。";
     PathPrinted, "path-printed", "P2 path hash (as printed)", "P2 路径散列(原文照印)", "P2", false, 32,
-        "P2's path hash as printed, loop completed: r = s per 3 chars, returns r * s.";
+        "P2's path hash as printed, loop completed: r = s per 3 chars, returns r * s.",
+        "P2 的路径散列，照原文（循环补全）：每 3 个字符 r = s，返回 r * s。";
     PathXor, "path-xor", "P2 path hash (XOR, as commented)", "P2 路径散列(按注释异或)", "P2", false, 32,
-        "P2's path hash as its comment says: low 5 bits per char, r ^= s per 3 chars, returns r * s.";
+        "P2's path hash as its comment says: low 5 bits per char, r ^= s per 3 chars, returns r * s.",
+        "P2 路径散列按其注释：每个字符取低 5 位，每 3 个字符 r ^= s，返回 r * s。";
     PathRepaired, "path-repaired", "P2 path hash (lab repair)", "P2 路径散列(本实验室修正)", "P2", true, 15,
-        "Ours: XOR of the 15-bit words of 3 chars x 5 bits, the last word included.";
+        "Ours: XOR of the 15-bit words of 3 chars x 5 bits, the last word included.",
+        "本实验室的修正：3 个字符 × 5 位组成的 15 位字逐个异或，最后一个字也算在内。";
     Md5, "md5", "MD5", "MD5 摘要", "P3", false, 128,
-        "MD5 (RFC 1321) digest read big-endian as a 128-bit unsigned integer.";
+        "MD5 (RFC 1321) digest read big-endian as a 128-bit unsigned integer.",
+        "MD5（RFC 1321）摘要，按大端读成 128 位无符号整数。";
     Fnv1a64, "fnv1a64", "FNV-1a 64", "FNV-1a 64 位", "baseline", false, 64,
-        "FNV-1a, 64-bit: h = (h ^ b) * 0x100000001b3.";
+        "FNV-1a, 64-bit: h = (h ^ b) * 0x100000001b3.",
+        "FNV-1a 64 位：h = (h ^ b) * 0x100000001b3。";
     Xxh3, "xxh3", "XXH3-64", "XXH3 64 位", "baseline", false, 64,
-        "XXH3 64-bit, seed 0: a modern high-quality non-cryptographic hash.";
+        "XXH3 64-bit, seed 0: a modern high-quality non-cryptographic hash.",
+        "XXH3 64 位，种子 0：现代的高质量非密码散列。";
     JavaHashCode, "java-hashcode", "Java String.hashCode", "Java String.hashCode", "baseline", false, 32,
-        "Java's String.hashCode over UTF-16 units: h = 31 h + charAt(i). Nutch partitions with it.";
+        "Java's String.hashCode over UTF-16 units: h = 31 h + charAt(i). Nutch partitions with it.",
+        "Java 的 String.hashCode，按 UTF-16 单元：h = 31 h + charAt(i)。Nutch 用它分区。";
     Crc32, "crc32", "CRC-32", "CRC-32 校验", "baseline", false, 32,
-        "IEEE CRC-32. Frontera partitions hosts with it.";
+        "IEEE CRC-32. Frontera partitions hosts with it.",
+        "IEEE CRC-32。Frontera 用它给主机分区。";
 }
 
 /// The three functions of P1, in the paper's order.

@@ -109,6 +109,14 @@ pub struct Verdict {
     pub zero_share: f64,
     /// Could this reading have produced the printed balance on this input?
     pub could_produce: bool,
+    /// Which of the reasons below `why` gives, for the page to word in its language:
+    /// `no-urls`, `even`, `zero-hash`, `one-node` or `uneven`.
+    pub why_code: &'static str,
+    /// The node that took the most URLs (1-based).
+    pub fullest: usize,
+    /// The most common path and its share of the URLs, when `uneven` names it.
+    pub common_path: Option<(String, f64)>,
+    /// The reason, in English (the CLI prints it).
     pub why: String,
 }
 
@@ -208,6 +216,22 @@ fn verdict(
         .enumerate()
         .max_by_key(|&(i, &u)| (u, std::cmp::Reverse(i)))
         .map_or(1, |(i, _)| i + 1);
+    let common_path = sim
+        .common_paths
+        .first()
+        .filter(|c| c.share * nodes > 0.05)
+        .map(|c| (c.path.clone(), c.share));
+    let why_code = if urls == 0 {
+        "no-urls"
+    } else if could_produce {
+        "even"
+    } else if zero_share > 0.5 / nodes {
+        "zero-hash"
+    } else if nodes > 1.0 && r.node_urls[fullest - 1] == urls {
+        "one-node"
+    } else {
+        "uneven"
+    };
     let why = if urls == 0 {
         "no URLs".to_string()
     } else if could_produce {
@@ -230,17 +254,12 @@ fn verdict(
             nodes
         )
     } else {
-        let common = sim
-            .common_paths
-            .first()
-            .filter(|c| c.share * nodes > 0.05)
-            .map_or(String::new(), |c| {
-                format!(
-                    " The path '{}' alone is {:.1} % of the URLs, and every URL with one path goes to one node, whatever its site.",
-                    c.path,
-                    100.0 * c.share
-                )
-            });
+        let common = common_path.as_ref().map_or(String::new(), |(path, share)| {
+            format!(
+                " The path '{path}' alone is {:.1} % of the URLs, and every URL with one path goes to one node, whatever its site.",
+                100.0 * share
+            )
+        });
         format!(
             "B = {:.3} with χ² p {}: the nodes are further from even than chance allows; the printed B is {:.4}.{common}",
             r.b,
@@ -256,6 +275,13 @@ fn verdict(
         p_value: r.p_value,
         zero_share,
         could_produce,
+        why_code,
+        fullest,
+        common_path: if why_code == "uneven" {
+            common_path
+        } else {
+            None
+        },
         why,
     }
 }
@@ -276,5 +302,65 @@ mod tests {
         assert!((p.chi2 - 8.167).abs() < 0.01, "{}", p.chi2);
         assert!(p.p_value > 0.2 && p.p_value < 0.25, "{}", p.p_value);
         assert!(p.expected_b_random > 1.005 && p.expected_b_random < 1.015);
+    }
+
+    /// The verdicts of `urls` at 7 nodes: (reading, code, fullest node, common path).
+    fn verdicts(
+        urls: impl Iterator<Item = Vec<u8>>,
+    ) -> Vec<(&'static str, &'static str, usize, bool)> {
+        let mut study = P2Study::new();
+        for (i, url) in urls.enumerate() {
+            study.push(i as u64, &url).unwrap();
+        }
+        study
+            .finish()
+            .verdicts
+            .into_iter()
+            .map(|v| {
+                let code = v.why_code;
+                let expect = match code {
+                    "even" => "a split as even as chance gives",
+                    "zero-hash" => "of the paths hash to 0",
+                    "one-node" => "every URL went to node",
+                    _ => "further from even than chance allows",
+                };
+                assert!(v.why.contains(expect), "{code}: {}", v.why);
+                (v.reading, code, v.fullest, v.common_path.is_some())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_verdict_names_its_reason_by_code() {
+        let corpus = crate::corpus::Corpus::new(2004);
+        let urls = (0..20_000).map(|i| {
+            let mut buf = Vec::new();
+            corpus.url(i, &mut buf);
+            buf
+        });
+        let got = verdicts(urls);
+        let codes: Vec<_> = got.iter().map(|v| (v.0, v.1)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("path-printed", "zero-hash"),
+                ("path-xor", "zero-hash"),
+                ("path-repaired", "even")
+            ]
+        );
+        // Bare hosts: every path is "/", so every reading sends every URL to one node; the
+        // printed readings hash "/" to 0, which is named first.
+        let hosts = (0..700).map(|i| format!("http://host{i}.example.cn/").into_bytes());
+        let got = verdicts(hosts);
+        for (reading, code, fullest, common) in &got {
+            let want = if *reading == "path-repaired" {
+                "one-node"
+            } else {
+                "zero-hash"
+            };
+            assert_eq!(*code, want, "{reading}");
+            assert!((1..=7).contains(fullest));
+            assert!(!common, "only `uneven` names a common path");
+        }
     }
 }

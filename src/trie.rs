@@ -853,8 +853,8 @@ impl Structure {
         match self {
             Structure::GlTrie => "改进广义表（原文）",
             Structure::GlTrieFixed => "改进广义表加结束标记（修正）",
-            Structure::HashSet => "URL 哈希表",
-            Structure::Md5Set => "MD5 指纹哈希表",
+            Structure::HashSet => "URL 散列表",
+            Structure::Md5Set => "MD5 指纹散列表",
             Structure::Patricia => "基数树（Patricia 树）",
             Structure::Fst => "有限状态转换器（FST）",
         }
@@ -868,6 +868,17 @@ impl Structure {
             Structure::HashSet => "P4 §1.2 (in-memory hash table)",
             Structure::Md5Set => "P3, P4 §1.2 (MD5)",
             Structure::Patricia | Structure::Fst => "baseline",
+        }
+    }
+
+    /// Where it comes from, in Chinese.
+    pub fn paper_zh(self) -> &'static str {
+        match self {
+            Structure::GlTrie => "P4",
+            Structure::GlTrieFixed => "P4 加本实验室的修正",
+            Structure::HashSet => "P4 §1.2（内存散列表）",
+            Structure::Md5Set => "P3，P4 §1.2（MD5）",
+            Structure::Patricia | Structure::Fst => "对照基线",
         }
     }
 

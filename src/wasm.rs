@@ -7,7 +7,8 @@
 //! without hashing again. Every crossing is batched: input arrives as whole chunks of bytes,
 //! histograms leave as one `Uint32Array`, reports as one small JSON string. Every fallible
 //! call returns `Result<_, JsError>` with a message a user can act on; nothing here panics on
-//! user input.
+//! user input. Each message opens with a JSON line `{"code", "args"}` that the page words in its
+//! language (`errors` in www/strings.js and www/strings-zh.js), then the English sentence.
 //!
 //! A session: `new Lab(budgetBytes)`, `begin("elfhash,hfip,hf", "url")`, then `pushChunk(bytes)`
 //! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
@@ -36,6 +37,38 @@ use crate::suffix::{self, Rules};
 use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// An error the page words in its language: `code` and `args` (strings.js `errors`) as a JSON
+/// head line, then the English sentence, for the console, the tests and any caller that does not
+/// know the code. Every error this adapter returns is one of these.
+fn coded(code: &str, args: &[String], english: impl std::fmt::Display) -> JsError {
+    let head = format!(
+        "{{\"code\":{},\"args\":{}}}",
+        serde_json::Value::from(code),
+        serde_json::Value::from(args)
+    );
+    JsError::new(&format!("{head}\n{english}"))
+}
+
+/// [`coded`] with its arguments listed as `[a, b]` (anything `Display`) and the English sentence
+/// as `format!` arguments.
+macro_rules! coded {
+    ($code:literal, [$($arg:expr),* $(,)?], $($fmt:tt)+) => {
+        $crate::wasm::coded($code, &[$($arg.to_string()),*], format!($($fmt)+))
+    };
+}
+
+/// A request out of order (the page asked to run or finish `job` that is not running): a bug of
+/// the page, worded as such.
+fn sequence(job: &str, english: &str) -> JsError {
+    coded("sequence", &[job.to_string()], english)
+}
+
+/// An error of the core, passed on with its English text (the page checks the parameters the
+/// core would refuse before it asks, so a reader should not see one).
+fn core_error(e: impl std::fmt::Display) -> JsError {
+    coded("core", &[e.to_string()], e)
+}
 
 mod dedup;
 mod fingerprint;
@@ -151,39 +184,52 @@ impl Store {
 
 fn parse_fn(id: &str) -> Result<HashId, JsError> {
     hash::by_id(id.trim()).map(|f| f.id).ok_or_else(|| {
-        JsError::new(&format!(
+        coded!(
+            "unknown-function",
+            [id, hash::known_ids()],
             "unknown hash function '{id}'; known: {}",
             hash::known_ids()
-        ))
+        )
     })
 }
 
 fn parse_key(k: &str) -> Result<Key, JsError> {
-    Key::parse(k.trim())
-        .ok_or_else(|| JsError::new(&format!("unknown key '{k}': use url, host or path")))
+    Key::parse(k.trim()).ok_or_else(|| {
+        coded!(
+            "unknown-key",
+            [k],
+            "unknown key '{k}': use url, host or path"
+        )
+    })
 }
 
 fn check_slots(m: f64) -> Result<u32, JsError> {
     if !m.is_finite() || m.fract() != 0.0 || !(1.0..=u32::MAX as f64).contains(&m) {
-        return Err(JsError::new(&format!(
+        return Err(coded!(
+            "slots-range",
+            [m],
             "the number of slots must be a whole number from 1 to 4294967295, not {m}"
-        )));
+        ));
     }
     Ok(m as u32)
 }
 
-/// `v` as a whole number of at least `min` (and at most 2^53), or a message naming `what`.
+/// `v` as a whole number of at least `min` (and at most 2^53), or a message naming `what` (an
+/// id the page words: `trie-lines`, `checkpoint-step`, `inserted-keys`, `bits`, `lines`).
 fn whole(v: f64, min: f64, what: &str) -> Result<u64, JsError> {
     if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
-        return Err(JsError::new(&format!(
-            "{what} must be a whole number of at least {min}, not {v}"
-        )));
+        return Err(coded!(
+            "not-whole",
+            [what, min, v],
+            "{} must be a whole number of at least {min}, not {v}",
+            what.replace('-', " ")
+        ));
     }
     Ok(v as u64)
 }
 
 fn to_json(v: &impl Serialize) -> Result<String, JsError> {
-    serde_json::to_string(v).map_err(|e| JsError::new(&format!("could not encode the report: {e}")))
+    serde_json::to_string(v).map_err(core_error)
 }
 
 /// What `finish()` reports about the input.
@@ -343,14 +389,14 @@ impl Lab {
         panic!("a deliberate trap (Lab.trapForTests)");
     }
 
-    /// The registry of hash functions, as JSON: `[{id, name_en, name_zh, paper, ours, bits, summary}]`.
+    /// The registry of hash functions, as JSON: `[{id, name_en, name_zh, paper, ours, bits, summary, summary_zh}]`.
     pub fn functions() -> String {
         let list: Vec<_> = hash::REGISTRY
             .iter()
             .map(|f| {
                 serde_json::json!({
                     "id": f.key, "name_en": f.name_en, "name_zh": f.name_zh, "paper": f.paper,
-                    "ours": f.ours, "bits": f.bits, "summary": f.summary,
+                    "ours": f.ours, "bits": f.bits, "summary": f.summary, "summary_zh": f.summary_zh,
                 })
             })
             .collect();
@@ -367,7 +413,7 @@ impl Lab {
     /// was. A restarted worker (a new instance) must install the list again.
     #[wasm_bindgen(js_name = setSuffixRules)]
     pub fn set_suffix_rules(text: &str) -> Result<u32, JsError> {
-        let rules = Rules::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let rules = Rules::parse(text).map_err(core_error)?;
         Ok(suffix::install(rules) as u32)
     }
 
@@ -415,13 +461,18 @@ impl Lab {
             "\t" => b'\t',
             ";" => b';',
             other => {
-                return Err(JsError::new(&format!(
+                return Err(coded!(
+                    "unknown-delimiter",
+                    [other],
                     "unknown delimiter {other:?}: use \",\", tab or \";\""
-                )))
+                ))
             }
         };
         if self.n > 0 || self.splitter.stats().bytes > 0 {
-            return Err(JsError::new("the columns are set before the first line"));
+            return Err(sequence(
+                "columns",
+                "the columns are set before the first line",
+            ));
         }
         self.splitter = LineSplitter::with_columns(Some(Columns {
             delimiter,
@@ -444,7 +495,8 @@ impl Lab {
     #[wasm_bindgen(js_name = pushChunk)]
     pub fn push_chunk(&mut self, chunk: &[u8]) -> Result<(), JsError> {
         if self.finished {
-            return Err(JsError::new(
+            return Err(sequence(
+                "input",
                 "this input is finished; call begin() to load another",
             ));
         }
@@ -460,12 +512,17 @@ impl Lab {
     #[wasm_bindgen(js_name = pushCorpus)]
     pub fn push_corpus(&mut self, start: f64, count: u32, seed: u32) -> Result<(), JsError> {
         if self.finished {
-            return Err(JsError::new(
+            return Err(sequence(
+                "input",
                 "this input is finished; call begin() to load another",
             ));
         }
         if !start.is_finite() || start < 0.0 || start.fract() != 0.0 {
-            return Err(JsError::new("the corpus start must be a whole number >= 0"));
+            return Err(coded!(
+                "not-whole",
+                ["corpus-start", 0, start],
+                "the corpus start must be a whole number >= 0"
+            ));
         }
         let start = start as u64;
         // The corpus can be generated again: keep the range, not the lines.
@@ -545,9 +602,11 @@ impl Lab {
     pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
         let readable = self.readable();
         if start as usize >= readable && (start as usize) < self.n {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "line-past",
+                [start, readable],
                 "line {start} is past the {readable} URL lines the page kept (the input was too large to keep)"
-            )));
+            ));
         }
         let end = (start as usize)
             .saturating_add(count as usize)
@@ -563,9 +622,11 @@ impl Lab {
     pub fn histogram(&mut self, fn_id: &str, key: &str, m: f64) -> Result<Vec<u32>, JsError> {
         let m = check_slots(m)?;
         if m > MAX_COUNTED_SLOTS {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "slots-too-many",
+                [m, MAX_COUNTED_SLOTS],
                 "M = {m} is more slots than the browser can count one by one; the lab counts up to {MAX_COUNTED_SLOTS} (2^27) slots"
-            )));
+            ));
         }
         let key = parse_key(key)?;
         let i = self.cache_index(parse_fn(fn_id)?, key)?;
@@ -634,7 +695,7 @@ impl Lab {
         let mut job = self
             .cache_job
             .take()
-            .ok_or_else(|| JsError::new("no cache is being computed"))?;
+            .ok_or_else(|| sequence("cache", "no cache is being computed"))?;
         let done = self.run_cache_job(&mut job, max_lines as usize);
         self.cache_job = Some(job);
         Ok(done)
@@ -646,7 +707,7 @@ impl Lab {
         let mut job = self
             .cache_job
             .take()
-            .ok_or_else(|| JsError::new("no cache is being computed"))?;
+            .ok_or_else(|| sequence("cache", "no cache is being computed"))?;
         self.run_cache_job(&mut job, usize::MAX);
         self.install_cache(job);
         Ok(())
@@ -665,7 +726,7 @@ impl Lab {
     /// `jobFinish` do the same in slices.)
     #[wasm_bindgen(js_name = p1Report)]
     pub fn p1_report(&self) -> Result<String, JsError> {
-        let prefix = self.prefix(usize::MAX, "P1's report")?;
+        let prefix = self.prefix(usize::MAX, "p1-report")?;
         let mut study = P1Study::new();
         self.for_each_line(0, prefix.lines as usize, |_, line, _| study.push(line));
         to_json(&OnPrefix {
@@ -680,10 +741,12 @@ impl Lab {
     pub fn sweep_begin(&mut self, fig: u8, step: f64) -> Result<(), JsError> {
         self.job = None;
         let figure = Figure::parse(&fig.to_string())
-            .ok_or_else(|| JsError::new("P1 has figures 1, 2 and 3"))?;
+            .ok_or_else(|| coded!("p1-figure", [fig], "P1 has figures 1, 2 and 3"))?;
         if !step.is_finite() || step < 1.0 || step.fract() != 0.0 {
-            return Err(JsError::new(
-                "the checkpoint step must be a whole number >= 1",
+            return Err(coded!(
+                "not-whole",
+                ["checkpoint-step", 1, step],
+                "the checkpoint step must be a whole number >= 1"
             ));
         }
         let sweep = Sweep::new(&figure.series(), step as u64);
@@ -710,7 +773,7 @@ impl Lab {
     #[wasm_bindgen(js_name = p1Begin)]
     pub fn p1_begin(&mut self) -> Result<(), JsError> {
         self.job = None;
-        let prefix = self.prefix(usize::MAX, "P1's report")?;
+        let prefix = self.prefix(usize::MAX, "p1-report")?;
         self.job = Some(Job::P1 {
             study: Box::new(P1Study::new()),
             prefix,
@@ -727,8 +790,14 @@ impl Lab {
     #[wasm_bindgen(js_name = partitionBegin)]
     pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
         self.job = None;
-        let prefix = self.prefix(usize::MAX, "the partition simulation")?;
-        let study = P2Study::with_nodes(nodes).map_err(|e| JsError::new(&e))?;
+        let prefix = self.prefix(usize::MAX, "partition")?;
+        let study = P2Study::with_nodes(nodes).map_err(|e| {
+            if e.starts_with(suffix::MISSING_CODE) {
+                coded("suffix-rules-missing", &[], e)
+            } else {
+                coded!("nodes-range", [nodes], "{e}")
+            }
+        })?;
         self.job = Some(Job::Partition {
             study: Box::new(study),
             prefix,
@@ -744,7 +813,7 @@ impl Lab {
         let mut job = self
             .job
             .take()
-            .ok_or_else(|| JsError::new("no job is running"))?;
+            .ok_or_else(|| sequence("job", "no job is running"))?;
         let done = match &mut job {
             Job::Sweep {
                 sweep,
@@ -808,7 +877,7 @@ impl Lab {
                 report: study.finish(),
                 prefix,
             }),
-            None => Err(JsError::new("no job is running")),
+            None => Err(sequence("job", "no job is running")),
         }
     }
 }
@@ -843,10 +912,14 @@ impl Lab {
     fn prefix(&self, max: usize, what: &str) -> Result<Prefix, JsError> {
         let readable = self.readable();
         if readable == 0 && self.n > 0 {
-            return Err(JsError::new(&format!(
-                "none of the {} URL lines could be kept (the first is longer than the {} bytes the page keeps), so {what} cannot read them",
-                self.n, self.budget
-            )));
+            return Err(coded!(
+                "none-kept",
+                [self.n, self.budget, what],
+                "none of the {} URL lines could be kept (the first is longer than the {} bytes the page keeps), so the {} cannot read them",
+                self.n,
+                self.budget,
+                what.replace('-', " ")
+            ));
         }
         let lines = readable.min(max);
         Ok(Prefix {
@@ -942,12 +1015,14 @@ impl Lab {
 
     fn new_cache_job(&self, hash: HashId, key: Key) -> Result<CacheJob, JsError> {
         if !self.lines_available() {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "not-kept",
+                [self.n, hash.info().key, key.as_str()],
                 "the {} URL lines were too large to keep, so {} over the {} cannot be computed now; reload the input with it selected",
                 self.n,
                 hash.info().key,
                 key.as_str()
-            )));
+            ));
         }
         Ok(CacheJob {
             hash,

@@ -95,8 +95,25 @@ fn error_message(e: JsError) -> String {
     let err = v
         .dyn_ref::<JsErrorObject>()
         .expect("a JsError reaches JS as an instance of Error");
-    let msg = err.message();
+    let msg: String = err.message();
     assert!(!msg.is_empty(), "an error must say something");
+    // Every error is a code the page words in its language: a JSON head line, then English.
+    let (head, english) = msg
+        .split_once('\n')
+        .unwrap_or_else(|| panic!("no code line in {msg:?}"));
+    let head: Value = serde_json::from_str(head).unwrap_or_else(|e| panic!("{e}: {msg:?}"));
+    let code = head["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no code in {msg:?}"));
+    assert!(
+        !code.is_empty()
+            && code
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+        "{code:?}"
+    );
+    assert!(head["args"].is_array(), "{msg:?}");
+    assert!(!english.trim().is_empty(), "{msg:?}");
     msg
 }
 
@@ -671,7 +688,10 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
     assert!(!Lab::has_suffix_rules());
     let (mut lab, _) = loaded(&[LIST], "elfhash", "url", BIG);
     let msg = assert_err(lab.partition_begin(3), "suffix-rules-missing: ");
-    assert!(msg.starts_with("suffix-rules-missing: "), "{msg}");
+    assert!(
+        msg.starts_with(r#"{"code":"suffix-rules-missing","args":[]}"#),
+        "{msg}"
+    );
     assert!(msg.contains("Lab.setSuffixRules"), "{msg}");
     assert_err(lab.job_run(10), "no job is running");
     // The core says the same, and only for the policies that need the list.
@@ -960,10 +980,13 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
     for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
         assert_err(
             lab.trie_begin(bad, 10.0),
-            "the number of lines for the trie",
+            r#"{"code":"not-whole","args":["trie-lines""#,
         );
     }
-    assert_err(lab.trie_begin(10.0, -1.0), "the checkpoint step");
+    assert_err(
+        lab.trie_begin(10.0, -1.0),
+        r#"["checkpoint-step","0","-1"]"#,
+    );
     // A new study forgets the last one's URLs.
     ok(lab.trie_begin(10.0, 0.0));
     assert_err(lab.trie_time_build("fst", 1), "finish a trie study first");
@@ -1056,11 +1079,11 @@ fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
     );
     assert_err(
         lab.bloom_demo(100, 0.0, 8, "double", ""),
-        "the number of bits",
+        r#"{"code":"not-whole","args":["bits""#,
     );
     assert_err(
         lab.bloom_demo(100, 10.5, 8, "double", ""),
-        "the number of bits",
+        r#"{"code":"not-whole","args":["bits""#,
     );
     assert_err(lab.bloom_demo(0, 100.0, 8, "double", ""), "at least 1 URL");
     assert_err(
@@ -1428,7 +1451,10 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
     );
     // Bad arguments and calls out of order are JsErrors.
     for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
-        assert_err(corpus.fp_begin(bad), "the number of lines");
+        assert_err(
+            corpus.fp_begin(bad),
+            r#"{"code":"not-whole","args":["lines""#,
+        );
     }
     assert_err(corpus.fp_run(10), "no fingerprint study is running");
     assert_err(corpus.fp_finish(), "no fingerprint study is running");
@@ -1488,7 +1514,10 @@ fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
             "no IP_ID and Name_ID count is running",
         );
     }
-    assert_err(lab.fp_sites_begin("", 0.0), "the number of lines");
+    assert_err(
+        lab.fp_sites_begin("", 0.0),
+        r#"{"code":"not-whole","args":["lines""#,
+    );
     // An empty table resolves nothing: every key keeps its host.
     ok(lab.fp_sites_begin("# nothing\n", 1e6));
     let r = json(lab.fp_sites_finish());
@@ -1572,7 +1601,7 @@ fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
     );
     assert_err(
         lab.fp_combo_begin("drop-www", f64::NAN),
-        "the number of lines",
+        r#"{"code":"not-whole","args":["lines""#,
     );
 }
 

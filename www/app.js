@@ -1,6 +1,6 @@
 // URL Hash Lab's page: wires the controls to the worker and the worker's answers to the
 // charts. No hashing or statistics here: every number shown comes from the wasm core.
-import { S, applyStrings, setLanguage, language, nameOf } from './strings.js';
+import { S, applyStrings, setLanguage, language, nameOf, summaryOf, wordError } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
 import { LabClient } from './lab-client.js';
@@ -10,7 +10,7 @@ import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
 import { setupOffline } from './offline.js';
 import { setupMap } from './map.js';
-import { el, labelScrollRegions, showText } from './dom.js';
+import { el, labelScrollRegions, resay, say, showText } from './dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
 import { renderWhy } from './why.js';
@@ -123,7 +123,7 @@ function showBanner(message, { restart = false } = {}) {
 }
 
 function errorMessage(e) {
-  return e && e.message ? e.message : String(e);
+  return wordError(e);
 }
 
 /** Shows an error next to where it happened; a broken wasm also gets the banner. */
@@ -173,7 +173,7 @@ function buildFunctionList() {
             else state.selected.delete(f.id);
             requestView();
           });
-          const label = el('label', { attrs: { for: `fn-${f.id}` }, title: `${f.id}: ${f.summary}` }, [
+          const label = el('label', { attrs: { for: `fn-${f.id}` }, title: `${f.id}: ${summaryOf(f)}` }, [
             el('span', { cls: `swatch fn-${f.id}`, attrs: { 'aria-hidden': 'true' } }),
             el('span', { text: nameOf(f) }),
           ]);
@@ -477,7 +477,7 @@ async function renderView() {
   }
   const perSlot = m <= PER_SLOT_MAX_M;
   const sameData = $('results').dataset.gen === String(state.generation);
-  $('results-status').textContent = S.working;
+  say($('results-status'), () => S.working);
   setBusy(true);
   const t0 = performance.now();
   let res;
@@ -487,9 +487,9 @@ async function renderView() {
     ({ fns: missing } = await lab.call('missing', { fns, key }));
     for (const fn of missing) {
       const name = state.names[fn] ?? fn;
-      $('results-status').textContent = S.hashingKey(name, S.keyName[key], percent(0, 0));
+      say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
       await lab.call('job', { kind: 'cache', fn, key }, [], (share) => {
-        $('results-status').textContent = S.hashingKey(name, S.keyName[key], percent(share, 0));
+        say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
       });
     }
     res = await lab.call('analyze', { fns, key, m, perSlot });
@@ -508,7 +508,7 @@ async function renderView() {
   const rows = res.rows.map((r) => ({
     ...r,
     name: state.names[r.fn] ?? r.fn,
-    summary: state.functions.find((f) => f.id === r.fn)?.summary ?? '',
+    summary: summaryOf(state.functions.find((f) => f.id === r.fn)),
   }));
   const first = rows[0];
   caption.textContent = S.resultsCaption(int(first.measures.n), S.keyName[key], int(m));
@@ -581,9 +581,9 @@ async function runFigureJobs(generation) {
   const n = state.input.report.urls;
   const step = stepFor(n);
   const current = () => generation === state.generation;
-  $('figures-note').textContent = S.figuresNote(int(step));
-  $('fig3-note').textContent = S.fig3Note(int(Math.min(n, FIG3_SAMPLE)));
-  $('why-status').textContent = S.whyPending;
+  say($('figures-note'), () => S.figuresNote(int(step)));
+  say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE))));
+  say($('why-status'), () => S.whyPending);
   $('why').dataset.gen = '';
   for (const fig of [1, 2, 3]) $(`fig${fig}`).dataset.gen = '';
   const tasks = [
@@ -597,9 +597,9 @@ async function runFigureJobs(generation) {
     const errorBox = $(`fig${fig}-error`);
     try {
       const t0 = performance.now();
-      status.textContent = S.figProgress(fig, percent(0, 0));
+      say(status, () => S.figProgress(fig, percent(0, 0)));
       const { points } = await lab.call('job', { kind: 'sweep', fig, step: figStep }, [], (share) => {
-        if (current()) status.textContent = S.figProgress(fig, percent(share, 0));
+        if (current()) say(status, () => S.figProgress(fig, percent(share, 0)));
       });
       performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });
       if (!current()) return;
@@ -617,7 +617,7 @@ async function runFigureJobs(generation) {
   try {
     const t0 = performance.now();
     const { report } = await lab.call('job', { kind: 'p1' }, [], (share) => {
-      if (current()) $('why-status').textContent = S.whyProgress(percent(share, 0));
+      if (current()) say($('why-status'), () => S.whyProgress(percent(share, 0)));
     });
     performance.measure('uhl:p1', { start: t0, end: performance.now() });
     if (!current()) return;
@@ -647,7 +647,7 @@ function showP1Prefix(prefix) {
 function partitionWaits() {
   $('part-body').classList.toggle('stale', Boolean(state.partition.report));
   $('partition').dataset.gen = '';
-  $('part-status').textContent = S.partWaiting;
+  say($('part-status'), () => S.partWaiting);
   $('part-progress').hidden = true;
   showText($('part-error'), '');
 }
@@ -655,7 +655,7 @@ function partitionWaits() {
 function drawPartition() {
   const { report, policy, reading } = state.partition;
   if (!report) return;
-  const shown = renderPartition(report, { policy, reading });
+  const shown = renderPartition(report, { policy, reading, names: state.names });
   $('part-body').hidden = false;
   const section = $('partition');
   section.dataset.policy = shown;
@@ -685,14 +685,14 @@ async function runPartition() {
   const urls = int(input.urls_kept ? input.urls : Math.min(input.urls, input.lines_kept));
   const bar = $('part-progress');
   const queued = state.partition.figuresGen === generation;
-  $('part-status').textContent = queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0));
+  say($('part-status'), () => queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0)));
   bar.value = 0;
   bar.hidden = false;
   const t0 = performance.now();
   try {
     const { report } = await lab.call('job', { kind: 'partition', nodes }, [], (share) => {
       if (!current()) return;
-      $('part-status').textContent = S.partProgress(int(nodes), urls, percent(share, 0));
+      say($('part-status'), () => S.partProgress(int(nodes), urls, percent(share, 0)));
       bar.value = share;
     });
     if (!current()) return;
@@ -702,7 +702,7 @@ async function runPartition() {
     state.partition.gen = generation;
     $('part-body').classList.remove('stale');
     drawPartition();
-    $('part-status').textContent = S.partDone(int(nodes), fixed(ms, 0));
+    say($('part-status'), () => S.partDone(int(nodes), fixed(ms, 0)));
     bar.hidden = true;
     section.dataset.nodes = String(report.simulation.nodes);
     section.dataset.gen = String(generation);
@@ -980,7 +980,7 @@ function updateLink() {
   if (state.embed) {
     // The embed's way out: the whole lab on the same state.
     $('embed-open').href = `${location.pathname}#${currentLink({ embed: null })}`;
-    $('embed-what').textContent = state.lastSource ? S.embedWhat(describeSource(state.lastSource)) : '';
+    say($('embed-what'), () => state.lastSource ? S.embedWhat(describeSource(state.lastSource)) : '');
   }
 }
 
@@ -1017,6 +1017,7 @@ function selectLinked(fns) {
 function relabel() {
   document.title = S.title;
   applyStrings(document);
+  resay();
   markLanguage();
   const corpusN = $('corpus-n').value;
   buildCorpusSelect();
@@ -1031,8 +1032,8 @@ function relabel() {
     showColumns(state.input.table);
     requestView();
     const n = state.input.report.urls;
-    $('figures-note').textContent = S.figuresNote(int(stepFor(n)));
-    $('fig3-note').textContent = S.fig3Note(int(Math.min(n, FIG3_SAMPLE)));
+    say($('figures-note'), () => S.figuresNote(int(stepFor(n))));
+    say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE))));
   }
   drawFig1();
   drawFig2();

@@ -3,9 +3,9 @@
 // filter's bit array with a typed URL's k bits; P4's memory claim. Formatting only: the split,
 // every filter and every rate come from the wasm. Measured points are kept per input, k,
 // method and m/N, so changing m/N or adding a method measures only what is new.
-import { S, nameOf } from './strings.js';
+import { S, nameOf, sourceOf, summaryOf } from './strings.js';
 import { int, fixed, percent, small } from './format.js';
-import { el, showText } from './dom.js';
+import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
 import { drawBits } from './bit-array.js';
 import * as fprChart from './charts/fpr.js';
@@ -60,7 +60,7 @@ export function setupBloom(ctx) {
         });
         return el('div', { cls: 'fn-item' }, [
           input,
-          el('label', { attrs: { for: `bloom-m-${m.id}` }, title: `${m.summary} (${m.source})` }, [
+          el('label', { attrs: { for: `bloom-m-${m.id}` }, title: S.withSource(summaryOf(m), sourceOf(m)) }, [
             el('span', { cls: `swatch method-${m.id}`, attrs: { 'aria-hidden': 'true' } }),
             el('span', { text: nameOf(m) }),
           ]),
@@ -86,7 +86,7 @@ export function setupBloom(ctx) {
     markField($('bloom-ratio'), $('bloom-ratio-error'), r.error);
     // Allowed, but worth a word: fewer bits than URLs.
     const low = !r.error && r.value < 1;
-    $('bloom-ratio-hint').textContent = low ? S.bloomRatioBelowOne : S.bloomRatioHint;
+    say($('bloom-ratio-hint'), () => low ? S.bloomRatioBelowOne : S.bloomRatioHint);
     $('bloom-ratio-hint').classList.toggle('warn', low);
     const none = state.methods.size === 0 ? S.bloomNoMethod : '';
     showText($('bloom-methods-error'), none);
@@ -149,7 +149,7 @@ export function setupBloom(ctx) {
       if (missing.length) {
         bar.value = 0;
         bar.hidden = false;
-        $('bloom-status').textContent = S.bloomProgress(int(missing.length), percent(0, 0));
+        say($('bloom-status'), () => S.bloomProgress(int(missing.length), percent(0, 0)));
         const { report } = await ctx.call(
           'job',
           { kind: 'bloom', k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
@@ -157,7 +157,7 @@ export function setupBloom(ctx) {
           (share) => {
             if (!current()) return;
             bar.value = share;
-            $('bloom-status').textContent = S.bloomProgress(int(missing.length), percent(share, 0));
+            say($('bloom-status'), () => S.bloomProgress(int(missing.length), percent(share, 0)));
           },
         );
         if (!current()) return;
@@ -177,7 +177,8 @@ export function setupBloom(ctx) {
       await demo();
       if (!current()) return;
       bar.hidden = true;
-      $('bloom-status').textContent = missing.length ? S.bloomDone(int(missing.length), fixed((performance.now() - t0) / 1000, 1)) : S.bloomRedrawn;
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say($('bloom-status'), () => missing.length ? S.bloomDone(int(missing.length), took) : S.bloomRedrawn);
       $('bloom-body').hidden = false;
       $('bloom-body').classList.remove('stale');
       section.dataset.k = String(k);
@@ -251,7 +252,7 @@ export function setupBloom(ctx) {
       ...theory.paper_points.map((p) =>
         el('li', {}, [
           el('strong', { text: S.fprPaperLabel[p.id] ?? p.id }),
-          el('span', { text: ` ${S.bloomPaperLine(small(p.fpr_as_given), small(p.fpr_exact_at_this_n), int(theory.n))} ${p.note}.` }),
+          el('span', { text: ` ${S.bloomPaperLine(small(p.fpr_as_given), small(p.fpr_exact_at_this_n), int(theory.n))} ${S.fprPaperNote[p.id] ?? p.note}${S.fullStop}` }),
         ]),
       ),
     );
@@ -273,7 +274,7 @@ export function setupBloom(ctx) {
     const mt = $('bloom-memory-table');
     mt.tHead.replaceChildren(el('tr', {}, S.memoryTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     mt.tBodies[0].replaceChildren(...mrows);
-    $('bloom-memory-note').textContent = S.memoryNote(int(memory[0]?.n ?? 0));
+    say($('bloom-memory-note'), () => S.memoryNote(int(memory[0]?.n ?? 0)));
   }
 
   // ------------------------------------------------------------ the bit array
@@ -303,7 +304,7 @@ export function setupBloom(ctx) {
 
   function renderDemo(d) {
     const method = names()[d.method] ?? d.method;
-    $('bloom-demo-note').textContent = S.bloomDemoNote(
+    say($('bloom-demo-note'), () => S.bloomDemoNote(
       int(d.urls.length),
       int(d.m),
       d.k,
@@ -312,7 +313,7 @@ export function setupBloom(ctx) {
       percent(d.fill, 1),
       percent(d.expected_fill, 1),
       small(d.fpr_exact),
-    );
+    ));
     const box = $('bloom-demo');
     box.dataset.m = String(d.m);
     box.dataset.bitsSet = String(d.bits_set);
@@ -400,7 +401,7 @@ export function setupBloom(ctx) {
     waiting() {
       $('bloom').dataset.gen = '';
       $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);
-      $('bloom-status').textContent = S.dedupWaiting;
+      say($('bloom-status'), () => S.dedupWaiting);
       $('bloom-progress').hidden = true;
       showText($('bloom-error'), '');
     },

@@ -4,7 +4,7 @@
 // Formatting only: every number comes from the wasm's report.
 import { S, nameOf } from './strings.js';
 import { int, fixed, percent, sci } from './format.js';
-import { el, showText } from './dom.js';
+import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
 import * as countersChart from './charts/counters.js';
 import * as deletionsChart from './charts/deletions.js';
@@ -93,7 +93,7 @@ export function setupCbf(ctx) {
     const bar = $('cbf-progress');
     bar.value = 0;
     bar.hidden = false;
-    $('cbf-status').textContent = S.cbfProgress(percent(0, 0));
+    say($('cbf-status'), () => S.cbfProgress(percent(0, 0)));
     const t0 = performance.now();
     try {
       const { report } = await ctx.call(
@@ -103,7 +103,7 @@ export function setupCbf(ctx) {
         (share) => {
           if (!current()) return;
           bar.value = share;
-          $('cbf-status').textContent = share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting;
+          say($('cbf-status'), () => share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting);
         },
       );
       if (!current()) return;
@@ -112,7 +112,8 @@ export function setupCbf(ctx) {
       lastReport = report;
       ctx.publish('cbf', report);
       bar.hidden = true;
-      $('cbf-status').textContent = S.cbfDone(fixed((performance.now() - t0) / 1000, 1));
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say($('cbf-status'), () => S.cbfDone(took));
       $('cbf-body').hidden = false;
       $('cbf-body').classList.remove('stale');
       Object.assign(section.dataset, {
@@ -136,7 +137,7 @@ export function setupCbf(ctx) {
     const d = report.deletion;
     const t = d.theory;
     const split = report.input;
-    $('cbf-split').textContent = S.cbfSplit(
+    say($('cbf-split'), () => S.cbfSplit(
       int(d.n),
       split.how === 'corpus' ? S.cbfFromCorpus : S.cbfFromFile(int(split.distinct)),
       int(d.m),
@@ -145,9 +146,9 @@ export function setupCbf(ctx) {
       trim(report.m_over_n),
       int(d.deleted),
       int(d.kept),
-    );
+    ));
     countersChart.render($('cbf-hist-chart'), { counters: c });
-    $('cbf-hist-note').textContent = S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max);
+    say($('cbf-hist-note'), () => S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
     $('cbf-hist-note').dataset.saturated = String(c.saturated);
 
     // The overflow bound: the corrected one, P5's two misprints, and the exact expectation.
@@ -177,7 +178,7 @@ export function setupCbf(ctx) {
     const table = $('cbf-theory-table');
     table.tHead.replaceChildren(el('tr', {}, S.overflowHead(int(d.m), t.j).map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     table.tBodies[0].replaceChildren(...rows);
-    $('cbf-theory-note').textContent = S.overflowFactors(sci(pr.corrected_j16_factor), sci(pr.without_e_j16_factor), sci(pr.printed_j16_factor));
+    say($('cbf-theory-note'), () => S.overflowFactors(sci(pr.corrected_j16_factor), sci(pr.without_e_j16_factor), sci(pr.printed_j16_factor)));
 
     // Nothing lost and nothing left: an empty chart says less than the note under the table.
     const any = d.rows.some((r) => r.false_negatives > 0 || r.deleted_still_present > 0);
@@ -201,7 +202,7 @@ export function setupCbf(ctx) {
     dt.tHead.replaceChildren(el('tr', {}, S.deletionHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     dt.tBodies[0].replaceChildren(...trs);
     const lost = d.rows.find((r) => r.structure === 'cbf-decrement');
-    $('cbf-del-note').textContent = lost && lost.false_negatives > 0 ? S.deletionLostNote(int(lost.false_negatives), int(d.kept)) : S.deletionNoneLost;
+    say($('cbf-del-note'), () => lost && lost.false_negatives > 0 ? S.deletionLostNote(int(lost.false_negatives), int(d.kept)) : S.deletionNoneLost);
   }
 
   buildMethods();
@@ -236,7 +237,7 @@ export function setupCbf(ctx) {
     waiting() {
       $('cbf').dataset.gen = '';
       $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);
-      $('cbf-status').textContent = S.dedupWaiting;
+      say($('cbf-status'), () => S.dedupWaiting);
       $('cbf-progress').hidden = true;
       showText($('cbf-error'), '');
     },

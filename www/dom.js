@@ -11,6 +11,26 @@ export function el(tag, { cls, text, title, attrs } = {}, children = []) {
   return node;
 }
 
+/** The words of each element set by `say`, kept to be worded again in another language. */
+const said = new Map();
+
+/**
+ * Puts `words()` (a sentence from the string files) in the element, and again whenever the
+ * language changes (`resay`), so status lines follow a switch without being recomputed.
+ */
+export function say(node, words) {
+  node.textContent = words();
+  said.set(node, { words, text: node.textContent });
+}
+
+/** Words again every element `say` filled that is still in the page and still shows it. */
+export function resay() {
+  for (const [node, entry] of said) {
+    if (!node.isConnected || node.textContent !== entry.text) said.delete(node);
+    else entry.text = node.textContent = entry.words();
+  }
+}
+
 /** Shows `message` in the element (or hides it when empty). */
 export function showText(node, message) {
   node.textContent = message || '';

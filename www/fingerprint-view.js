@@ -5,7 +5,7 @@
 // wasm.
 import { S } from './strings.js';
 import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from './format.js';
-import { el, showText } from './dom.js';
+import { el, say, showText } from './dom.js';
 import { drawDigests } from './digest-bits.js';
 import * as avalancheChart from './charts/avalanche.js';
 import * as birthdayChart from './charts/birthday.js';
@@ -95,7 +95,7 @@ export function setupFingerprint(ctx) {
   }
 
   function renderAvalanche(r) {
-    $('fp-count').textContent = S.fpCount(r.differing_bits);
+    say($('fp-count'), () => S.fpCount(r.differing_bits));
     $('fp-count-note').textContent =
       r.input_a === r.input_b ? S.fpSame : S.fpCountNote(int(r.bytes_a), int(r.bytes_b), 64);
     const row = (term, value, cls) => [el('dt', { text: term }), el('dd', { cls: `mono ${cls}`, text: value })];
@@ -238,7 +238,8 @@ export function setupFingerprint(ctx) {
       renderStudy(report);
       ctx.publish('fp', report);
       $('fp-progress').hidden = true;
-      $('fp-status').textContent = S.fpStudyDone(fixed((performance.now() - t0) / 1000, 1));
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say($('fp-status'), () => S.fpStudyDone(took));
       setStale(false);
       section.dataset.gen = String(generation);
     } catch (e) {
@@ -254,22 +255,22 @@ export function setupFingerprint(ctx) {
 
   function renderStudy(r) {
     const p3 = r.p3;
-    $('fp-run-note').textContent = r.capped ? S.fpRunCapped(int(r.lines), int(r.loaded)) : S.fpRunAll(int(r.lines));
+    say($('fp-run-note'), () => r.capped ? S.fpRunCapped(int(r.lines), int(r.loaded)) : S.fpRunAll(int(r.lines)));
     $('fp-run-note').classList.toggle('warn', r.capped);
     const i = p3.input;
-    $('fp-store').textContent = S.fpStoreLine(
+    say($('fp-store'), () => S.fpStoreLine(
       int(i.lines),
       int(i.distinct_md5),
       int(i.duplicate_lines),
       int(i.md5_collisions),
       int(i.store_bytes),
       sci(i.collision_probability),
-    );
+    ));
 
     // The avalanche.
     const a = p3.avalanche;
     avalancheChart.render($('fp-aval-chart'), { stats: a });
-    $('fp-hist-note').textContent = S.fpHistNote(
+    say($('fp-hist-note'), () => S.fpHistNote(
       int(a.pairs),
       int(p3.avalanche_urls),
       fixed(a.mean, 2),
@@ -277,7 +278,7 @@ export function setupFingerprint(ctx) {
       int(a.min),
       int(a.max),
       a.p_value === null ? S.fpHistNoP : pValue(a.p_value),
-    );
+    ));
     const kinds = $('fp-kind-table');
     kinds.tHead.replaceChildren(el('tr', {}, S.fpKindHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     kinds.tBodies[0].replaceChildren(
@@ -332,7 +333,7 @@ export function setupFingerprint(ctx) {
 
   function renderCanonical(c) {
     if (!state.ticked) state.ticked = new Set(c.toggles.map((t) => t.toggle));
-    $('fp-canon-before').textContent = S.fpCanonBefore(int(c.parsed), int(c.distinct_before));
+    say($('fp-canon-before'), () => S.fpCanonBefore(int(c.parsed), int(c.distinct_before)));
     const cells = (row) => [
       el('td', { text: int(row.distinct_after), cls: 'key' }),
       el('td', { text: int(row.merged) }),
@@ -373,7 +374,7 @@ export function setupFingerprint(ctx) {
     const table = $('fp-canon-table');
     table.tHead.replaceChildren(el('tr', {}, S.fpCanonHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     table.tBodies[0].replaceChildren(...rows, all, combo);
-    $('fp-canon-note').textContent = c.unparsable.count ? S.fpNotUrls(int(c.unparsable.count), S.lineList(c.unparsable.first_lines, c.unparsable.count)) : '';
+    say($('fp-canon-note'), () => c.unparsable.count ? S.fpNotUrls(int(c.unparsable.count), S.lineList(c.unparsable.first_lines, c.unparsable.count)) : '');
     $('fp-canon-note').classList.toggle('warn', c.unparsable.count > 0);
   }
 
@@ -434,11 +435,11 @@ export function setupFingerprint(ctx) {
     box.dataset.gen = '';
     showText($('fp-hosts-error'), '');
     box.classList.toggle('stale', $('fp-sites-table').tBodies[0].rows.length > 0);
-    $('fp-sites-status').textContent = S.fpSitesProgress(percent(0, 0));
+    say($('fp-sites-status'), () => S.fpSitesProgress(percent(0, 0)));
     const table = $('fp-hosts').value;
     try {
       const { report } = await ctx.call('job', { kind: 'fpSites', table, maxLines: FP_MAX_LINES }, [], (share) => {
-        if (current()) $('fp-sites-status').textContent = S.fpSitesProgress(percent(share, 0));
+        if (current()) say($('fp-sites-status'), () => S.fpSitesProgress(percent(share, 0)));
       });
       if (!current()) return;
       showText($('fp-hosts-error'), '');
@@ -476,7 +477,7 @@ export function setupFingerprint(ctx) {
     table.tHead.replaceChildren(el('tr', {}, S.fpSitesHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     table.tBodies[0].replaceChildren(...rows);
     const t = s.table;
-    $('fp-sites-table-note').textContent = S.fpSitesTable(int(t.pairs), int(t.hosts), int(t.ips), int(t.alias_ips), int(t.mirror_hosts));
+    say($('fp-sites-table-note'), () => S.fpSitesTable(int(t.pairs), int(t.hosts), int(t.ips), int(t.alias_ips), int(t.mirror_hosts)));
     const parsed = s.lines - s.unparsable.count;
     const notes = [s.unresolved.count >= parsed ? S.fpSitesNoneResolved : S.fpSitesResolved(int(parsed), int(s.unresolved.count))];
     if (s.unparsable.count) notes.push(S.fpNotUrls(int(s.unparsable.count), S.lineList(s.unparsable.first_lines, s.unparsable.count)));
@@ -539,7 +540,7 @@ export function setupFingerprint(ctx) {
       $('fp-sites').dataset.gen = '';
       $('fp-canon').dataset.combo = '';
       setStale(Boolean(state.report));
-      $('fp-status').textContent = S.dedupWaiting;
+      say($('fp-status'), () => S.dedupWaiting);
       $('fp-progress').hidden = true;
       showText($('fp-error'), '');
     },

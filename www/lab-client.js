@@ -1,13 +1,17 @@
 // The page's side of the worker: one request in, one promise out.
-import { S } from './strings.js';
+import { S, splitCoded } from './strings.js';
 import { startWorker } from './worker-start.js';
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
 export class LabError extends Error {
+  /** `message` may carry a code and arguments (see splitCoded); `message` is then the English. */
   constructor(message, broken) {
-    super(message);
+    const { code, args, text } = splitCoded(message);
+    super(text);
     this.name = 'LabError';
     this.broken = broken;
+    this.code = code;
+    this.args = args;
   }
 }
 

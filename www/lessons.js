@@ -4,7 +4,7 @@
 // asks a question whose answer is behind a click. The words are in strings.js / strings-zh.js
 // (S.lesson, S.lessons); what each step sets up and which live number it reads is here. Nothing
 // is computed here: the live numbers are read from the reports the page already shows.
-import { S } from './strings.js';
+import { S, wordError } from './strings.js';
 import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
 import { showText } from './dom.js';
 
@@ -439,7 +439,7 @@ export function setupLessons(app) {
       if (here && setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
       else if (here && setup.section) point(app.bring(setup.section));
     } catch (e) {
-      showText($('lesson-error'), S.errorPrefix + (e?.message ?? String(e)));
+      showText($('lesson-error'), S.errorPrefix + wordError(e));
     }
     showLive();
   }

@@ -3,7 +3,7 @@
 // Formatting only: every number comes from the wasm's report ({printed, simulation, verdicts}).
 import { S } from './strings.js';
 import { int, fixed, pValue, percent, small, expectedCount, bytes as fmtBytes } from './format.js';
-import { el, showText } from './dom.js';
+import { el, say, showText } from './dom.js';
 import { cssColor } from './charts/common.js';
 import * as nodesChart from './charts/nodes.js';
 import * as siteChainsChart from './charts/site-chains.js';
@@ -42,8 +42,8 @@ export function buildPolicySelect(select, policy) {
 
 /** Fills the site-reading picker of the collision groups from the report's site tables. */
 function buildReadingSelect(select, tables, reading) {
-  const have = [...select.options].map((o) => o.value).join();
-  if (have !== tables.map((t) => t.reading).join()) {
+  const have = [...select.options].map((o) => `${o.value}=${o.textContent}`).join();
+  if (have !== tables.map((t) => `${t.reading}=${t.name}`).join()) {
     select.replaceChildren(
       ...tables.map((t) => {
         const o = el('option', { text: t.name });
@@ -74,9 +74,9 @@ function cell(text, value, cls) {
 // ------------------------------------------------------------------ summary and input
 
 function renderSummary(sim) {
-  $('part-summary').textContent = S.partSummary(int(sim.links), int(sim.urls), int(sim.duplicates), int(sim.sites));
+  say($('part-summary'), () => S.partSummary(int(sim.links), int(sim.urls), int(sim.duplicates), int(sim.sites)));
   const box = $('part-unsplittable');
-  box.textContent = sim.unsplittable ? S.partUnsplittable(sim.unsplittable, sim.first_error ?? '') : S.partAllSplit;
+  say(box, () => sim.unsplittable ? S.partUnsplittable(sim.unsplittable, sim.first_error ?? '') : S.partAllSplit);
   box.classList.toggle('warn', sim.unsplittable > 0);
   box.dataset.count = String(sim.unsplittable);
   // Distinct and most common paths (reports without them leave the box hidden).
@@ -84,7 +84,7 @@ function renderSummary(sim) {
   paths.hidden = sim.distinct_paths === undefined;
   if (paths.hidden) return;
   const common = sim.common_paths ?? [];
-  $('part-paths-text').textContent = common.length ? S.partPaths(int(sim.distinct_paths)) : S.partPathsNone(int(sim.distinct_paths));
+  say($('part-paths-text'), () => common.length ? S.partPaths(int(sim.distinct_paths)) : S.partPathsNone(int(sim.distinct_paths)));
   $('part-paths-list').replaceChildren(
     ...common.map((c) =>
       el('li', {}, [el('code', { text: c.path }), el('span', { text: ` ${S.partPathShare(int(c.urls), percent(c.share, 1))}` })]),
@@ -184,26 +184,50 @@ function renderTable1(report, selected) {
     ),
   ];
   fillTable($('part-table1'), head, rows);
-  $('part-table1-note').textContent = S.partTable1Note(
+  say($('part-table1-note'), () => S.partTable1Note(
     int(printed.nodes),
     int(printed.urls),
     fixed(printed.expected_b_random, 4),
     int(sim.nodes),
     int(sim.urls),
     fixed(sim.policies[0]?.expected_b_random ?? 0, 4),
-  );
+  ));
   showText($('part-table1-n'), sim.nodes !== printed.nodes ? S.partTable1OtherN(int(printed.nodes), int(sim.nodes)) : '');
-  $('part-matches').textContent = S.partMatches(
+  say($('part-matches'), () => S.partMatches(
     int(printed.system_matches),
     int(printed.control_matches),
     fixed(printed.control_matches_per_url, 2),
     int(printed.urls),
     int(sim.control_matches),
     int(sim.urls),
-  );
+  ));
 }
 
-function renderVerdicts(verdicts) {
+/** Why a reading could or could not print P2's balance, worded from the report's reason code. */
+function verdictWhy(v, printed, nodes) {
+  const b = (x, digits) => fixed(x, digits);
+  const p = pValue(v.p_value);
+  const rel = p.startsWith('<') ? p : `= ${p}`;
+  const w = S.partWhy;
+  switch (v.why_code) {
+    case 'no-urls':
+      return w['no-urls']();
+    case 'even':
+      return w.even(b(v.b, 4), rel, b(printed.b, 4), fixed(printed.p_value, 2));
+    case 'zero-hash':
+      return w['zero-hash'](percent(v.zero_share, 1), b(nodes * v.zero_share, 2), b(v.b, 3), rel, b(printed.b, 4));
+    case 'one-node':
+      return w['one-node'](int(v.fullest), int(nodes));
+    case 'uneven': {
+      const common = v.common_path ? ` ${w.commonPath(v.common_path[0], percent(v.common_path[1], 1))}` : '';
+      return w.uneven(b(v.b, 3), rel, b(printed.b, 4)) + common;
+    }
+    default:
+      return v.why;
+  }
+}
+
+function renderVerdicts(verdicts, printed, nodes) {
   $('part-verdicts').replaceChildren(
     ...verdicts.map((v) => {
       const could = v.could_produce ? S.partVerdictCould : S.partVerdictCouldNot;
@@ -213,7 +237,7 @@ function renderVerdicts(verdicts) {
           el('span', { cls: 'verdict-badge', text: could }),
           el('span', { text: S.partVerdictLine(name, could) }),
         ]),
-        el('p', { cls: 'why', text: v.why }),
+        el('p', { cls: 'why', text: verdictWhy(v, printed, nodes) }),
       ]);
       li.dataset.policy = v.policy;
       li.dataset.could = v.could_produce ? '1' : '0';
@@ -248,7 +272,7 @@ function renderPathTables(tables) {
   pathCollisionsChart.render($('part-path-chart'), { tables });
   pathLoadChart.render($('part-load-chart'), { tables });
   const first = tables[0];
-  $('part-load-note').textContent = S.partPathLoadNote(int(first?.rule_paths ?? 0));
+  say($('part-load-note'), () => S.partPathLoadNote(int(first?.rule_paths ?? 0)));
   const rows = tables.map((t) => {
     const tr = el('tr', {}, [
       el('th', { text: t.name, attrs: { scope: 'row' } }),
@@ -297,15 +321,17 @@ function renderGroups(tables, reading) {
  * Draws the whole view from one report for the chosen policy and site reading; returns the
  * policy id actually shown (the first one when `policy` is not in the report).
  */
-export function renderPartition(report, { policy, reading }) {
-  const sim = report.simulation;
+export function renderPartition(report, { policy, reading, names = {} }) {
+  // The site and path tables named in the page's language (the report names them in English).
+  const named = (tables) => tables.map((t) => ({ ...t, name: names[t.reading] ?? t.name }));
+  const sim = { ...report.simulation, site_tables: named(report.simulation.site_tables), path_tables: named(report.simulation.path_tables) };
   const shown = sim.policies.find((p) => p.policy === policy) ?? sim.policies[0];
   renderSummary(sim);
   const prefix = report.prefix;
   showText($('part-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
   const name = policyName(shown);
-  $('part-nodes-note').textContent = S.partNodesNote(int(sim.nodes));
-  $('part-policy-describe').textContent = shown.describe;
+  say($('part-nodes-note'), () => S.partNodesNote(int(sim.nodes)));
+  $('part-policy-describe').textContent = S.partPolicyAbout[shown.policy] ?? shown.describe;
   nodesChart.render($('part-nodes-chart'), {
     policy: shown,
     name,
@@ -316,7 +342,7 @@ export function renderPartition(report, { policy, reading }) {
   renderNodeTable(shown);
   renderTopSites(shown);
   renderTable1(report, shown.policy);
-  renderVerdicts(report.verdicts);
+  renderVerdicts(report.verdicts, report.printed, sim.nodes);
   renderSiteTables(sim.site_tables);
   renderPathTables(sim.path_tables);
   renderGroups(sim.site_tables, reading);

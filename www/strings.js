@@ -4,6 +4,11 @@
 
 import { int } from './format.js';
 
+/** The sentence with its first letter in capitals. */
+function capital(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** "1 line", "2 lines", "1 000 lines". */
 function count(n, one, many) {
   return `${int(n)} ${n === 1 ? one : many}`;
@@ -376,15 +381,88 @@ export const S = {
   againPaste: 'the pasted URLs',
   restart: 'Restart the lab',
   errorPrefix: 'Error: ',
+  // Errors of the wasm core and the worker, by code (see wordError); ids in their arguments are
+  // worded by errorWords.
+  errorWords: {
+    'trie-lines': 'the number of lines for the trie',
+    'checkpoint-step': 'the checkpoint step',
+    'inserted-keys': 'the number of inserted keys',
+    bits: 'the number of bits',
+    lines: 'the number of lines',
+    'corpus-start': 'the corpus start',
+    'p1-report': 'P1’s report',
+    partition: 'the partition simulation',
+    trie: 'the trie study',
+    filters: 'the filters',
+    fingerprints: 'the fingerprint study',
+    'fp-sites': 'P3’s IP_ID and Name_ID count',
+    canonical: 'the canonicalisation count',
+    columns: 'a column choice after the first line',
+    input: 'more lines for a finished input',
+    cache: 'the hash values being computed',
+    job: 'the running study',
+    'trie-first': 'the finished trie study',
+    'trie-build-first': 'the timed structure',
+    bloom: 'the Bloom filter measurement',
+    cbf: 'the counting-filter job',
+    'cbf-unfinished': 'the finished counting-filter job',
+    'split-first': 'the split into inserted and held-out URLs',
+    split: 'the split into inserted and held-out URLs',
+    fp: 'the fingerprint study',
+  },
+  errors: {
+    'unknown-function': (id, known) => `There is no hash function “${id}”; the lab has ${known}.`,
+    'unknown-key': (key) => `There is no key “${key}”: hash the whole URL, the host or the path.`,
+    'slots-range': (m) => `The number of slots must be a whole number from 1 to 4 294 967 295, not ${m}.`,
+    'not-whole': (what, min, value) => `${capital(what)} must be a whole number of at least ${min}, not ${value}.`,
+    core: (detail) => `The lab’s core refused these parameters: ${detail}`,
+    'unknown-delimiter': (d) => `There is no column delimiter ${d}: use a comma, a tab or a semicolon.`,
+    sequence: (what) => `The page asked the lab’s worker for ${what} out of order. Reload the page; if it happens again, it is a bug of the lab.`,
+    'line-past': (start, kept) => `Line ${start} is past the ${kept} URL lines the page kept (the input was too large to keep).`,
+    'slots-too-many': (m, max) => `M = ${m} is more slots than the browser can count one by one; the lab counts up to ${max} (2^27) slots.`,
+    'p1-figure': (fig) => `P1 has figures 1, 2 and 3, not ${fig}.`,
+    'none-kept': (n, budget, what) =>
+      `None of the ${n} URL lines could be kept (the first is longer than the ${budget} bytes the page keeps), so ${what} cannot read them.`,
+    'not-kept': (n, fn, key) => `The ${n} URL lines were too large to keep, so ${fn} over the ${key} cannot be computed now: load the input again with it selected.`,
+    'suffix-rules-missing': () => 'The Public Suffix List is not loaded yet, and the domain and Heritrix policies need it.',
+    'nodes-range': (nodes) => `The number of crawl nodes must be from 1 to 65 536, not ${nodes}.`,
+    'k-range': (k, max) => `k, the positions per URL, must be from 1 to ${max}, not ${k}.`,
+    'ratio-range': (r, max) => `m/N must be a number above 0 and at most ${max}, not ${r}.`,
+    'trace-empty': () => 'Type at least one URL to insert.',
+    'trace-too-many': (max, n) => `The diagram takes at most ${max} URLs; this is ${n}.`,
+    'trace-too-long': (max, n) => `The diagram takes URLs of at most ${max} bytes; one has ${n}.`,
+    'trace-too-big': (max) => `These URLs make more than ${max} nodes, too many to draw: use fewer or shorter URLs.`,
+    'unknown-structure': (id, known) => `There is no structure “${id}”; the lab has ${known}.`,
+    'structure-empty': () => 'Build the structure from at least 1 URL.',
+    'methods-ratios': (methods, ratios) => `${methods} index methods for ${ratios} values of m/N: give one method per m/N.`,
+    'demo-bits': (max, m) => `The bit array shown has at most ${max} bits, not ${m}.`,
+    'demo-empty': () => 'The demonstration needs at least 1 URL.',
+    'counter-bits': (bits) => `A counter has 1 to 32 bits, not ${bits}.`,
+    'delete-share': (share) => `The share of URLs deleted must be from 0 to 1, not ${share}.`,
+    'no-urls': (what) => `No URLs are loaded for ${what}.`,
+    'too-few-distinct': (n) => `The input has ${n} distinct URL(s); the filters need at least 2 (half inserted, half held out).`,
+    'unknown-canonical': (id, known) => `There is no canonicalisation “${id}”; the lab has ${known}.`,
+    'text-too-long': (name, bytes, max) => `Text ${name} has ${bytes} bytes; the lab hashes lines of at most ${max} bytes.`,
+    'widths-count': (max, n) => `Give 1 to ${max} fingerprint widths, not ${n}.`,
+    'birthday-n': (n) => `The largest n must be a whole number from 3 to 10^18, not ${n}.`,
+    'birthday-points': (max, n) => `The curve takes 2 to ${max} points, not ${n}.`,
+    'fp-bits': (bits) => `A fingerprint has 1 to 128 bits, not ${bits}.`,
+    'host-table-fields': (line, text) => `Host table, line ${line}: expected “host ip”, found “${text}”.`,
+    'host-table-ip-host': (line, text) => `Host table, line ${line}: “${text}” reads as “ip host” (the /etc/hosts order); this table is “host ip”.`,
+    'host-table-not-ip': (line, text) => `Host table, line ${line}: “${text}” is not an IPv4 or IPv6 address.`,
+    'host-table-host-is-ip': (line, text) => `Host table, line ${line}: “${text}” is an IP address; the first field is a host name.`,
+    'host-table-not-host': (line, text) => `Host table, line ${line}: “${text}” is not a host name.`,
+    'unknown-request': (kind) => `The lab’s worker does not know the request “${kind}”: the page and the worker are from different versions. Reload the page.`,
+    superseded: () => 'A newer request replaced this one.',
+    'suffix-rules-unavailable': (detail) =>
+      `The Public Suffix List (data/public-suffix-list.txt), which the domain and Heritrix policies need, could not be read: ${detail}`,
+  },
   chartMissing: 'Chart.js did not load (vendor/chart.umd.min.js is missing), so no chart can be drawn.',
   workerScriptFailed: 'the worker script failed to load',
   workerMessageUnreadable: 'a message from the worker could not be read',
   workerRestarted: 'the lab was restarted',
   noInputYet: 'no input is loaded yet',
-  suffixRulesUnavailable: (why) => `the Public Suffix List (data/public-suffix-list.txt), which the domain and Heritrix policies need, could not be read: ${why}`,
   noInputLoading: 'no input is being loaded',
-  superseded: 'superseded by newer work',
-  unknownRequest: (type) => `unknown request '${type}'`,
   dismiss: 'Dismiss',
 
   // Input report (plain language); counts arrive as numbers
@@ -680,6 +758,28 @@ export const S = {
   partPrintedRow: 'P2 Table 1 (printed)',
   partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
     `P2 also printed ${system} matches in all, ${control} of them on the control node for ${urls} URLs (${perUrl} per URL). The simulated control node made ${ours} matches for ${ourUrls} URLs: a site-table probe for every link, a path-table probe for every link of a known site.`,
+  partPolicyAbout: {
+    'p2-printed': 'P2: the path hash as printed, of the path, mod n (P2’s reading)',
+    'p2-xor': 'P2: the path hash with XOR as its comment says, of the path, mod n (P2’s reading)',
+    'p2-repaired': 'P2: the lab’s repaired path hash, of the path, mod n (the lab’s repair)',
+    'host:xxh3': 'By host: XXH3-64 of the host, mod n',
+    'domain:xxh3': 'By registrable domain (Public Suffix List): XXH3-64 of the domain, mod n',
+    'url:xxh3': 'By whole URL: XXH3-64 of the line, mod n',
+    nutch: 'Apache Nutch URLPartitioner, byHost: ((host.hashCode() ^ 0) & 0x7FFFFFFF) % n',
+    heritrix: 'Heritrix 3 HashCrawlMapper: |FPGenerator.std64.fp(key) % n|, key = the SURT authority reduced to the registrable domain',
+    frontera: 'Frontera Crc32NamePartitioner: signed crc32(hostname) mod n (Python’s %)',
+  },
+  partWhy: {
+    'no-urls': () => 'No URL reached the nodes.',
+    even: (b, p, printedB, printedP) =>
+      `B = ${b} and χ² p ${p}: a split as even as chance gives, like the printed one (B = ${printedB}, p = ${printedP}).`,
+    'zero-hash': (share, bound, b, p, printedB) =>
+      `${share} of the paths hash to 0 and all of them go to node 1, so node 1 carries at least that share: B ≥ ${bound} (measured ${b}, χ² p ${p}); the printed B is ${printedB}.`,
+    'one-node': (node, nodes) =>
+      `Every URL went to node ${node}: all the paths hash alike (a list of bare hosts has only the path “/”), so B = ${nodes}; path routing needs paths.`,
+    uneven: (b, p, printedB) => `B = ${b} with χ² p ${p}: the nodes are further from even than chance allows; the printed B is ${printedB}.`,
+    commonPath: (path, share) => `The path “${path}” alone is ${share} of the URLs, and every URL with one path goes to one node, whatever its site.`,
+  },
   partVerdictsTitle: 'Could each reading of P2’s path hash have printed that balance?',
   partVerdictCould: 'could',
   partVerdictCouldNot: 'could not',
@@ -839,6 +939,7 @@ export const S = {
   trieP4Tooltip: 'P4’s figure (printed)',
   trieGrowthLabel: (n) => `Bytes per URL of each structure up to ${n} distinct URLs, with P4’s 2 MB for 10 000 URLs`,
   trieGrowthTooltipTitle: (n) => `${n} distinct URLs`,
+  withSource: (text, source) => `${text} (${source})`,
   structureShort: {
     'gl-trie': 'P4’s list (printed)',
     'gl-trie-fixed': 'P4’s list + end marks',
@@ -900,6 +1001,12 @@ export const S = {
   axisFprLog: 'false-positive rate (log scale)',
   fprTheoryLabel: (k) => `theory, k = ${k}`,
   fprOptimalLabel: 'theory at the best k = (m/N) ln 2',
+  fullStop: '.',
+  fprPaperNote: {
+    p4: 'P4: “a 16 times larger address space, with all 8 hash functions mapping into it” (P4 prints no rate)',
+    p5: 'P5: k = 8 and m/n = 20, after its ref. [12], Cao’s table (P5 prints no rate)',
+    'p5-optimal-k': 'the optimal k at P5’s m/n = 20: 20 ln 2 = 13.9',
+  },
   fprPaperLabel: {
     p4: 'P4: m/N 16, k 8',
     p5: 'P5: m/N 20, k 8',
@@ -1225,6 +1332,54 @@ export function nameOf(entry) {
   if (!entry) return '';
   if (current === 'zh' && entry.name_zh) return entry.name_zh;
   return entry.name_en ?? entry.name ?? entry.id ?? '';
+}
+
+/**
+ * An error message as the wasm core and the worker send it: a JSON head line {code, args}, then
+ * the English sentence. Returns { code, args, text } (code null for a message without a head).
+ */
+export function splitCoded(message) {
+  const text = String(message ?? '');
+  const cut = text.indexOf('\n');
+  if (text.startsWith('{') && cut > 0) {
+    try {
+      const head = JSON.parse(text.slice(0, cut));
+      if (typeof head.code === 'string' && Array.isArray(head.args)) return { code: head.code, args: head.args.map(String), text: text.slice(cut + 1) };
+    } catch {
+      // Not a head after all: the whole text is the message.
+    }
+  }
+  return { code: null, args: [], text };
+}
+
+/** A message with code and args in the format `splitCoded` reads (the worker's own errors). */
+export function coded(code, args, text) {
+  return `${JSON.stringify({ code, args: args.map(String) })}\n${text}`;
+}
+
+/** The arguments of each error code that are ids, worded through `S.errorWords`. */
+const WORDED_ARGS = { 'not-whole': [0], 'none-kept': [2], 'no-urls': [0], sequence: [0] };
+
+/** An error in the page's language: its code and arguments worded by `S.errors`, else its text. */
+export function wordError(e) {
+  const { code, args, text } = e?.code !== undefined ? e : splitCoded(e?.message ?? e);
+  const words = code ? S.errors[code] : null;
+  if (!words) return text || String(e?.message ?? e);
+  return words(...args.map((a, i) => (WORDED_ARGS[code]?.includes(i) ? (S.errorWords[a] ?? a) : a)));
+}
+
+/** The one-line description of a registry entry (function, index method) in the page's language. */
+export function summaryOf(entry) {
+  if (!entry) return '';
+  if (current === 'zh' && entry.summary_zh) return entry.summary_zh;
+  return entry.summary ?? '';
+}
+
+/** Where a registry entry comes from (`source`, or a structure's `paper`) in the page's language. */
+export function sourceOf(entry) {
+  if (!entry) return '';
+  if (current === 'zh') return entry.source_zh ?? entry.paper_zh ?? entry.source ?? entry.paper ?? '';
+  return entry.source ?? entry.paper ?? '';
 }
 
 /** S's value at a key, or at a dotted path ('lesson.next'). */

@@ -2,9 +2,9 @@
 // prefix flaw side by side with the fix, and, on the loaded URLs, every structure's growth,
 // bytes and lookup times beside P4's Table 1. Formatting and timing only: the lists, their
 // steps and every measure come from the wasm.
-import { S, nameOf } from './strings.js';
+import { S, language, nameOf, sourceOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
-import { el, showText } from './dom.js';
+import { el, say, showText } from './dom.js';
 import { TrieDiagram } from './trie-diagram.js';
 import * as growthChart from './charts/trie-growth.js';
 
@@ -129,7 +129,7 @@ export function setupTrie(ctx) {
       return li;
     });
     $('trie-ops').replaceChildren(...items);
-    $('trie-play').textContent = anim.timer ? S.triePause : S.triePlay;
+    say($('trie-play'), () => anim.timer ? S.triePause : S.triePlay);
     $('trie-play').setAttribute('aria-pressed', anim.timer ? 'true' : 'false');
   }
 
@@ -171,7 +171,7 @@ export function setupTrie(ctx) {
       $('trie-urls').removeAttribute('aria-invalid');
       diagram.draw(trace);
       const s = trace.stats;
-      $('trie-counts').textContent = S.trieCounts(int(s.nodes), int(s.char_nodes), int(s.root_nodes), int(s.total_points), int(s.urls));
+      say($('trie-counts'), () => S.trieCounts(int(s.nodes), int(s.char_nodes), int(s.root_nodes), int(s.total_points), int(s.urls)));
       $('trie-counts').dataset.nodes = String(s.nodes);
       $('trie-counts').dataset.chars = String(s.char_nodes);
       $('trie-counts').dataset.roots = String(s.root_nodes);
@@ -228,9 +228,9 @@ export function setupTrie(ctx) {
   function renderRun(report, timed) {
     const study = report.study;
     const last = study.checkpoints[study.checkpoints.length - 1];
-    $('trie-run-note').textContent = report.capped
+    say($('trie-run-note'), () => report.capped
       ? S.trieRunCapped(int(report.lines), int(report.loaded), int(report.distinct))
-      : S.trieRunAll(int(report.lines), int(report.distinct));
+      : S.trieRunAll(int(report.lines), int(report.distinct)));
     $('trie-run-note').classList.toggle('warn', report.capped);
     const names = Object.fromEntries(ctx.structures().map((s) => [s.id, s]));
     // What every structure would take for all loaded lines, against the page's budget.
@@ -259,7 +259,7 @@ export function setupTrie(ctx) {
       const us = (v) => (v === null || v === undefined ? '—' : fixed(v, 3));
       const s = names[id];
       const tr = el('tr', {}, [
-        el('th', { attrs: { scope: 'row' }, title: s ? `${s.name} · ${s.name_zh} (${s.paper})` : id }, [
+        el('th', { attrs: { scope: 'row' }, title: s ? S.withSource(nameOf(s), sourceOf(s)) : id }, [
           el('span', { cls: 'm-name', text: S.structureShort[id] ?? id }),
           el('span', { cls: 'm-short', text: id }),
         ]),
@@ -277,18 +277,18 @@ export function setupTrie(ctx) {
     const table = $('trie-table');
     table.tHead.replaceChildren(el('tr', {}, S.trieTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     table.tBodies[0].replaceChildren(...rows);
-    $('trie-table-note').textContent = S.trieTableNote(int(report.distinct), int(study.claims.time_urls));
+    say($('trie-table-note'), () => S.trieTableNote(int(report.distinct), int(study.claims.time_urls)));
 
     const c = study.claims;
     $('trie-p4-table').tBodies[0].replaceChildren(
       ...c.times.map((t) =>
         el('tr', {}, [
-          el('th', { attrs: { scope: 'row' }, text: `${t.method} · ${t.method_zh}` }),
+          el('th', { attrs: { scope: 'row' }, text: language() === 'zh' ? t.method_zh : t.method }),
           el('td', { text: `${fixed(t.ms_per_dedup, t.ms_per_dedup < 1 ? 1 : 0)} ms` }),
         ]),
       ),
     );
-    $('trie-p4-note').textContent = S.trieP4Note(int(c.time_urls), c.machine, int(c.gl_repeats));
+    say($('trie-p4-note'), () => S.trieP4Note(int(c.time_urls), c.machine, int(c.gl_repeats)));
     const gl = timed.find((t) => t.structure === 'gl-trie');
     $('trie-p4-ours').textContent =
       gl && gl.lookup_us_at_16000 !== null && gl.lookup_us_at_16000 !== undefined
@@ -296,7 +296,7 @@ export function setupTrie(ctx) {
         : S.trieP4OursSmall(int(c.time_urls), int(report.distinct));
 
     const g = study.gl_fixed;
-    $('trie-gl-text').textContent = S.trieGlSummary(
+    say($('trie-gl-text'), () => S.trieGlSummary(
       int(g.nodes),
       int(g.root_nodes),
       int(g.char_nodes),
@@ -306,7 +306,7 @@ export function setupTrie(ctx) {
       fixed(g.java_bytes_per_url, 0),
       fixed(c.bytes_per_url, 1),
       fixed(c.java_nodes_per_url, 1),
-    );
+    ));
     const f = study.flaw;
     const flawText = $('trie-flaw-text');
     flawText.textContent = S.trieFlawCount(int(f.false_duplicates), int(f.prefix_urls));
@@ -339,7 +339,7 @@ export function setupTrie(ctx) {
     const bar = $('trie-progress');
     bar.value = 0;
     bar.hidden = false;
-    $('trie-status').textContent = S.trieRunProgress(int(lines), percent(0, 0));
+    say($('trie-status'), () => S.trieRunProgress(int(lines), percent(0, 0)));
     const t0 = performance.now();
     try {
       const { report, timed } = await ctx.call('job', { kind: 'trie', maxLines: TRIE_MAX_LINES, step }, [], (share) => {
@@ -356,7 +356,8 @@ export function setupTrie(ctx) {
       $('trie-run-body').hidden = false;
       $('trie-run-body').classList.remove('stale');
       bar.hidden = true;
-      $('trie-status').textContent = S.trieRunDone(fixed((performance.now() - t0) / 1000, 1));
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say($('trie-status'), () => S.trieRunDone(took));
       section.dataset.lines = String(report.lines);
       section.dataset.gen = String(generation);
     } catch (e) {
@@ -437,7 +438,7 @@ export function setupTrie(ctx) {
     waiting() {
       $('trie').dataset.gen = '';
       $('trie-run-body').classList.toggle('stale', !$('trie-run-body').hidden);
-      $('trie-status').textContent = S.dedupWaiting;
+      say($('trie-status'), () => S.dedupWaiting);
       $('trie-progress').hidden = true;
       showText($('trie-run-error'), '');
     },

@@ -6,7 +6,7 @@
 // A load builds a *pending* Lab (begin, chunk/corpus..., finish); finish makes it the active
 // one, cancel drops it, so the page keeps showing the previous input until a load completes.
 import init, { Lab } from '../pkg/urlhashlab.js';
-import { S } from './strings.js';
+import { S, coded } from './strings.js';
 import { wasmInput } from './wasm-source.js';
 import { suffixRulesText } from './suffix-rules.js';
 
@@ -350,13 +350,13 @@ function takeJobSlot() {
  */
 async function runJob(id, args) {
   const job = JOBS[args.kind];
-  if (!job) throw new Error(S.unknownRequest(args.kind));
+  if (!job) throw new Error(coded('unknown-request', [args.kind], S.errors['unknown-request'](args.kind)));
   const token = ++tokens[job.slot];
   if (!job.jobSlot) return slices(id, job, args, token);
   const release = await takeJobSlot();
   try {
     // Superseded while waiting for its turn: stop before starting.
-    if (token !== tokens[job.slot]) throw new Error(S.superseded);
+    if (token !== tokens[job.slot]) throw new Error(coded('superseded', [], S.errors.superseded()));
     return await slices(id, job, args, token);
   } finally {
     release();
@@ -372,7 +372,7 @@ function installSuffixRules() {
     try {
       text = await suffixRulesText();
     } catch (e) {
-      throw new Error(S.suffixRulesUnavailable(e?.message ?? String(e)));
+      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)], S.errors['suffix-rules-unavailable'](e?.message ?? String(e))));
     }
     await ready;
     Lab.setSuffixRules(text);
@@ -384,7 +384,7 @@ function installSuffixRules() {
 
 async function slices(id, job, args, token) {
   const check = (lab) => {
-    if (lab !== active || token !== tokens[job.slot]) throw new Error(S.superseded);
+    if (lab !== active || token !== tokens[job.slot]) throw new Error(coded('superseded', [], S.errors.superseded()));
   };
   if (job.prepare) await job.prepare();
   const lab = await enqueue(() => {
@@ -447,7 +447,7 @@ self.onmessage = (event) => {
       ? runJob(id, args)
       : enqueue(() => {
           const handler = handlers[type];
-          if (!handler) throw new Error(S.unknownRequest(type));
+          if (!handler) throw new Error(coded('unknown-request', [type], S.errors['unknown-request'](type)));
           return handler(args);
         });
   work.then(({ transfer = [], ...result }) => self.postMessage({ id, ok: true, result }, transfer), (e) => fail(id, e));

@@ -57,7 +57,7 @@ pub const MAX_RATIO: f64 = 1_024.0;
 const KEYS_SHARE: f64 = 0.3;
 
 fn js(e: String) -> JsError {
-    JsError::new(&e)
+    super::core_error(e)
 }
 
 fn parse_method(id: &str) -> Result<IndexMethod, JsError> {
@@ -68,9 +68,11 @@ fn check_k(k: u32) -> Result<(), JsError> {
     if (1..=MAX_K).contains(&k) {
         Ok(())
     } else {
-        Err(JsError::new(&format!(
+        Err(coded!(
+            "k-range",
+            [k, MAX_K],
             "k, the positions per URL, must be from 1 to {MAX_K}, not {k}"
-        )))
+        ))
     }
 }
 
@@ -78,9 +80,11 @@ fn check_ratio(r: f64) -> Result<(), JsError> {
     if r.is_finite() && r > 0.0 && r <= MAX_RATIO {
         Ok(())
     } else {
-        Err(JsError::new(&format!(
+        Err(coded!(
+            "ratio-range",
+            [r, MAX_RATIO],
             "m/N must be a number above 0 and at most {MAX_RATIO}, not {r}"
-        )))
+        ))
     }
 }
 
@@ -484,13 +488,13 @@ fn counter_histogram(f: &CountingBloom, n: u64) -> CounterHistogram {
 
 #[wasm_bindgen]
 impl Lab {
-    /// The structures of the trie view, as JSON: `[{id, name, name_zh, paper, exact, static}]`.
+    /// The structures of the trie view, as JSON: `[{id, name, name_zh, paper, paper_zh, exact, static}]`.
     pub fn structures() -> String {
         let list: Vec<_> = Structure::ALL
             .iter()
             .map(|s| {
                 serde_json::json!({
-                    "id": s.id(), "name": s.name(), "name_zh": s.name_zh(), "paper": s.paper(),
+                    "id": s.id(), "name": s.name(), "name_zh": s.name_zh(), "paper": s.paper(), "paper_zh": s.paper_zh(),
                     "exact": s.is_exact(), "static": s.is_static(),
                 })
             })
@@ -499,7 +503,7 @@ impl Lab {
     }
 
     /// The ways of deriving a Bloom filter's k positions, as JSON:
-    /// `[{id, name_en, name_zh, source, summary}]`.
+    /// `[{id, name_en, name_zh, source, summary, source_zh, summary_zh}]`.
     #[wasm_bindgen(js_name = indexMethods)]
     pub fn index_methods() -> String {
         let list: Vec<_> = IndexMethod::ALL.iter().map(|m| m.info()).collect();
@@ -514,23 +518,27 @@ impl Lab {
     pub fn trie_trace(inserts: &str, lookups: &str, fixed: bool) -> Result<String, JsError> {
         let (ins, look) = (url_list(inserts), url_list(lookups));
         if ins.is_empty() {
-            return Err(JsError::new("type at least one URL to insert"));
+            return Err(coded!("trace-empty", [], "type at least one URL to insert"));
         }
         if ins.len() + look.len() > TRACE_MAX_URLS {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "trace-too-many",
+                [TRACE_MAX_URLS, ins.len() + look.len()],
                 "the diagram takes at most {TRACE_MAX_URLS} URLs; this is {}",
                 ins.len() + look.len()
-            )));
+            ));
         }
         if let Some(long) = ins
             .iter()
             .chain(&look)
             .find(|u| u.len() > TRACE_MAX_URL_BYTES)
         {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "trace-too-long",
+                [TRACE_MAX_URL_BYTES, long.len()],
                 "the diagram takes URLs of at most {TRACE_MAX_URL_BYTES} bytes; one has {}",
                 long.len()
-            )));
+            ));
         }
         let mut gl = if fixed {
             GlTrie::with_end_marks()
@@ -541,9 +549,11 @@ impl Lab {
         for url in ins {
             let steps = gl.insert_traced(url.as_bytes());
             if gl.nodes() > TRACE_MAX_NODES as u64 {
-                return Err(JsError::new(&format!(
+                return Err(coded!(
+                    "trace-too-big",
+                    [TRACE_MAX_NODES],
                     "these URLs make more than {TRACE_MAX_NODES} nodes, too many to draw; use fewer or shorter URLs"
-                )));
+                ));
             }
             ops.push(op("insert", url, steps));
         }
@@ -566,10 +576,10 @@ impl Lab {
         self.dedup.trie = None;
         self.dedup.trie_urls = None;
         self.dedup.timed = None;
-        let max = whole(max_lines, 1.0, "the number of lines for the trie")?;
-        let step = whole(step, 0.0, "the checkpoint step")?;
-        self.check_dedup_lines("the trie study")?;
-        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, "the trie study")?;
+        let max = whole(max_lines, 1.0, "trie-lines")?;
+        let step = whole(step, 0.0, "checkpoint-step")?;
+        self.check_dedup_lines("trie")?;
+        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, "trie")?;
         self.dedup.trie = Some(Box::new(TrieJob {
             builder: TrieStudyBuilder::new(step, &Structure::ALL),
             by_budget: prefix.by_budget,
@@ -588,7 +598,7 @@ impl Lab {
             .dedup
             .trie
             .take()
-            .ok_or_else(|| JsError::new("no trie study is running"))?;
+            .ok_or_else(|| super::sequence("trie", "no trie study is running"))?;
         let start = job.next;
         let stop = start.saturating_add(max_lines as usize).min(job.end);
         let TrieJob {
@@ -616,7 +626,7 @@ impl Lab {
             .dedup
             .trie
             .take()
-            .ok_or_else(|| JsError::new("no trie study is running"))?;
+            .ok_or_else(|| super::sequence("trie", "no trie study is running"))?;
         let study = job.builder.finish();
         let capped = job.end < self.n;
         let projected = match study.checkpoints.last() {
@@ -655,19 +665,27 @@ impl Lab {
     #[wasm_bindgen(js_name = trieTimeBuild)]
     pub fn trie_time_build(&mut self, structure: &str, count: u32) -> Result<f64, JsError> {
         let s = Structure::from_id(structure.trim()).ok_or_else(|| {
-            JsError::new(&format!(
+            coded!(
+                "unknown-structure",
+                [structure, Structure::known_ids()],
                 "unknown structure '{structure}'; known: {}",
                 Structure::known_ids()
-            ))
+            )
         })?;
         if count == 0 {
-            return Err(JsError::new("build the structure from at least 1 URL"));
+            return Err(coded!(
+                "structure-empty",
+                [],
+                "build the structure from at least 1 URL"
+            ));
         }
         self.dedup.timed = None;
-        let urls =
-            self.dedup.trie_urls.as_ref().ok_or_else(|| {
-                JsError::new("finish a trie study first (trieBegin … trieFinish)")
-            })?;
+        let urls = self.dedup.trie_urls.as_ref().ok_or_else(|| {
+            super::sequence(
+                "trie-first",
+                "finish a trie study first (trieBegin … trieFinish)",
+            )
+        })?;
         let count = (count as usize).min(urls.len());
         let mut set = s.new_set();
         set.insert_all(urls.iter(0, count));
@@ -680,15 +698,18 @@ impl Lab {
     /// returns how many it found (the batch the worker times).
     #[wasm_bindgen(js_name = trieTimeLookup)]
     pub fn trie_time_lookup(&self) -> Result<f64, JsError> {
-        let timed = self
-            .dedup
-            .timed
-            .as_ref()
-            .ok_or_else(|| JsError::new("build a structure first (trieTimeBuild)"))?;
-        let urls =
-            self.dedup.trie_urls.as_ref().ok_or_else(|| {
-                JsError::new("finish a trie study first (trieBegin … trieFinish)")
-            })?;
+        let timed = self.dedup.timed.as_ref().ok_or_else(|| {
+            super::sequence(
+                "trie-build-first",
+                "build a structure first (trieTimeBuild)",
+            )
+        })?;
+        let urls = self.dedup.trie_urls.as_ref().ok_or_else(|| {
+            super::sequence(
+                "trie-first",
+                "finish a trie study first (trieBegin … trieFinish)",
+            )
+        })?;
         Ok(timed.set.contains_all(urls.iter(0, timed.count)) as f64)
     }
 
@@ -712,11 +733,13 @@ impl Lab {
             .map(parse_method)
             .collect::<Result<_, _>>()?;
         if methods.len() != ratios.len() {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "methods-ratios",
+                [methods.len(), ratios.len()],
                 "{} index methods for {} values of m/N: give one method per m/N",
                 methods.len(),
                 ratios.len()
-            )));
+            ));
         }
         for &r in &ratios {
             check_ratio(r)?;
@@ -735,11 +758,10 @@ impl Lab {
     /// Runs the Bloom job over at most `max_lines` more keys; returns the share done.
     #[wasm_bindgen(js_name = bloomRun)]
     pub fn bloom_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
-        let mut job = self
-            .dedup
-            .bloom
-            .take()
-            .ok_or_else(|| JsError::new("no Bloom filter measurement is running"))?;
+        let mut job =
+            self.dedup.bloom.take().ok_or_else(|| {
+                super::sequence("bloom", "no Bloom filter measurement is running")
+            })?;
         let done = self.advance_bloom(&mut job, (max_lines as usize).max(1));
         self.dedup.bloom = Some(job);
         done
@@ -758,11 +780,10 @@ impl Lab {
         {
             self.bloom_run(u32::MAX)?;
         }
-        let job = self
-            .dedup
-            .bloom
-            .take()
-            .ok_or_else(|| JsError::new("no Bloom filter measurement is running"))?;
+        let job =
+            self.dedup.bloom.take().ok_or_else(|| {
+                super::sequence("bloom", "no Bloom filter measurement is running")
+            })?;
         let keys = self.keys()?;
         to_json(&BloomReport {
             input: &keys.info,
@@ -777,11 +798,13 @@ impl Lab {
     #[wasm_bindgen(js_name = bloomTheory)]
     pub fn bloom_theory(k: f64, n: f64, max_ratio: f64) -> Result<String, JsError> {
         if !(k.is_finite() && (1.0..=MAX_K as f64).contains(&k)) {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "k-range",
+                [k, MAX_K],
                 "k must be from 1 to {MAX_K}, not {k}"
-            )));
+            ));
         }
-        let n = whole(n, 1.0, "the number of inserted keys")?;
+        let n = whole(n, 1.0, "inserted-keys")?;
         check_ratio(max_ratio)?;
         let nf = n as f64;
         let curve = (1..=256)
@@ -836,14 +859,16 @@ impl Lab {
     ) -> Result<String, JsError> {
         let method = parse_method(method)?;
         check_k(k)?;
-        let m = whole(m, 1.0, "the number of bits")?;
+        let m = whole(m, 1.0, "bits")?;
         if m > DEMO_MAX_BITS {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "demo-bits",
+                [DEMO_MAX_BITS, m],
                 "the bit array shown has at most {DEMO_MAX_BITS} bits, not {m}"
-            )));
+            ));
         }
         if count == 0 {
-            return Err(JsError::new("the demo needs at least 1 URL"));
+            return Err(coded!("demo-empty", [], "the demo needs at least 1 URL"));
         }
         let keys = self.keys()?;
         let count = (count as usize).min(keys.inserted);
@@ -903,15 +928,19 @@ impl Lab {
         check_ratio(ratio)?;
         check_k(k)?;
         if !(1..=32).contains(&bits) {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "counter-bits",
+                [bits],
                 "a counter has 1 to 32 bits, not {bits}"
-            )));
+            ));
         }
         let method = parse_method(method)?;
         if !(delete_fraction.is_finite() && (0.0..=1.0).contains(&delete_fraction)) {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "delete-share",
+                [delete_fraction],
                 "the share of URLs deleted must be from 0 to 1, not {delete_fraction}"
-            )));
+            ));
         }
         self.start_keys()?;
         self.dedup.cbf = Some(CbfJob {
@@ -935,7 +964,7 @@ impl Lab {
             .dedup
             .cbf
             .take()
-            .ok_or_else(|| JsError::new("no counting-filter job is running"))?;
+            .ok_or_else(|| super::sequence("cbf", "no counting-filter job is running"))?;
         let done = self.advance_cbf(&mut job, (max_lines as usize).max(1));
         self.dedup.cbf = Some(job);
         done
@@ -958,10 +987,13 @@ impl Lab {
             .dedup
             .cbf
             .take()
-            .ok_or_else(|| JsError::new("no counting-filter job is running"))?;
+            .ok_or_else(|| super::sequence("cbf", "no counting-filter job is running"))?;
         let keys = self.keys()?;
         let (Some(counters), Some(deletion)) = (&job.counters, &job.deletion) else {
-            return Err(JsError::new("the counting-filter job did not finish"));
+            return Err(super::sequence(
+                "cbf-unfinished",
+                "the counting-filter job did not finish",
+            ));
         };
         to_json(&CbfReport {
             input: &keys.info,
@@ -991,7 +1023,12 @@ fn op<'a>(kind: &'static str, url: &'a str, steps: Vec<Step>) -> TraceOp<'a> {
 impl Lab {
     fn check_dedup_lines(&self, what: &str) -> Result<(), JsError> {
         if self.n == 0 {
-            return Err(JsError::new(&format!("no URLs are loaded for {what}")));
+            return Err(coded!(
+                "no-urls",
+                [what],
+                "no URLs are loaded for the {}",
+                what.replace('-', " ")
+            ));
         }
         self.prefix(usize::MAX, what).map(|_| ())
     }
@@ -999,7 +1036,7 @@ impl Lab {
     /// The split keys, once ready.
     fn keys(&self) -> Result<&Keys, JsError> {
         self.dedup.keys.as_ref().ok_or_else(|| {
-            JsError::new("the URLs are not split into inserted and held-out keys yet: finish a Bloom or counting-filter job first")
+            super::sequence("split-first", "the URLs are not split into inserted and held-out keys yet: finish a Bloom or counting-filter job first")
         })
     }
 
@@ -1008,7 +1045,7 @@ impl Lab {
         if self.dedup.keys.is_some() || self.dedup.keys_build.is_some() {
             return Ok(());
         }
-        self.check_dedup_lines("the filters")?;
+        self.check_dedup_lines("filters")?;
         let build = match self.corpus {
             Some(r) if r.start == 0 => KeysBuild::Corpus {
                 seed: r.seed,
@@ -1038,7 +1075,7 @@ impl Lab {
             .dedup
             .keys_build
             .take()
-            .ok_or_else(|| JsError::new("the keys are not being split"))?;
+            .ok_or_else(|| super::sequence("split", "the keys are not being split"))?;
         let cap = 2 * MAX_INSERTED;
         let (done, share_done) = match &mut build {
             KeysBuild::Corpus { seed, n, keys, .. } => {
@@ -1112,10 +1149,12 @@ impl Lab {
                 ..
             } => {
                 if keys.len() < 2 {
-                    return Err(JsError::new(&format!(
+                    return Err(coded!(
+                        "too-few-distinct",
+                        [keys.len()],
                         "the input has {} distinct URL(s); the filters need at least 2 (half inserted, half held out)",
                         keys.len()
-                    )));
+                    ));
                 }
                 let inserted = keys.len().div_ceil(2);
                 Keys {

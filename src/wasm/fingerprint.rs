@@ -192,10 +192,12 @@ fn parse_toggles(ids: &str) -> Result<Vec<Toggle>, JsError> {
     for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let t = Toggle::parse(id).ok_or_else(|| {
             let known: Vec<&str> = Toggle::ALL.iter().map(|t| t.id()).collect();
-            JsError::new(&format!(
+            coded!(
+                "unknown-canonical",
+                [id, known.join(", ")],
                 "unknown canonicalisation '{id}'; known: {}",
                 known.join(", ")
-            ))
+            )
         })?;
         if !on.contains(&t) {
             on.push(t);
@@ -221,10 +223,12 @@ impl Lab {
     pub fn fp_avalanche(a: &str, b: &str) -> Result<String, JsError> {
         for (name, s) in [("A", a), ("B", b)] {
             if s.len() > MAX_LINE_BYTES {
-                return Err(JsError::new(&format!(
+                return Err(coded!(
+                    "text-too-long",
+                    [name, s.len(), MAX_LINE_BYTES],
                     "text {name} has {} bytes; the lab hashes lines of at most {MAX_LINE_BYTES} bytes",
                     s.len()
-                )));
+                ));
             }
         }
         to_json(&AvalancheReport {
@@ -253,20 +257,26 @@ impl Lab {
     #[wasm_bindgen(js_name = fpBirthday)]
     pub fn fp_birthday(bits: Vec<u32>, max_n: f64, points: u32) -> Result<String, JsError> {
         if bits.is_empty() || bits.len() > BIRTHDAY_MAX_WIDTHS {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "widths-count",
+                [BIRTHDAY_MAX_WIDTHS, bits.len()],
                 "give 1 to {BIRTHDAY_MAX_WIDTHS} fingerprint widths, not {}",
                 bits.len()
-            )));
+            ));
         }
         if !(max_n.is_finite() && max_n.fract() == 0.0 && (3.0..=BIRTHDAY_MAX_N).contains(&max_n)) {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "birthday-n",
+                [max_n],
                 "the largest n must be a whole number from 3 to 10^18, not {max_n}"
-            )));
+            ));
         }
         if !(2..=BIRTHDAY_MAX_POINTS).contains(&points) {
-            return Err(JsError::new(&format!(
+            return Err(coded!(
+                "birthday-points",
+                [BIRTHDAY_MAX_POINTS, points],
                 "the curve takes 2 to {BIRTHDAY_MAX_POINTS} points, not {points}"
-            )));
+            ));
         }
         let (lo, hi) = (2f64.log10(), max_n.log10());
         let mut ns: Vec<u64> = (0..points)
@@ -279,7 +289,7 @@ impl Lab {
         let curves = bits
             .iter()
             .map(|&b| {
-                let b = check_bits(b).map_err(|e| JsError::new(&e.to_string()))?;
+                let b = check_bits(b).map_err(|e| coded!("fp-bits", [b], "{e}"))?;
                 Ok(BirthdayCurve {
                     bits: b,
                     n_at_claim: n_for_collision_probability(P3_CLAIM_PAIR_PROBABILITY, b),
@@ -313,7 +323,7 @@ impl Lab {
     #[wasm_bindgen(js_name = fpBegin)]
     pub fn fp_begin(&mut self, max_lines: f64) -> Result<(), JsError> {
         self.fingerprint.study = None;
-        let end = self.fp_end(max_lines, "the fingerprint study")?;
+        let end = self.fp_end(max_lines, "fingerprints")?;
         self.fingerprint.study = Some(Box::new(StudyJob {
             p3: P3Study::new(),
             canonical: CanonicalStudy::new(),
@@ -330,7 +340,7 @@ impl Lab {
             .fingerprint
             .study
             .take()
-            .ok_or_else(|| JsError::new("no fingerprint study is running"))?;
+            .ok_or_else(|| super::sequence("fp", "no fingerprint study is running"))?;
         let start = job.next;
         let stop = start.saturating_add(max_lines as usize).min(job.end);
         let StudyJob { p3, canonical, .. } = &mut *job;
@@ -354,7 +364,7 @@ impl Lab {
             .fingerprint
             .study
             .take()
-            .ok_or_else(|| JsError::new("no fingerprint study is running"))?;
+            .ok_or_else(|| super::sequence("fp", "no fingerprint study is running"))?;
         to_json(&StudyReport {
             lines: self.fp_lines(job.end),
             p3: job.p3.finish(),
@@ -368,8 +378,14 @@ impl Lab {
     #[wasm_bindgen(js_name = fpSitesBegin)]
     pub fn fp_sites_begin(&mut self, table: &str, max_lines: f64) -> Result<(), JsError> {
         self.fingerprint.sites = None;
-        let table = HostTable::parse(table).map_err(|e| JsError::new(&e.to_string()))?;
-        let end = self.fp_end(max_lines, "P3's IP_ID and Name_ID")?;
+        let table = HostTable::parse(table).map_err(|e| {
+            super::coded(
+                &format!("host-table-{}", e.code),
+                &[e.line.to_string(), e.subject.clone()],
+                &e,
+            )
+        })?;
+        let end = self.fp_end(max_lines, "fp-sites")?;
         self.fingerprint.sites = Some(Box::new(SitesJob {
             study: SitesStudy::new(table),
             end,
@@ -382,11 +398,10 @@ impl Lab {
     /// done.
     #[wasm_bindgen(js_name = fpSitesRun)]
     pub fn fp_sites_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
-        let mut job = self
-            .fingerprint
-            .sites
-            .take()
-            .ok_or_else(|| JsError::new("no IP_ID and Name_ID count is running"))?;
+        let mut job =
+            self.fingerprint.sites.take().ok_or_else(|| {
+                super::sequence("fp-sites", "no IP_ID and Name_ID count is running")
+            })?;
         let stop = job.next.saturating_add(max_lines as usize).min(job.end);
         let study = &mut job.study;
         self.for_each_line(job.next, stop, |_, line, number| {
@@ -404,11 +419,10 @@ impl Lab {
     #[wasm_bindgen(js_name = fpSitesFinish)]
     pub fn fp_sites_finish(&mut self) -> Result<String, JsError> {
         self.fp_sites_run(u32::MAX)?;
-        let job = self
-            .fingerprint
-            .sites
-            .take()
-            .ok_or_else(|| JsError::new("no IP_ID and Name_ID count is running"))?;
+        let job =
+            self.fingerprint.sites.take().ok_or_else(|| {
+                super::sequence("fp-sites", "no IP_ID and Name_ID count is running")
+            })?;
         to_json(&SitesJobReport {
             lines: self.fp_lines(job.end),
             sites: job.study.finish(),
@@ -422,7 +436,7 @@ impl Lab {
     pub fn fp_combo_begin(&mut self, toggles: &str, max_lines: f64) -> Result<(), JsError> {
         self.fingerprint.combo = None;
         let on = parse_toggles(toggles)?;
-        let end = self.fp_end(max_lines, "the canonicalisation count")?;
+        let end = self.fp_end(max_lines, "canonical")?;
         let t = on.iter().fold(Toggles::none(), |t, &x| t.with(x, true));
         self.fingerprint.combo = Some(Box::new(ComboJob {
             canonicalizer: Canonicalizer::new(t),
@@ -441,11 +455,10 @@ impl Lab {
     /// Canonicalises at most `max_lines` more lines; returns the share done.
     #[wasm_bindgen(js_name = fpComboRun)]
     pub fn fp_combo_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
-        let mut job = self
-            .fingerprint
-            .combo
-            .take()
-            .ok_or_else(|| JsError::new("no canonicalisation count is running"))?;
+        let mut job =
+            self.fingerprint.combo.take().ok_or_else(|| {
+                super::sequence("canonical", "no canonicalisation count is running")
+            })?;
         let start = job.next;
         let stop = start.saturating_add(max_lines as usize).min(job.end);
         let ComboJob {
@@ -483,11 +496,10 @@ impl Lab {
     #[wasm_bindgen(js_name = fpComboFinish)]
     pub fn fp_combo_finish(&mut self) -> Result<String, JsError> {
         self.fp_combo_run(u32::MAX)?;
-        let job = self
-            .fingerprint
-            .combo
-            .take()
-            .ok_or_else(|| JsError::new("no canonicalisation count is running"))?;
+        let job =
+            self.fingerprint.combo.take().ok_or_else(|| {
+                super::sequence("canonical", "no canonicalisation count is running")
+            })?;
         let (before, after) = (job.before.len() as u64, job.after.len() as u64);
         to_json(&ComboReport {
             lines: self.fp_lines(job.end),
@@ -505,9 +517,14 @@ impl Lab {
 impl Lab {
     /// The end of a job over the first `max_lines` loaded lines, once they can be read.
     fn fp_end(&self, max_lines: f64, what: &str) -> Result<usize, JsError> {
-        let max = whole(max_lines, 1.0, "the number of lines")?;
+        let max = whole(max_lines, 1.0, "lines")?;
         if self.n == 0 {
-            return Err(JsError::new(&format!("no URLs are loaded for {what}")));
+            return Err(coded!(
+                "no-urls",
+                [what],
+                "no URLs are loaded for the {}",
+                what.replace('-', " ")
+            ));
         }
         let prefix = self.prefix(max.min(usize::MAX as u64) as usize, what)?;
         Ok(prefix.lines as usize)

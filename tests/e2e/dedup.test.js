@@ -415,10 +415,10 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     await page.fill('#trie-urls', '   \n');
     await page.click('#trie-build');
     await page.waitForSelector('#trie-error:not([hidden])');
-    assert.equal(await page.textContent('#trie-error'), `${S.errorPrefix}type at least one URL to insert`);
+    assert.equal(await page.textContent('#trie-error'), `${S.errorPrefix}${S.errors['trace-empty']()}`);
     await page.fill('#trie-urls', Array.from({ length: 25 }, (_, i) => `http://a${i}.cn/`).join('\n'));
     await page.click('#trie-build');
-    await page.waitForFunction(() => document.getElementById('trie-error').textContent.includes('at most 24 URLs'));
+    await page.waitForFunction(() => document.getElementById('trie-error').textContent.includes('at most 24 URLs; this is 25'));
     await page.click('#trie-example');
     await page.waitForSelector('#trie-error', { state: 'hidden' });
     assert.equal(await page.locator('#trie-svg g.node').count(), 29);

@@ -18,6 +18,7 @@
 //! | [`trie`] | the generalized-list trie and the URL sets it is measured against | P4 |
 //! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
+//! | [`quiz`] | the lessons' self-check questions, answered from the loaded URLs | P1-P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | [`suffix`] | the Public Suffix List: registrable domains, from its rules text on wasm32 | — |
@@ -54,6 +55,7 @@ pub mod metrics;
 pub mod p1;
 pub mod p2;
 pub mod partition;
+pub mod quiz;
 pub mod suffix;
 pub mod sweep;
 pub mod trie;

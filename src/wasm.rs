@@ -72,6 +72,7 @@ fn core_error(e: impl std::fmt::Display) -> JsError {
 
 mod dedup;
 mod fingerprint;
+mod quiz;
 
 /// Raw values of one function over every loaded line, in the narrowest width that holds them.
 enum RawValues {

@@ -67,6 +67,8 @@ const NODES_DEBOUNCE_MS = 400;
 const $ = (id) => document.getElementById(id);
 
 const state = {
+  /** The seed of the lessons' self-check questions: from the link, else drawn once per visit. */
+  quizSeed: 0,
   functions: [],
   /** The trie view's structures and the Bloom filters' index methods, from the wasm. */
   structures: [],
@@ -965,6 +967,8 @@ function currentLink(overrides = {}) {
     focus: map?.focused(),
     lesson: state.lesson?.id,
     step: state.lesson?.step,
+    quiz: state.quizSeed,
+    question: lessons?.question(),
     ...overrides,
   });
 }
@@ -1068,6 +1072,8 @@ function exportParams() {
 const relabelHooks = [];
 /** The map of the lab (map.js), once the page is set up. */
 let map = null;
+/** The lesson panel (lessons.js), once set up. */
+let lessons = null;
 /** Asks watchSections() to find the section being read again (after a collapse or a focus). */
 let sectionsChanged = () => {};
 
@@ -1277,6 +1283,7 @@ async function main() {
     hello.catch(() => {}); // answered at connect() below
   }
   const link = decodeState(stateText(location));
+  state.quizSeed = link.quiz ?? (crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000_000);
   if (link.source?.packed) {
     try {
       link.source = { kind: 'paste', bytes: await unpackPaste(link.source.packed) };
@@ -1348,7 +1355,7 @@ async function main() {
   selectLinked(link.fns);
   buildFunctionList();
   const startDedupViews = setupDedupViews();
-  const lessons = setupLessons({
+  lessons = setupLessons({
     apply: applyLessonSetup,
     bring: (id) => map.bring(id),
     data: lessonData,
@@ -1357,6 +1364,13 @@ async function main() {
       state.lesson = step;
       updateLink();
     },
+    quiz: async (lesson, index) => (await lab.call('quiz', { lesson, seed: state.quizSeed, index })).question,
+    names: () => state.names,
+    link: () => {
+      updateLink();
+      return location.href;
+    },
+    saveQuestion: () => updateLink(),
   });
   relabelHooks.push(() => lessons.relabel());
   setupExports(() => exportParams());
@@ -1382,7 +1396,7 @@ async function main() {
   const viewShown = !link.focus || !paperOfView || paperOfView === link.focus;
   if (!fromHash && view && view !== 'input-panel' && viewShown) map.reveal(view)?.scrollIntoView();
   watchSections();
-  if (link.lesson && !state.embed) await lessons.open(link.lesson, link.step ?? 0);
+  if (link.lesson && !state.embed) await lessons.open(link.lesson, link.step ?? 0, link.question);
 }
 
 main();

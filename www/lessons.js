@@ -7,6 +7,7 @@
 import { S, wordError } from './strings.js';
 import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
 import { showText } from './dom.js';
+import { setupQuiz } from './quiz.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -331,8 +332,9 @@ function percent(part, whole) {
 /**
  * The lesson panel. `app` gives: apply(setup) → Promise (sets the view up), bring(id) (scrolls
  * to an element and holds it there), data() → what the page shows now, onChange(callback)
- * (called whenever a view changes), saveStep() (for the link). A step's `section` names the
- * exact card, chart, table or control it talks about; it is brought into view and outlined.
+ * (called whenever a view changes), saveStep() (for the link), and for the self-check
+ * (quiz.js): quiz(lesson, index), names(), link(), saveQuestion(index). A step's `section` names
+ * the exact card, chart, table or control it talks about; it is brought into view and outlined.
  */
 export function setupLessons(app) {
   const state = { lesson: null, step: 0, applied: null, scrollTimer: null };
@@ -340,6 +342,14 @@ export function setupLessons(app) {
   function lessonText(id) {
     return S.lessons[id];
   }
+
+  const quiz = setupQuiz({
+    ask: app.quiz,
+    names: app.names,
+    link: app.link,
+    saveQuestion: app.saveQuestion,
+    lessonTitle: (id) => lessonText(id).title,
+  });
 
   function buildPicker() {
     const pick = $('lesson-pick');
@@ -369,7 +379,8 @@ export function setupLessons(app) {
     if (last) {
       $('lesson-q').textContent = text.question;
       $('lesson-a').textContent = text.answer;
-    }
+      quiz.show(lesson.id);
+    } else quiz.hide();
     $('lesson-prev').disabled = state.step === 0;
     $('lesson-next').disabled = last;
     const panel = $('lesson');
@@ -417,8 +428,9 @@ export function setupLessons(app) {
     el?.classList.add('lesson-target');
   }
 
-  async function go(id, step) {
+  async function go(id, step, question) {
     const lesson = LESSONS.find((l) => l.id === id) ?? LESSONS[0];
+    if (question !== undefined) quiz.setIndex(lesson.id, question);
     state.lesson = lesson;
     state.step = Math.max(0, Math.min(step, lesson.steps.length - 1));
     state.applied = null;
@@ -480,7 +492,10 @@ export function setupLessons(app) {
       go(state.lesson.id, state.step - 1);
     }
   });
-  app.onChange(showLive);
+  app.onChange(() => {
+    showLive();
+    quiz.retry();
+  });
 
   return {
     open: go,
@@ -489,6 +504,9 @@ export function setupLessons(app) {
       if (!state.lesson) return;
       buildPicker();
       render();
+      quiz.relabel();
     },
+    /** The self-check question the open lesson is on (for the link). */
+    question: () => (state.lesson ? quiz.index(state.lesson.id) : 0),
   };
 }

@@ -84,6 +84,8 @@ export function encodeState(s) {
   if (s.lesson) {
     q.set('lesson', s.lesson);
     q.set('step', String(s.step ?? 0));
+    // The self-check questions: their seed and the one asked (see src/quiz.rs).
+    if (s.quiz !== undefined) q.set('quiz', `${s.quiz}.${s.question ?? 0}`);
   }
   return q.toString();
 }
@@ -133,6 +135,11 @@ export function decodeState(search) {
   if (q.has('lesson')) {
     out.lesson = q.get('lesson');
     out.step = whole('step') ?? 0;
+    const quiz = /^(\d{1,10})\.(\d{1,6})$/.exec(q.get('quiz') ?? '');
+    if (quiz) {
+      out.quiz = Number(quiz[1]);
+      out.question = Number(quiz[2]);
+    }
   }
   return out;
 }

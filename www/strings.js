@@ -77,6 +77,49 @@ export const S = {
 
   // Lessons
   lessonsButton: 'Lessons',
+  quiz: {
+    title: 'Check yourself on your URLs',
+    yourAnswer: 'Your answer',
+    check: 'Check',
+    another: 'Another question',
+    copy: 'Copy the score',
+    asking: 'Picking a question from the loaded URLs…',
+    waiting: 'The question waits for the Bloom filter view to split the URLs into inserted and held-out ones…',
+    yes: 'yes',
+    no: 'no',
+    none: 'none of them',
+    range: (min, max) => `${min} to ${max}`,
+    typeNumber: (min, max) => `Type a whole number from ${min} to ${max}.`,
+    pickOne: 'Pick one answer first.',
+    right: 'Right.',
+    verdict: (verdict, why) => `${verdict} ${why}`,
+    wrong: (answer) => `Not quite: the answer is ${answer}.`,
+    score: (right, asked) => `This lesson: ${right} of ${asked} right.`,
+    scoreLine: (lesson, right, asked, link) => `URL Hash Lab · ${lesson} · self-check: ${right} of ${asked} right · ${link}`,
+    copied: (line) => `Copied: ${line}`,
+    copyThis: (line) => `Copy this line: ${line}`,
+    ask: {
+      slot: (url, fn, m, max) => `Which slot (0 to ${max}) does ${url} land in under ${fn} at M = ${m}?`,
+      node: (url, n) => `Under Apache Nutch’s URLPartitioner (by host) with ${n} crawl nodes, which node (1 to ${n}) fetches ${url}?`,
+      fingerprint: (a, b) => `With every canonicalisation rule on, do ${a} and ${b} get one MD5 fingerprint?`,
+      'prefix-printed': (url, cut) => `P4’s list as printed (no end marks) holds ${url}. Is ${cut} found in it?`,
+      'prefix-marked': (url, cut) => `P4’s list with the lab’s end marks holds ${url}. Is ${cut} found in it?`,
+      'false-positive': (n, ratio, k) =>
+        `A Bloom filter holds the ${n} inserted URLs (m/N = ${ratio}, k = ${k}, independent hashes). Which of these held-out URLs, never inserted, does it wrongly say it holds?`,
+    },
+    explain: {
+      slot: (fn, raw, m, slot) => `${fn} gives ${raw}, and ${raw} mod ${m} = ${slot}.`,
+      node: (host, code, masked, n, node) =>
+        `The host is ${host}; its Java hashCode is ${code}, & 0x7FFFFFFF gives ${masked}, and ${masked} mod ${n}, counted from 1, is node ${node}.`,
+      'fingerprint-same': (a) => `Both become ${a}: one fingerprint, so the page is fetched once.`,
+      'fingerprint-differ': (a, b) => `They stay two URLs, ${a} and ${b}: two fingerprints, two pages to fetch (the rules must not merge different pages).`,
+      'prefix-found': (cut) => `Without end marks the list answers “found” for ${cut}, because it is a prefix of a stored URL: the flaw this lesson showed.`,
+      'prefix-missed': (cut) => `With end marks a URL is found only where a stored URL ends, and ${cut} stops one character short.`,
+      'false-positive': (m, k, answer) =>
+        `URL ${answer} of the list: all ${k} of its positions are set in the ${m}-bit filter although it was never inserted. The others hit at least one 0 bit.`,
+      'false-positive-none': (m, k) => `Each of the three hits at least one 0 bit among its ${k} positions in the ${m}-bit filter: no false positive here.`,
+    },
+  },
   lesson: {
     heading: 'Lesson',
     pick: 'Paper',
@@ -396,6 +439,8 @@ export const S = {
     filters: 'the filters',
     fingerprints: 'the fingerprint study',
     'fp-sites': 'P3’s IP_ID and Name_ID count',
+    quiz: 'the question',
+    seed: 'the question seed',
     canonical: 'the canonicalisation count',
     columns: 'a column choice after the first line',
     input: 'more lines for a finished input',
@@ -454,6 +499,11 @@ export const S = {
     'host-table-not-host': (line, text) => `Host table, line ${line}: “${text}” is not a host name.`,
     'unknown-request': (kind) => `The lab’s worker does not know the request “${kind}”: the page and the worker are from different versions. Reload the page.`,
     superseded: () => 'A newer request replaced this one.',
+    'no-input-yet': () => 'No input is loaded yet.',
+    'no-input-loading': () => 'No input is being loaded.',
+    'quiz-needs-filter': () => 'This question needs the split of the URLs into inserted and held-out ones: run the Bloom filter view first.',
+    'quiz-too-few': () => 'No loaded line suits this question (it needs URLs with a host, and for P5 at least 3 held out).',
+    'quiz-lesson': (lesson) => `There is no lesson “${lesson}”.`,
     'suffix-rules-unavailable': (detail) =>
       `The Public Suffix List (data/public-suffix-list.txt), which the domain and Heritrix policies need, could not be read: ${detail}`,
   },
@@ -461,8 +511,6 @@ export const S = {
   workerScriptFailed: 'the worker script failed to load',
   workerMessageUnreadable: 'a message from the worker could not be read',
   workerRestarted: 'the lab was restarted',
-  noInputYet: 'no input is loaded yet',
-  noInputLoading: 'no input is being loaded',
   dismiss: 'Dismiss',
 
   // Input report (plain language); counts arrive as numbers

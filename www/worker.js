@@ -23,8 +23,9 @@ let active = null;
 let pending = null;
 let broken = null;
 
-function need(lab, what) {
-  if (!lab) throw new Error(what);
+/** `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none. */
+function need(lab, code) {
+  if (!lab) throw new Error(coded(code, [], S.errors[code]()));
   return lab;
 }
 
@@ -49,18 +50,22 @@ const handlers = {
   trieTrace({ inserts, lookups, fixed }) {
     return { trace: JSON.parse(Lab.trieTrace(inserts, lookups, fixed)) };
   },
+  /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
+  quiz({ lesson, seed, index }) {
+    return { question: JSON.parse(need(active, 'no-input-yet').quiz(lesson, seed, index)) };
+  },
   /** The false-positive theory for k and n, and the papers' points (needs no input). */
   bloomTheory({ k, n, maxRatio }) {
     return { theory: JSON.parse(Lab.bloomTheory(k, n, maxRatio)) };
   },
   /** P4's memory claim at each m/N, on the keys the last Bloom job split. */
   bloomMemory({ ratios }) {
-    const lab = need(active, S.noInputYet);
+    const lab = need(active, 'no-input-yet');
     return { memory: JSON.parse(lab.bloomMemory(Float64Array.from(ratios))) };
   },
   /** A small filter of the first `count` inserted keys, and the bits of `query`. */
   bloomDemo({ count, m, k, method, query }) {
-    const lab = need(active, S.noInputYet);
+    const lab = need(active, 'no-input-yet');
     return { demo: JSON.parse(lab.bloomDemo(count, m, k, method, query)) };
   },
   /** Both MD5 digests of two texts, bit by bit (needs no input). */
@@ -94,7 +99,7 @@ const handlers = {
     return {};
   },
   chunk({ bytes }) {
-    need(pending, S.noInputLoading).pushChunk(bytes);
+    need(pending, 'no-input-loading').pushChunk(bytes);
     return {};
   },
   /**
@@ -103,12 +108,12 @@ const handlers = {
    * call took 89–134 ms in one piece, 67–106 ms sliced, 45–56 ms warm).
    */
   corpus({ start, count, seed }) {
-    const lab = need(pending, S.noInputLoading);
+    const lab = need(pending, 'no-input-loading');
     for (let done = 0; done < count; done += CORPUS_SLICE) lab.pushCorpus(start + done, Math.min(CORPUS_SLICE, count - done), seed);
     return { n: lab.len() };
   },
   finish() {
-    const lab = need(pending, S.noInputLoading);
+    const lab = need(pending, 'no-input-loading');
     const report = JSON.parse(lab.finish());
     active?.free();
     active = lab;
@@ -122,12 +127,12 @@ const handlers = {
   },
   /** The functions whose values over `key` are not computed yet. */
   missing({ fns, key }) {
-    const lab = need(active, S.noInputYet);
+    const lab = need(active, 'no-input-yet');
     return { fns: fns.filter((fn) => !lab.hasCache(fn, key)) };
   },
   /** Everything one view of the results needs, for each function, in one round trip. */
   analyze({ fns, key, m, perSlot }) {
-    const lab = need(active, S.noInputYet);
+    const lab = need(active, 'no-input-yet');
     const rows = [];
     const transfer = [];
     for (const fn of fns) {
@@ -388,7 +393,7 @@ async function slices(id, job, args, token) {
   };
   if (job.prepare) await job.prepare();
   const lab = await enqueue(() => {
-    const current = need(active, S.noInputYet);
+    const current = need(active, 'no-input-yet');
     job.begin(current, args);
     return current;
   });

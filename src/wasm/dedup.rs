@@ -201,6 +201,20 @@ impl Keys {
     }
 }
 
+/// The filters' split of the loaded URLs: (inserted, held out).
+pub(super) type SplitKeys<'a> = (Vec<&'a [u8]>, Vec<&'a [u8]>);
+
+impl Lab {
+    /// The filters' split of the loaded URLs, once a Bloom or counting-filter job made it.
+    pub(super) fn split_keys(&self) -> Option<SplitKeys<'_>> {
+        let k = self.dedup.keys.as_ref()?;
+        Some((
+            k.inserted_keys().collect(),
+            k.keys.iter(k.inserted, k.keys.len()).collect(),
+        ))
+    }
+}
+
 /// The keys being split, in slices.
 enum KeysBuild {
     /// Corpus URLs `0 .. 2n` (seed `seed`): the first n inserted.

@@ -38,7 +38,8 @@ function englishLeft(p) {
 
 describe('the page in Chinese', () => {
   let page;
-  useLab({ width: 1440, height: 900 }, (o) => ({ page } = o));
+  let base;
+  useLab({ width: 1440, height: 900 }, (o) => ({ page, baseUrl: base } = o));
 
   test('after every section has run, no English sentence is left', async () => {
     await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id).dataset.gen === '1'), VIEWS, { timeout: 240_000 });
@@ -69,5 +70,18 @@ describe('the page in Chinese', () => {
     const shown = await page.evaluate(() => ['m-error', 'trie-error'].map((id) => document.getElementById(id).textContent));
     for (const t of shown) assert.match(t, /[\u4e00-\u9fff]/, `worded in Chinese: ${t}`);
     assert.deepEqual(await englishLeft(page), []);
+  });
+
+  test('the self-check question, answered, is worded in Chinese', async () => {
+    for (const lesson of ['p1', 'p5']) {
+      await page.goto('about:blank');
+      await page.goto(`${base}#lang=zh&lesson=${lesson}&step=9&quiz=5.0`);
+      await page.waitForFunction(() => document.getElementById('quiz').dataset.asked, null, { timeout: 120_000 });
+      if (lesson === 'p1') await page.fill('#quiz-number', '0');
+      else await page.locator('#quiz-options input').first().check();
+      await page.click('#quiz-check');
+      await page.waitForFunction(() => document.getElementById('quiz-result').dataset.right !== undefined);
+      assert.deepEqual(await englishLeft(page), [], lesson);
+    }
   });
 });

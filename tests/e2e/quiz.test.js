@@ -1,0 +1,133 @@
+// The self-check at the end of each lesson: a question on a loaded URL whose answer the core
+// computes (checked here against the CLI), a wrong and a right answer each explained, a score
+// per lesson that can be copied with the link, another question on request, the same questions
+// again from the same link, and every lesson's question asked, in both languages.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { useLab, ARTIFACTS, cliDist, cliPartition, requireCli } from './helpers.js';
+import { S } from '../../www/strings.js';
+import { ZH } from '../../www/strings-zh.js';
+
+/** The question on screen once asked (not `before`): its text and how it is answered. */
+async function question(p, before = null) {
+  await p.waitForFunction(
+    (before) => {
+      const asked = document.getElementById('quiz').dataset.asked;
+      return asked && asked !== before && !document.getElementById('quiz').hidden;
+    },
+    before,
+    { timeout: 120_000 },
+  );
+  return p.evaluate(() => ({
+    text: document.getElementById('quiz-q').textContent,
+    number: !document.getElementById('quiz-number-box').hidden,
+    options: [...document.querySelectorAll('#quiz-options input')].map((i) => [i.value, i.parentElement.textContent]),
+  }));
+}
+
+/** The URL a question names (the first http URL of its text). */
+const urlIn = (text) => /https?:\/\/[^\s，？?（]+[^\s，？?（.。]/.exec(text)[0];
+
+/** Opens the lab at `hash` in a new document (a new fragment alone would be a hashchange). */
+async function open(p, url) {
+  await p.goto('about:blank');
+  await p.goto(url);
+}
+
+async function answer(p, value, number) {
+  if (number) await p.fill('#quiz-number', value);
+  else await p.locator(`#quiz-options input[value="${value}"]`).check();
+  await p.click('#quiz-check');
+  await p.waitForFunction(() => document.getElementById('quiz-result').dataset.right !== undefined);
+  return p.evaluate(() => ({
+    right: document.getElementById('quiz-result').dataset.right === '1',
+    text: document.getElementById('quiz-result').textContent,
+    score: document.getElementById('quiz-score').textContent,
+  }));
+}
+
+describe('the self-check on the loaded URLs', () => {
+  let page;
+  let baseUrl;
+  let browser;
+  useLab({ width: 1280, height: 720 }, (o) => ({ page, baseUrl, browser } = o));
+
+  test('P1: the slot is the CLI’s; a wrong answer, then a right one, each explained and scored', async () => {
+    requireCli();
+    await open(page, `${baseUrl}#lang=en&lesson=p1&step=9&quiz=777.0`);
+    const q = await question(page);
+    assert.ok(q.number, 'a number to type');
+    const url = urlIn(q.text);
+    const fn = ['ELFhash', 'HfIp', 'hf'].find((name) => q.text.includes(` ${name} `));
+    const id = { ELFhash: 'elfhash', HfIp: 'hfip', hf: 'hf' }[fn];
+    const counts = cliDist({ fns: [id], m: 12, bytes: `${url}\n`, extra: ['--counts'] }).fns[id].counts;
+    const slot = counts.indexOf(1);
+    assert.ok(slot >= 0, `the CLI puts ${url} in one slot: ${counts}`);
+    const wrong = await answer(page, String((slot + 1) % 12), true);
+    assert.equal(wrong.right, false);
+    assert.ok(wrong.text.startsWith(S.quiz.wrong(String(slot))), wrong.text);
+    assert.ok(wrong.text.includes(`mod 12 = ${slot}`), 'the explanation shows the arithmetic');
+    assert.equal(wrong.score, S.quiz.score(0, 1));
+    // The next question counts; the link carries which one it is.
+    const first = await page.evaluate(() => document.getElementById('quiz').dataset.asked);
+    await page.click('#quiz-next');
+    const next = await question(page, first);
+    assert.notEqual(next.text, q.text, 'another question');
+    await page.waitForFunction(() => location.hash.includes('quiz=777.1'));
+    const url2 = urlIn(next.text);
+    const fn2 = ['ELFhash', 'HfIp', 'hf'].find((name) => next.text.includes(` ${name} `));
+    const id2 = { ELFhash: 'elfhash', HfIp: 'hfip', hf: 'hf' }[fn2];
+    const slot2 = cliDist({ fns: [id2], m: 12, bytes: `${url2}\n`, extra: ['--counts'] }).fns[id2].counts.indexOf(1);
+    const right = await answer(page, String(slot2), true);
+    assert.equal(right.right, true, right.text);
+    assert.equal(right.score, S.quiz.score(1, 2));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'quiz-p1-1280.png') });
+    // The same link asks the same question again.
+    const again = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    try {
+      await again.goto(`${baseUrl}#lang=en&lesson=p1&step=9&quiz=777.1`);
+      assert.equal((await question(again)).text, next.text);
+    } finally {
+      await again.close();
+    }
+  });
+
+  test('the score is copied with the lesson and a link that asks the same questions', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('#quiz-copy');
+    await page.waitForFunction(() => document.getElementById('quiz-result').textContent.includes('self-check'));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(copied.startsWith(S.quiz.scoreLine(S.lessons.p1.title, 1, 2, '')), copied);
+    assert.match(copied, /quiz=777\.1/);
+  });
+
+  test('P2: the node is the CLI’s Nutch node; in Chinese', async () => {
+    await open(page, `${baseUrl}#lang=zh&lesson=p2&step=9&quiz=4242.0`);
+    const q = await question(page);
+    assert.match(q.text, /爬虫节点/);
+    const url = urlIn(q.text);
+    const sim = cliPartition({ policy: 'nutch', nodes: 7, bytes: `${url}\n` });
+    const node = sim.policies.find((p) => p.policy === 'nutch').node_urls.indexOf(1) + 1;
+    assert.ok(node >= 1);
+    const r = await answer(page, String(node), true);
+    assert.equal(r.right, true, r.text);
+    assert.ok(r.text.startsWith(ZH.quiz.right), r.text);
+    assert.equal(r.score, ZH.quiz.score(1, 1));
+  });
+
+  for (const lesson of ['p3', 'p4', 'p5']) {
+    test(`${lesson}: a question with its options, answered and explained`, async () => {
+      await open(page, `${baseUrl}#lang=en&lesson=${lesson}&step=9&quiz=99.0`);
+      const q = await question(page);
+      assert.equal(q.number, false);
+      const values = q.options.map((o) => o[0]);
+      assert.deepEqual(values, lesson === 'p5' ? ['1', '2', '3', '0'] : ['yes', 'no']);
+      const r = await answer(page, values[0], false);
+      const explained = r.text.replace(r.right ? S.quiz.right : /^Not quite: the answer is .*?\. /, '').trim();
+      assert.ok(explained.length > 20, `explained: ${r.text}`);
+      assert.equal(r.score, S.quiz.score(r.right ? 1 : 0, 1));
+      if (lesson === 'p5') await page.screenshot({ path: path.join(ARTIFACTS, 'quiz-p5-1280.png') });
+    });
+  }
+});

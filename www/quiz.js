@@ -1,0 +1,184 @@
+// The self-check on the learner's own URLs, at the end of each lesson: a question the core
+// computes from the loaded lines (src/quiz.rs), the learner's answer checked and explained, and a
+// score per lesson a teacher can copy. Questions follow a seed kept in the link, so a link asks
+// the same ones. Words from S.quiz; nothing is computed here.
+import { S, wordError } from './strings.js';
+import { el, showText } from './dom.js';
+import { int } from './format.js';
+
+/** A whole number in an argument, grouped as the page writes numbers (1600000 → 1 600 000). */
+const grouped = (args) => args.map((a) => (/^-?\d{5,15}$/.test(a) ? int(Number(a)) : a));
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * `app` gives: ask(lesson, index) → Promise of the question, names (function id → name), link()
+ * → the page's address now, saveQuestion(index) (for the link), lessonTitle(id).
+ */
+export function setupQuiz(app) {
+  const state = { lesson: null, question: null, checked: false, index: {}, scores: {}, pending: null, waiting: false };
+
+  const score = (id) => (state.scores[id] ??= { right: 0, asked: 0 });
+
+  /** Shows the question `lesson` is on. */
+  async function show(lesson) {
+    const at = state.index[lesson] ?? 0;
+    $('quiz').hidden = false;
+    if (state.lesson === lesson && state.question && state.question.at === at) return draw();
+    state.lesson = lesson;
+    state.question = null;
+    state.checked = false;
+    draw();
+    const asked = `${lesson}:${at}`;
+    state.pending = asked;
+    try {
+      const q = await app.ask(lesson, at);
+      if (state.pending !== asked) return;
+      state.question = { ...q, at };
+      state.waiting = false;
+      draw();
+    } catch (e) {
+      if (state.pending !== asked) return;
+      // P5's question waits for the Bloom view to split the URLs; asked again on its change.
+      state.waiting = e?.code === 'quiz-needs-filter';
+      showText($('quiz-result'), state.waiting ? S.quiz.waiting : S.errorPrefix + wordError(e));
+    } finally {
+      if (state.pending === asked) state.pending = null;
+    }
+  }
+
+  function hide() {
+    $('quiz').hidden = true;
+  }
+
+  /** The question, its options and the score, in the page's language. */
+  function draw() {
+    const q = state.question;
+    const id = state.lesson;
+    const s = score(id);
+    $('quiz-score').textContent = S.quiz.score(s.right, s.asked);
+    $('quiz-copy').disabled = s.asked === 0;
+    $('quiz-check').disabled = !q || state.checked;
+    if (q) $('quiz').dataset.asked = `${id}:${q.at}`;
+    else delete $('quiz').dataset.asked;
+    if (!q) {
+      $('quiz-q').textContent = S.quiz.asking;
+      $('quiz-options').hidden = true;
+      $('quiz-number-box').hidden = true;
+      return;
+    }
+    const args = grouped(q.code === 'slot' ? [q.args[0], app.names()[q.args[1]] ?? q.args[1], ...q.args.slice(2)] : q.args);
+    $('quiz-q').textContent = S.quiz.ask[q.code](...args);
+    const options = $('quiz-options');
+    const number = q.kind === 'number';
+    $('quiz-number-box').hidden = !number;
+    options.hidden = number;
+    if (number) {
+      const input = $('quiz-number');
+      input.setAttribute('aria-describedby', 'quiz-q');
+      input.placeholder = S.quiz.range(q.min, q.max);
+      if (!state.checked) input.value = '';
+    } else {
+      const picked = options.querySelector('input:checked')?.value;
+      const choices = q.kind === 'yes-no' ? [['yes', S.quiz.yes], ['no', S.quiz.no]] : [...q.choices.map((c, i) => [String(i + 1), c]), ['0', S.quiz.none]];
+      options.replaceChildren(
+        ...choices.map(([value, text]) => {
+          const input = el('input', { attrs: { type: 'radio', name: 'quiz-option', value } });
+          input.checked = value === picked;
+          input.disabled = state.checked;
+          return el('label', { cls: q.kind === 'choice' && value !== '0' ? 'quiz-option url' : 'quiz-option' }, [input, el('span', { text })]);
+        }),
+      );
+    }
+    if (state.checked) result();
+    else if (!state.waiting) showText($('quiz-result'), '');
+  }
+
+  /** The learner's answer: a whole number, or the value of the option picked; null if none. */
+  function answer() {
+    const q = state.question;
+    if (q.kind === 'number') {
+      const t = $('quiz-number').value.trim();
+      return /^\d{1,12}$/.test(t) ? String(Number(t)) : null;
+    }
+    return $('quiz-options').querySelector('input:checked')?.value ?? null;
+  }
+
+  /** The answer's words: a number, yes / no, or the choice (a URL, or none of them). */
+  function spoken(value) {
+    const q = state.question;
+    if (q.kind === 'yes-no') return value === 'yes' ? S.quiz.yes : S.quiz.no;
+    if (q.kind === 'choice') return value === '0' ? S.quiz.none : q.choices[Number(value) - 1];
+    return value;
+  }
+
+  function result() {
+    const q = state.question;
+    const right = state.checked === 'right';
+    const verdict = right ? S.quiz.right : S.quiz.wrong(spoken(q.answer));
+    $('quiz-result').dataset.right = right ? '1' : '0';
+    showText($('quiz-result'), S.quiz.verdict(verdict, S.quiz.explain[q.explain](...grouped(q.explain_args))));
+  }
+
+  function check() {
+    const q = state.question;
+    if (!q || state.checked) return;
+    const given = answer();
+    if (given === null) {
+      showText($('quiz-result'), q.kind === 'number' ? S.quiz.typeNumber(q.min, q.max) : S.quiz.pickOne);
+      delete $('quiz-result').dataset.right;
+      return;
+    }
+    const s = score(state.lesson);
+    s.asked += 1;
+    if (given === q.answer) s.right += 1;
+    state.checked = given === q.answer ? 'right' : 'wrong';
+    for (const input of $('quiz-options').querySelectorAll('input')) input.disabled = true;
+    draw();
+    // The verdict in view inside the lesson panel (which scrolls on its own).
+    $('quiz-result').scrollIntoView({ block: 'nearest' });
+  }
+
+  function another() {
+    const id = state.lesson;
+    if (!id) return;
+    state.index[id] = (state.index[id] ?? 0) + 1;
+    app.saveQuestion(state.index[id]);
+    show(id);
+  }
+
+  async function copy() {
+    const s = score(state.lesson);
+    const line = S.quiz.scoreLine(app.lessonTitle(state.lesson), s.right, s.asked, app.link());
+    try {
+      await navigator.clipboard.writeText(line);
+      showText($('quiz-result'), S.quiz.copied(line));
+    } catch {
+      showText($('quiz-result'), S.quiz.copyThis(line));
+    }
+  }
+
+  $('quiz-check').addEventListener('click', check);
+  $('quiz-number').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') check();
+  });
+  $('quiz-next').addEventListener('click', another);
+  $('quiz-copy').addEventListener('click', copy);
+
+  return {
+    show,
+    hide,
+    /** The index of the question `lesson` is on, and setting it (from a link). */
+    index: (lesson) => state.index[lesson] ?? 0,
+    setIndex(lesson, index) {
+      state.index[lesson] = index;
+    },
+    /** Asks again a question that waited for a view (the Bloom filter's split). */
+    retry() {
+      if (state.waiting && state.lesson && !$('quiz').hidden) show(state.lesson);
+    },
+    relabel() {
+      if (state.lesson && !$('quiz').hidden) draw();
+    },
+  };
+}

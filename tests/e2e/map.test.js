@@ -243,14 +243,15 @@ describe('a section reached from the map stays in place while the views above it
   });
 });
 
-describe('phones: no sideways scroll of the page at 360, 390 and 430 px once every view has run', () => {
+describe('no sideways scroll of the page at 360, 390, 430 (touch), 1280 and 1440 px once every view has run', () => {
   let browser;
   let baseUrl;
   useLab({ width: 390, height: 844 }, (o) => ({ browser, baseUrl } = o));
 
-  for (const width of [360, 390, 430]) {
-    test(`${width}×844, touch`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
+  for (const [width, height] of [[360, 844], [390, 844], [430, 844], [1280, 720], [1440, 900]]) {
+    const touch = width < 600;
+    test(`${width}×${height}${touch ? ', touch' : ''}`, async (t) => {
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
       try {
         const p = await context.newPage();
         await p.goto(baseUrl);
@@ -278,11 +279,17 @@ describe('phones: no sideways scroll of the page at 360, 390 and 430 px once eve
             .filter(([, r]) => r.height < 44 || r.width < 44)
             .map(([t, r]) => `${t}: ${Math.round(r.width)}×${Math.round(r.height)}`),
         );
-        assert.deepEqual(small, []);
+        if (touch) assert.deepEqual(small, []);
         // Every chart keeps its tick labels apart and its export buttons off its axes.
         const charts = await assertChartsReadable(p, `${width} px`);
         assert.ok(charts >= 12, `${charts} charts checked`);
-        if (width === 390) await p.screenshot({ path: path.join(ARTIFACTS, 'phone-390-views.png'), fullPage: false });
+        await p.screenshot({ path: path.join(ARTIFACTS, `views-${width}.png`), fullPage: false });
+        // The page's height with every section open, then with every paper's section collapsed.
+        const open = await p.evaluate(() => document.documentElement.scrollHeight);
+        for (const b of await p.$$('.section-tools .collapse[aria-expanded="true"]')) await b.click();
+        const folded = await p.evaluate(() => document.documentElement.scrollHeight);
+        t.diagnostic(`page height at ${width}×${height}: ${open} px with every section open, ${folded} px collapsed`);
+        assert.ok(folded < open / 3, `collapsing folds the page: ${folded} of ${open} px`);
       } finally {
         await context.close();
       }

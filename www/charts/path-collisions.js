@@ -8,10 +8,10 @@ import { colorOf, cssColor, countAxis, barChart } from './common.js';
 /** tables: the simulation's path_tables [{ reading, name, collisions, expected_collisions }]. */
 export function render(canvas, { tables }) {
   const ink = cssColor('--ink', '#1b2230');
-  // "P2 path hash (as printed)" on two lines: the name, then the reading in brackets.
+  // "P2 path hash (as printed)" on two lines: the name, then the reading in brackets (either kind).
   const labels = tables.map((t) => {
-    const at = t.name.indexOf(' (');
-    return at > 0 ? [t.name.slice(0, at), t.name.slice(at + 1)] : t.name;
+    const at = t.name.search(/ \(|（/);
+    return at > 0 ? [t.name.slice(0, at), t.name.slice(at).trim()] : t.name;
   });
   const colors = tables.map((t, i) => colorOf(t.reading, i));
   const datasets = [

@@ -26,6 +26,13 @@ async function question(p, before = null) {
   }));
 }
 
+/** The slot the CLI gives the URL a P1 question names, under the function it names, at M = 12. */
+function cliSlot(text) {
+  const ids = { ELFhash: 'elfhash', HfIp: 'hfip', hf: 'hf' };
+  const id = ids[Object.keys(ids).find((name) => text.includes(` ${name} `))];
+  return cliDist({ fns: [id], m: 12, bytes: `${urlIn(text)}\n`, extra: ['--counts'] }).fns[id].counts.indexOf(1);
+}
+
 /** The URL a question names (the first http URL of its text). */
 const urlIn = (text) => /https?:\/\/[^\s，？?（]+[^\s，？?（.。]/.exec(text)[0];
 
@@ -58,12 +65,8 @@ describe('the self-check on the loaded URLs', () => {
     await open(page, `${baseUrl}#lang=en&lesson=p1&step=9&quiz=777.0`);
     const q = await question(page);
     assert.ok(q.number, 'a number to type');
-    const url = urlIn(q.text);
-    const fn = ['ELFhash', 'HfIp', 'hf'].find((name) => q.text.includes(` ${name} `));
-    const id = { ELFhash: 'elfhash', HfIp: 'hfip', hf: 'hf' }[fn];
-    const counts = cliDist({ fns: [id], m: 12, bytes: `${url}\n`, extra: ['--counts'] }).fns[id].counts;
-    const slot = counts.indexOf(1);
-    assert.ok(slot >= 0, `the CLI puts ${url} in one slot: ${counts}`);
+    const slot = cliSlot(q.text);
+    assert.ok(slot >= 0 && slot < 12, `the CLI puts ${urlIn(q.text)} in one slot`);
     const wrong = await answer(page, String((slot + 1) % 12), true);
     assert.equal(wrong.right, false);
     assert.ok(wrong.text.startsWith(S.quiz.wrong(String(slot))), wrong.text);
@@ -75,10 +78,7 @@ describe('the self-check on the loaded URLs', () => {
     const next = await question(page, first);
     assert.notEqual(next.text, q.text, 'another question');
     await page.waitForFunction(() => location.hash.includes('quiz=777.1'));
-    const url2 = urlIn(next.text);
-    const fn2 = ['ELFhash', 'HfIp', 'hf'].find((name) => next.text.includes(` ${name} `));
-    const id2 = { ELFhash: 'elfhash', HfIp: 'hfip', hf: 'hf' }[fn2];
-    const slot2 = cliDist({ fns: [id2], m: 12, bytes: `${url2}\n`, extra: ['--counts'] }).fns[id2].counts.indexOf(1);
+    const slot2 = cliSlot(next.text);
     const right = await answer(page, String(slot2), true);
     assert.equal(right.right, true, right.text);
     assert.equal(right.score, S.quiz.score(1, 2));

@@ -1675,3 +1675,16 @@ fn real_tables_are_read_by_their_url_or_host_column() {
         }
     }
 }
+
+#[test]
+fn hashing_the_path_of_bare_hosts_is_named_on_stderr() {
+    let bare = b"http://a.cn/\nhttp://b.cn\nhttps://c.cn/\nhttp://d.cn/news/1.html\n";
+    let args = ["dist", "--fn", "hf", "--slots", "12", "--key", "path", "-"];
+    let warned = stderr(&urlhash_stdin(&args, bare));
+    assert!(warned.contains("3 of 4 paths are `/` alone"), "{warned}");
+    // The host key, or paths that differ, say nothing of it.
+    let host = ["dist", "--fn", "hf", "--slots", "12", "--key", "host", "-"];
+    assert!(!stderr(&urlhash_stdin(&host, bare)).contains("alone"));
+    let paths = b"http://a.cn/x\nhttp://b.cn/y\nhttp://c.cn/\n";
+    assert!(!stderr(&urlhash_stdin(&args, paths)).contains("alone"));
+}

@@ -684,6 +684,12 @@ struct Unsplittable {
     #[serde(flatten)]
     lines: Occurrences,
     first_error: Option<String>,
+    /// Keys that are the path `/` alone (a bare host's), counted when the key is the path.
+    #[serde(skip)]
+    root_paths: u64,
+    /// Keys read.
+    #[serde(skip)]
+    keys: u64,
 }
 
 /// Streams the keys of `source`; lines that cannot be split are counted in the result.
@@ -694,7 +700,13 @@ fn for_each_key(
 ) -> Result<(InputStats, Unsplittable)> {
     let mut bad = Unsplittable::default();
     let stats = for_each_url(source, |n, line| match key::extract(line, key) {
-        Ok(k) => each(n, &k),
+        Ok(k) => {
+            bad.keys += 1;
+            if key == Key::Path && *k == *b"/" {
+                bad.root_paths += 1;
+            }
+            each(n, &k)
+        }
         Err(e) => {
             bad.lines.record(n);
             bad.first_error
@@ -797,6 +809,13 @@ fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
                 key.as_str(),
                 lines(&bad.lines),
                 bad.first_error.as_deref().unwrap_or("")
+            );
+        }
+        // As the page says on its main view: bare hosts give every URL the path `/`.
+        if key == Key::Path && bad.root_paths > 0 && bad.root_paths * 2 >= bad.keys {
+            eprintln!(
+                "urlhash: warning: {} of {} paths are `/` alone (bare hosts, such as a list of domains): with --key path they all fall into one slot; --key host or --key url hashes what differs",
+                bad.root_paths, bad.keys
             );
         }
     }

@@ -6,7 +6,7 @@
 //! - P2 (Li, He & Zhang): the crawl node of a loaded URL's host under Apache Nutch's
 //!   `URLPartitioner` (byHost) with 7 nodes, `((host.hashCode() ^ 0) & 0x7FFFFFFF) % 7`, numbered
 //!   from 1 as P2's Table 1 does.
-//! - P3 (Yang et al. 2006): whether a loaded URL and a respelling of it get one MD5 fingerprint
+//! - P3 (Yang et al. 2006): whether a loaded http(s) URL and a respelling of it get one MD5 fingerprint
 //!   once the lab's canonicaliser (every rule on) has rewritten both.
 //! - P4: whether P4's list finds a loaded URL with its last character cut off, as printed (no
 //!   end marks: yes, it finds every stored prefix) or with the lab's end marks (no).
@@ -84,7 +84,6 @@ pub fn slot(seed: u64, index: u32, url: &[u8]) -> Question {
     let f = hash::P1_FUNCTIONS[(draw(seed, "p1", index, 100) % 3) as usize];
     let raw = f.raw(url);
     let slot = f.slot(url, P1_M);
-    let name = f.info().name_en.to_string();
     let shown = String::from_utf8_lossy(url).into_owned();
     Question {
         lesson: "p1",
@@ -101,7 +100,12 @@ pub fn slot(seed: u64, index: u32, url: &[u8]) -> Question {
         choices: vec![],
         answer: slot.to_string(),
         explain: "slot",
-        explain_args: vec![name, raw.to_string(), P1_M.to_string(), slot.to_string()],
+        explain_args: vec![
+            f.info().key.into(),
+            raw.to_string(),
+            P1_M.to_string(),
+            slot.to_string(),
+        ],
     }
 }
 
@@ -154,13 +158,18 @@ fn respell(url: &str, how: &str) -> Option<String> {
         .find(['/', '?', '#'])
         .map_or(url.len(), |i| start + i);
     let (head, host, rest) = (&url[..start], &url[start..end], &url[end..]);
-    if host.is_empty() || host.contains([':', '@']) || !url.starts_with("http://") {
+    let port = match head {
+        "http://" => 80,
+        "https://" => 443,
+        _ => return None,
+    };
+    if host.is_empty() || host.contains([':', '@']) {
         return None;
     }
     let rest = if rest.is_empty() { "/" } else { rest };
     Some(match how {
         "upper-host" => format!("{head}{}{rest}", host.to_ascii_uppercase()),
-        "default-port" => format!("{head}{host}:80{rest}"),
+        "default-port" => format!("{head}{host}:{port}{rest}"),
         "fragment" if !rest.contains('#') => format!("{head}{host}{rest}#top"),
         "upper-path" => {
             let at = rest.rfind(|c: char| c.is_ascii_lowercase())?;
@@ -348,6 +357,10 @@ mod tests {
             let f = hash::by_id(&q.args[1]).unwrap();
             assert_eq!(q.answer, (f.raw(&url) % 12).to_string(), "{q:?}");
             assert_eq!(q.explain_args[3], q.answer);
+            assert_eq!(
+                q.explain_args[0], q.args[1],
+                "the function's id, worded by the page"
+            );
             let q = node(&url).unwrap();
             let host = key::split(&url).unwrap().host;
             let java = hash::java_string_hashcode(host.as_bytes());
@@ -384,6 +397,13 @@ mod tests {
         }
         assert_eq!(seen.len(), 5, "every respelling is asked: {seen:?}");
         assert!(fingerprint(3, 0, b"no-scheme.cn/a").is_none());
+        // https too, with its own default port.
+        assert_eq!(
+            respell("https://a.cn/x", "default-port").as_deref(),
+            Some("https://a.cn:443/x")
+        );
+        let q = fingerprint(0, 0, b"https://a.cn/x").unwrap();
+        assert_eq!(q.lesson, "p3");
     }
 
     #[test]

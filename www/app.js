@@ -1366,6 +1366,7 @@ async function main() {
     },
     quiz: async (lesson, index) => (await lab.call('quiz', { lesson, seed: state.quizSeed, index })).question,
     names: () => state.names,
+    generation: () => state.generation,
     link: () => {
       updateLink();
       return location.href;

@@ -395,6 +395,8 @@ export function setupBloom(ctx) {
   return {
     relabel() {
       buildMethods();
+      // The fields' hints and errors in the new language (applyStrings reset the hint).
+      readControls();
       if (lastDrawn && state.input) render(lastDrawn.theory, lastDrawn.memory);
       demo();
     },

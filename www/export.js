@@ -189,16 +189,25 @@ function roving(e, bar) {
 }
 
 /**
- * A chart's toolbar goes just after the chart's box, a table's just after the table (inside its
- * scrolling wrapper when it has one, so grids of tables keep their cells).
+ * A chart's toolbar hangs just under the chart's box (inside it, so a grid of boxes keeps its
+ * cells; the box keeps room below for it), a table's goes just after the table (inside its
+ * scrolling wrapper when it has one). Never over a chart: a toolbar must not hide an axis.
  */
 function place(target, bar, kind) {
   const parent = target.parentElement;
   if (!parent) return;
-  // Under the chart's box or the table, never over them: a toolbar must not hide an axis.
-  bar.classList.add('flow');
-  if (kind === 'chart') parent.after(bar);
-  else target.after(bar);
+  bar.classList.remove('under', 'flow');
+  if (kind === 'chart' && getComputedStyle(parent).position !== 'static') {
+    bar.classList.add('under');
+    parent.classList.add('with-export');
+    parent.append(bar);
+  } else if (kind === 'chart') {
+    bar.classList.add('flow');
+    parent.after(bar);
+  } else {
+    bar.classList.add('flow');
+    target.after(bar);
+  }
 }
 
 function label(bar, target, kind, S, force) {

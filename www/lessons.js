@@ -333,7 +333,7 @@ function percent(part, whole) {
  * The lesson panel. `app` gives: apply(setup) → Promise (sets the view up), bring(id) (scrolls
  * to an element and holds it there), data() → what the page shows now, onChange(callback)
  * (called whenever a view changes), saveStep() (for the link), and for the self-check
- * (quiz.js): quiz(lesson, index), names(), link(), saveQuestion(index). A step's `section` names
+ * (quiz.js): quiz(lesson, index), names(), generation(), link(), saveQuestion(index). A step's `section` names
  * the exact card, chart, table or control it talks about; it is brought into view and outlined.
  */
 export function setupLessons(app) {
@@ -346,6 +346,7 @@ export function setupLessons(app) {
   const quiz = setupQuiz({
     ask: app.quiz,
     names: app.names,
+    generation: app.generation,
     link: app.link,
     saveQuestion: app.saveQuestion,
     lessonTitle: (id) => lessonText(id).title,
@@ -379,7 +380,6 @@ export function setupLessons(app) {
     if (last) {
       $('lesson-q').textContent = text.question;
       $('lesson-a').textContent = text.answer;
-      quiz.show(lesson.id);
     } else quiz.hide();
     $('lesson-prev').disabled = state.step === 0;
     $('lesson-next').disabled = last;
@@ -448,6 +448,8 @@ export function setupLessons(app) {
       if (state.lesson === lesson) state.applied = key;
       // Only if the reader is still on this step (a step left early must not pull the page).
       const here = state.lesson === lesson && `${lesson.id}:${state.step}` === key;
+      // The self-check asks on the input the step set up, once it is loaded.
+      if (here && state.step === lesson.steps.length - 1) quiz.show(lesson.id);
       if (here && setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
       else if (here && setup.section) point(app.bring(setup.section));
     } catch (e) {

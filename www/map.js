@@ -5,6 +5,9 @@ import { S } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** What the reader does that ends a hold: scrolling (wheel, a swipe), touching, typing, clicking. */
+const HANDS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'mousedown'];
+
 /**
  * Wires the map. `onChange()` is called when the paper in focus changes or a section collapses
  * or opens (the link and the section being read follow).
@@ -66,14 +69,14 @@ export function setupMap({ onChange = () => {} } = {}) {
       delete $('map').dataset.holding;
       $('map').dataset.released = `${typeof why === 'string' ? why : why?.type} after ${Math.round(performance.now() - start)} ms`;
       cancelAnimationFrame(frame);
-      for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) removeEventListener(type, letGo, true);
+      for (const type of HANDS) removeEventListener(type, letGo, true);
     };
     // A press or a key in the map itself is the reader choosing the next place, not scrolling
     // away: the hold stays until that choice lands (and the map's links stay where they are).
     const letGo = (e) => {
-      if (e.type === 'wheel' || !$('map').contains(e.target)) stop(e);
+      if (e.type === 'wheel' || e.type === 'touchmove' || !$('map').contains(e.target)) stop(e);
     };
-    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) addEventListener(type, letGo, { capture: true, passive: true });
+    for (const type of HANDS) addEventListener(type, letGo, { capture: true, passive: true });
     const tick = () => {
       const now = performance.now();
       const drift = section.getBoundingClientRect().top - want;

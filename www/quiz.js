@@ -3,7 +3,7 @@
 // score per lesson a teacher can copy. Questions follow a seed kept in the link, so a link asks
 // the same ones. Words from S.quiz; nothing is computed here.
 import { S, wordError } from './strings.js';
-import { el, showText } from './dom.js';
+import { el, say } from './dom.js';
 import { int } from './format.js';
 
 /** A whole number in an argument, grouped as the page writes numbers (1600000 → 1 600 000). */
@@ -11,39 +11,49 @@ const grouped = (args) => args.map((a) => (/^-?\d{5,15}$/.test(a) ? int(Number(a
 
 const $ = (id) => document.getElementById(id);
 
+/** The verdict line (a live region: kept in the page, empty when there is nothing to say). */
+function tell(words) {
+  say($('quiz-result'), words);
+  delete $('quiz-result').dataset.right;
+}
+
 /**
- * `app` gives: ask(lesson, index) → Promise of the question, names (function id → name), link()
- * → the page's address now, saveQuestion(index) (for the link), lessonTitle(id).
+ * `app` gives: ask(lesson, index) → Promise of the question, names (function id → name),
+ * generation() (of the input loaded), link() → the page's address now, saveQuestion(index) (for
+ * the link), lessonTitle(id).
  */
 export function setupQuiz(app) {
-  const state = { lesson: null, question: null, checked: false, index: {}, scores: {}, pending: null, waiting: false };
+  const state = { lesson: null, question: null, checked: false, index: {}, scores: {}, ticket: 0, waiting: false };
 
   const score = (id) => (state.scores[id] ??= { right: 0, asked: 0 });
 
-  /** Shows the question `lesson` is on. */
+  /** Shows the question `lesson` is on, on the input loaded now (asked again after a new one). */
   async function show(lesson) {
     const at = state.index[lesson] ?? 0;
+    const gen = app.generation();
     $('quiz').hidden = false;
-    if (state.lesson === lesson && state.question && state.question.at === at) return draw();
+    const q = state.question;
+    if (state.lesson === lesson && q && q.at === at && q.gen === gen) return draw();
     state.lesson = lesson;
     state.question = null;
     state.checked = false;
+    // A new question starts with nothing picked and nothing typed.
+    $('quiz-options').replaceChildren();
+    $('quiz-number').value = '';
+    tell(() => '');
     draw();
-    const asked = `${lesson}:${at}`;
-    state.pending = asked;
+    const ticket = ++state.ticket;
     try {
-      const q = await app.ask(lesson, at);
-      if (state.pending !== asked) return;
-      state.question = { ...q, at };
+      const asked = await app.ask(lesson, at);
+      if (ticket !== state.ticket) return;
+      state.question = { ...asked, at, gen };
       state.waiting = false;
       draw();
     } catch (e) {
-      if (state.pending !== asked) return;
+      if (ticket !== state.ticket) return;
       // P5's question waits for the Bloom view to split the URLs; asked again on its change.
       state.waiting = e?.code === 'quiz-needs-filter';
-      showText($('quiz-result'), state.waiting ? S.quiz.waiting : S.errorPrefix + wordError(e));
-    } finally {
-      if (state.pending === asked) state.pending = null;
+      tell(() => (state.waiting ? S.quiz.waiting : S.errorPrefix + wordError(e)));
     }
   }
 
@@ -77,7 +87,7 @@ export function setupQuiz(app) {
       const input = $('quiz-number');
       input.setAttribute('aria-describedby', 'quiz-q');
       input.placeholder = S.quiz.range(q.min, q.max);
-      if (!state.checked) input.value = '';
+      input.disabled = Boolean(state.checked);
     } else {
       const picked = options.querySelector('input:checked')?.value;
       const choices = q.kind === 'yes-no' ? [['yes', S.quiz.yes], ['no', S.quiz.no]] : [...q.choices.map((c, i) => [String(i + 1), c]), ['0', S.quiz.none]];
@@ -91,15 +101,16 @@ export function setupQuiz(app) {
       );
     }
     if (state.checked) result();
-    else if (!state.waiting) showText($('quiz-result'), '');
   }
 
-  /** The learner's answer: a whole number, or the value of the option picked; null if none. */
+  /** The learner's answer: a whole number in range, or the value of the option picked; null if none. */
   function answer() {
     const q = state.question;
     if (q.kind === 'number') {
-      const t = $('quiz-number').value.trim();
-      return /^\d{1,12}$/.test(t) ? String(Number(t)) : null;
+      // Full-width digits (a Chinese input method's) read as digits.
+      const t = $('quiz-number').value.normalize('NFKC').trim();
+      const v = /^\d{1,12}$/.test(t) ? Number(t) : NaN;
+      return v >= q.min && v <= q.max ? String(v) : null;
     }
     return $('quiz-options').querySelector('input:checked')?.value ?? null;
   }
@@ -115,9 +126,9 @@ export function setupQuiz(app) {
   function result() {
     const q = state.question;
     const right = state.checked === 'right';
-    const verdict = right ? S.quiz.right : S.quiz.wrong(spoken(q.answer));
+    const explain = q.explain_args.map((a, i) => (i === 0 && ['slot'].includes(q.explain) ? (app.names()[a] ?? a) : a));
+    say($('quiz-result'), () => S.quiz.verdict(right ? S.quiz.right : S.quiz.wrong(spoken(q.answer)), S.quiz.explain[q.explain](...grouped(explain))));
     $('quiz-result').dataset.right = right ? '1' : '0';
-    showText($('quiz-result'), S.quiz.verdict(verdict, S.quiz.explain[q.explain](...grouped(q.explain_args))));
   }
 
   function check() {
@@ -125,8 +136,7 @@ export function setupQuiz(app) {
     if (!q || state.checked) return;
     const given = answer();
     if (given === null) {
-      showText($('quiz-result'), q.kind === 'number' ? S.quiz.typeNumber(q.min, q.max) : S.quiz.pickOne);
-      delete $('quiz-result').dataset.right;
+      tell(() => (q.kind === 'number' ? S.quiz.typeNumber(q.min, q.max) : S.quiz.pickOne));
       return;
     }
     const s = score(state.lesson);
@@ -135,8 +145,10 @@ export function setupQuiz(app) {
     state.checked = given === q.answer ? 'right' : 'wrong';
     for (const input of $('quiz-options').querySelectorAll('input')) input.disabled = true;
     draw();
-    // The verdict in view inside the lesson panel (which scrolls on its own).
+    // The verdict in view inside the lesson panel (which scrolls on its own), and the keyboard on
+    // the way on (Check is now disabled).
     $('quiz-result').scrollIntoView({ block: 'nearest' });
+    $('quiz-next').focus({ preventScroll: true });
   }
 
   function another() {
@@ -152,9 +164,9 @@ export function setupQuiz(app) {
     const line = S.quiz.scoreLine(app.lessonTitle(state.lesson), s.right, s.asked, app.link());
     try {
       await navigator.clipboard.writeText(line);
-      showText($('quiz-result'), S.quiz.copied(line));
+      tell(() => S.quiz.copied(line));
     } catch {
-      showText($('quiz-result'), S.quiz.copyThis(line));
+      tell(() => S.quiz.copyThis(line));
     }
   }
 
@@ -173,9 +185,10 @@ export function setupQuiz(app) {
     setIndex(lesson, index) {
       state.index[lesson] = index;
     },
-    /** Asks again a question that waited for a view (the Bloom filter's split). */
+    /** Asks again a question that waited for a view (the Bloom filter's split) or whose input was replaced. */
     retry() {
-      if (state.waiting && state.lesson && !$('quiz').hidden) show(state.lesson);
+      if (!state.lesson || $('quiz').hidden) return;
+      if (state.waiting || (state.question && state.question.gen !== app.generation())) show(state.lesson);
     },
     relabel() {
       if (state.lesson && !$('quiz').hidden) draw();

@@ -91,7 +91,7 @@ export const ZH = {
     copied: (line) => `已复制：${line}`,
     copyThis: (line) => `请复制这一行：${line}`,
     ask: {
-      slot: (url, fn, m, max) => `在 M = ${m} 时，${url} 用 ${fn} 散列后落入哪个槽（0 到 ${max}）？`,
+      slot: (url, fn, m, max) => `在 M = ${m} 时，按 ${fn} 计算，${url} 落入哪个槽（0 到 ${max}）？`,
       node: (url, n) => `用 Apache Nutch 的 URLPartitioner（按主机）分给 ${n} 个爬虫节点时，${url} 由哪个节点（1 到 ${n}）抓取？`,
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,

@@ -102,8 +102,16 @@ describe('the self-check on the loaded URLs', () => {
     assert.match(copied, /quiz=777\.1/);
   });
 
-  test('P2: the node is the CLI’s Nutch node; in Chinese', async () => {
-    await open(page, `${baseUrl}#lang=zh&lesson=p2&step=9&quiz=4242.0`);
+  test('P2: the node is the CLI’s Nutch node; in Chinese; a typed answer survives a language switch', async () => {
+    await open(page, `${baseUrl}#lang=en&lesson=p2&step=9&quiz=4242.0`);
+    await question(page);
+    await page.fill('#quiz-number', '8');
+    await page.click('#quiz-check');
+    await page.waitForFunction((t) => document.getElementById('quiz-result').textContent === t, S.quiz.typeNumber(1, 7));
+    await page.fill('#quiz-number', '７');
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+    assert.equal(await page.inputValue('#quiz-number'), '７', 'what was typed stays');
     const q = await question(page);
     assert.match(q.text, /爬虫节点/);
     const url = urlIn(q.text);
@@ -127,6 +135,12 @@ describe('the self-check on the loaded URLs', () => {
       const explained = r.text.replace(r.right ? S.quiz.right : /^Not quite: the answer is .*?\. /, '').trim();
       assert.ok(explained.length > 20, `explained: ${r.text}`);
       assert.equal(r.score, S.quiz.score(r.right ? 1 : 0, 1));
+      // Another question starts blank: nothing picked from the one before, Check ready.
+      const before = await page.evaluate(() => document.getElementById('quiz').dataset.asked);
+      await page.click('#quiz-next');
+      await question(page, before);
+      assert.equal(await page.locator('#quiz-options input:checked').count(), 0);
+      assert.equal(await page.isEnabled('#quiz-check'), true);
       if (lesson === 'p5') await page.screenshot({ path: path.join(ARTIFACTS, 'quiz-p5-1280.png') });
     });
   }

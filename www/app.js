@@ -401,12 +401,18 @@ const TABLE_SAMPLE = 64 * 1024;
 /**
  * Whether a pasted or opened input is a table (CSV, TSV), as the core guesses from its first
  * bytes and its name, and the column to read: the reader's choice (`source.columns`, null for
- * whole lines) or the guess. Null for a plain list.
+ * whole lines; or a link's `source.column`, from 1, 0 for whole lines) or the guess. Null for a
+ * plain list.
  */
 async function tableOf(source) {
   const sample = source.kind === 'file' ? new Uint8Array(await source.file.slice(0, TABLE_SAMPLE).arrayBuffer()) : source.bytes.slice(0, TABLE_SAMPLE);
   const { guess } = await lab.call('guessColumns', { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
   const auto = guess && { delimiter: guess.delimiter, column: guess.column, header: guess.header };
+  // A link's choice (`column`: from 1, 0 for whole lines) applies to the table the guess found.
+  if (guess && !('columns' in source) && Number.isInteger(source.column) && source.column <= guess.fields) {
+    // Kept as the reader's choice, so the link goes on carrying it.
+    source.columns = source.column === 0 ? null : { ...auto, column: source.column - 1 };
+  }
   const columns = 'columns' in source ? source.columns : auto;
   return guess || columns ? { guess, columns } : null;
 }
@@ -1286,7 +1292,8 @@ async function main() {
   state.quizSeed = link.quiz ?? (crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000_000);
   if (link.source?.packed) {
     try {
-      link.source = { kind: 'paste', bytes: await unpackPaste(link.source.packed) };
+      const { packed, column } = link.source;
+      link.source = { kind: 'paste', bytes: await unpackPaste(packed), ...(column === undefined ? {} : { column }) };
     } catch {
       delete link.source;
       state.linkNote = S.linkPasteBroken;

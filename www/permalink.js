@@ -58,13 +58,17 @@ export function encodeState(s) {
     q.set('src', 'corpus');
     q.set('n', String(src.n));
   } else if (src?.kind === 'paste') {
+    // A table's column the reader chose (from 1; 0 for whole lines), when not the guessed one.
+    const column = 'columns' in src ? String(src.columns ? src.columns.column + 1 : 0) : null;
     if (src.packed && src.packed.length <= PASTE_IN_LINK_MAX) {
       q.set('src', 'paste');
       q.set('z', src.packed);
+      if (column) q.set('col', column);
     } else if (!src.packed && src.bytes.length <= PASTE_IN_LINK_MAX / 4) {
       // Not deflated (yet, or not here): short pastes as they are.
       q.set('src', 'paste');
       q.set('paste', toBase64Url(src.bytes));
+      if (column) q.set('col', column);
     } else {
       q.set('src', 'paste-too-big');
       q.set('lines', String(s.lines ?? 0));
@@ -123,6 +127,7 @@ export function decodeState(search) {
   } else if (src === 'file') {
     out.source = { kind: 'file', name: q.get('file') ?? '' };
   }
+  if (out.source?.kind === 'paste' && whole('col') !== null) out.source.column = whole('col');
   if (q.has('fns')) out.fns = q.get('fns').split(',').filter(Boolean);
   if (q.has('m')) out.m = q.get('m');
   const key = q.get('key');

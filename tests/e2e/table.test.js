@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, loadFile, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS } from './helpers.js';
+import { useLab, loadFile, readTable, waitView, cliDist, assertMatchesCli, generation, ARTIFACTS } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -23,7 +23,8 @@ async function loadAlexa(page) {
 
 describe('a table as input', () => {
   let page;
-  useLab({ width: 1280, height: 900 }, (o) => ({ page } = o));
+  let browser;
+  useLab({ width: 1280, height: 900 }, (o) => ({ page, browser } = o));
 
   test("Alexa's rank,domain file: the domain column is read, said, and can be changed", async () => {
     const gen = await loadAlexa(page);
@@ -52,6 +53,31 @@ describe('a table as input', () => {
     await page.selectOption('#columns-pick', '1');
     await waitView(page, { fns: FNS, m: 12, gen: gen + 2 });
     assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV }), FNS);
+  });
+
+  test('a pasted table: the column chosen travels in the link and is read again from it', async () => {
+    const small = Buffer.from(CSV.toString().split('\n').slice(0, 40).join('\n'));
+    const gen = await generation(page);
+    await page.fill('#paste', small.toString());
+    await page.click('#paste-go');
+    await waitView(page, { fns: FNS, m: 12, gen: gen + 1 });
+    assert.equal(await page.inputValue('#columns-pick'), '1', 'the guess: the domain column');
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /col=/, 'the guess needs no word in the link');
+    await page.selectOption('#columns-pick', 'whole');
+    await waitView(page, { fns: FNS, m: 12, gen: gen + 2 });
+    await page.waitForFunction(() => /[&#]col=0(&|$)/.test(location.hash));
+    const link = await page.evaluate(() => location.href);
+    const wholeTable = await readTable(page);
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await other.goto(link);
+      await waitView(other, { fns: FNS, m: 12, gen: 1 });
+      assert.equal(await other.inputValue('#columns-pick'), 'whole', 'the link reads whole lines');
+      assert.deepEqual(await readTable(other), wholeTable);
+      await other.waitForFunction(() => /[&#]col=0(&|$)/.test(location.hash));
+    } finally {
+      await other.close();
+    }
   });
 
   test('a plain URL list offers no column choice', async () => {

@@ -221,6 +221,7 @@ fn verdict(
         .first()
         .filter(|c| c.share * nodes > 0.05)
         .map(|c| (c.path.clone(), c.share));
+    // One reason, by code (the page words it); the English sentence below follows the code.
     let why_code = if urls == 0 {
         "no-urls"
     } else if could_produce {
@@ -232,40 +233,40 @@ fn verdict(
     } else {
         "uneven"
     };
-    let why = if urls == 0 {
-        "no URLs".to_string()
-    } else if could_produce {
-        format!(
+    let p_rel = if p.starts_with('<') {
+        p.clone()
+    } else {
+        format!("= {p}")
+    };
+    let why = match why_code {
+        "no-urls" => "no URLs".to_string(),
+        "even" => format!(
             "B = {:.4} and χ² p = {p}: a split as even as chance gives, like the printed one (B = {:.4}, p = {:.2}).",
             r.b, printed.b, printed.p_value
-        )
-    } else if zero_share > 0.5 / nodes {
-        format!(
-            "{:.1} % of the paths hash to 0 and all of them go to node 1, so node 1 carries at least that share: B ≥ {:.2} (measured {:.3}, χ² p {}); the printed B is {:.4}.",
+        ),
+        "zero-hash" => format!(
+            "{:.1} % of the paths hash to 0 and all of them go to node 1, so node 1 carries at least that share: B ≥ {:.2} (measured {:.3}, χ² p {p_rel}); the printed B is {:.4}.",
             100.0 * zero_share,
             nodes * zero_share,
             r.b,
-            if p.starts_with('<') { p.clone() } else { format!("= {p}") },
             printed.b
-        )
-    } else if nodes > 1.0 && r.node_urls[fullest - 1] == urls {
-        format!(
+        ),
+        "one-node" => format!(
             "every URL went to node {fullest}: all the paths hash alike (a list of bare hosts has only the path '/'), so B = {:.0}; path routing needs paths.",
             nodes
-        )
-    } else {
-        let common = common_path.as_ref().map_or(String::new(), |(path, share)| {
+        ),
+        _ => {
+            let common = common_path.as_ref().map_or(String::new(), |(path, share)| {
+                format!(
+                    " The path '{path}' alone is {:.1} % of the URLs, and every URL with one path goes to one node, whatever its site.",
+                    100.0 * share
+                )
+            });
             format!(
-                " The path '{path}' alone is {:.1} % of the URLs, and every URL with one path goes to one node, whatever its site.",
-                100.0 * share
+                "B = {:.3} with χ² p {p_rel}: the nodes are further from even than chance allows; the printed B is {:.4}.{common}",
+                r.b, printed.b
             )
-        });
-        format!(
-            "B = {:.3} with χ² p {}: the nodes are further from even than chance allows; the printed B is {:.4}.{common}",
-            r.b,
-            if p.starts_with('<') { p.clone() } else { format!("= {p}") },
-            printed.b
-        )
+        }
     };
     Verdict {
         policy: r.policy.clone(),

@@ -18,6 +18,7 @@
 //! words a question from its `code` and `args` and checks an answer against `answer`.
 
 use crate::bloom::{m_for, Bloom, IndexMethod};
+use crate::corpus::SplitMix;
 use crate::fingerprint::{Canonicalizer, Toggles};
 use crate::hash::{self, HashId};
 use crate::key;
@@ -57,18 +58,15 @@ pub struct Question {
     pub explain_args: Vec<String>,
 }
 
-/// SplitMix64's output function: a well-mixed 64-bit value of `x`.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// The `draw`-th pseudo-random value of question `(seed, lesson, index)`.
+/// The `draw`-th pseudo-random value of question `(seed, lesson, index)`: the corpus's SplitMix64
+/// seeded by all four.
 fn draw(seed: u64, lesson: &str, index: u32, draw: u32) -> u64 {
     let tag = lesson.bytes().fold(0u64, |h, b| (h << 8) ^ b as u64);
-    mix(seed ^ mix(tag ^ mix(((index as u64) << 32) | draw as u64)))
+    SplitMix::new(
+        seed ^ tag.rotate_left(40),
+        ((index as u64) << 32) | draw as u64,
+    )
+    .next()
 }
 
 /// The line (of `n`) that question `(seed, lesson, index)` asks about on its `draw`-th try.
@@ -77,6 +75,31 @@ pub fn pick(seed: u64, lesson: &str, index: u32, attempt: u32, n: u64) -> u64 {
         return 0;
     }
     draw(seed, lesson, index, attempt) % n
+}
+
+impl Question {
+    /// A yes-or-no question of `lesson`; `yes` picks the answer and which explanation follows.
+    fn yes_no(
+        lesson: &'static str,
+        code: &'static str,
+        args: Vec<String>,
+        yes: bool,
+        explain: [&'static str; 2],
+        explain_args: Vec<String>,
+    ) -> Question {
+        Question {
+            lesson,
+            code,
+            args,
+            kind: "yes-no",
+            min: 0,
+            max: 0,
+            choices: vec![],
+            answer: if yes { "yes" } else { "no" }.into(),
+            explain: explain[usize::from(!yes)],
+            explain_args,
+        }
+    }
 }
 
 /// P1: the slot of `url` under one of P1's functions at M = 12.
@@ -195,22 +218,14 @@ pub fn fingerprint(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
     let canon = Canonicalizer::new(Toggles::all());
     let (a, b) = (canon.canonical(url).ok()?, canon.canonical(&other).ok()?);
     let same = HashId::Md5.raw(a.as_bytes()) == HashId::Md5.raw(b.as_bytes());
-    Some(Question {
-        lesson: "p3",
-        code: "fingerprint",
-        args: vec![url.into(), other],
-        kind: "yes-no",
-        min: 0,
-        max: 0,
-        choices: vec![],
-        answer: if same { "yes" } else { "no" }.into(),
-        explain: if same {
-            "fingerprint-same"
-        } else {
-            "fingerprint-differ"
-        },
-        explain_args: vec![a, b],
-    })
+    Some(Question::yes_no(
+        "p3",
+        "fingerprint",
+        vec![url.into(), other],
+        same,
+        ["fingerprint-same", "fingerprint-differ"],
+        vec![a, b],
+    ))
 }
 
 /// P4: is `url` without its last byte found in P4's list holding `url`, as printed or with end
@@ -228,29 +243,19 @@ pub fn prefix(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
     list.insert(url);
     let cut = &url[..url.len() - 1];
     let found = list.contains(cut);
-    Some(Question {
-        lesson: "p4",
-        code: if marked {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    Some(Question::yes_no(
+        "p4",
+        if marked {
             "prefix-marked"
         } else {
             "prefix-printed"
         },
-        args: vec![
-            String::from_utf8_lossy(url).into_owned(),
-            String::from_utf8_lossy(cut).into_owned(),
-        ],
-        kind: "yes-no",
-        min: 0,
-        max: 0,
-        choices: vec![],
-        answer: if found { "yes" } else { "no" }.into(),
-        explain: if found {
-            "prefix-found"
-        } else {
-            "prefix-missed"
-        },
-        explain_args: vec![String::from_utf8_lossy(cut).into_owned()],
-    })
+        vec![text(url), text(cut)],
+        found,
+        ["prefix-found", "prefix-missed"],
+        vec![text(cut)],
+    ))
 }
 
 /// P5: which of three held-out URLs does a Bloom filter of `inserted` (m/N = 16, k = 8) wrongly

@@ -124,13 +124,9 @@ function showBanner(message, { restart = false } = {}) {
   $('banner').hidden = false;
 }
 
-function errorMessage(e) {
-  return wordError(e);
-}
-
 /** Shows an error next to where it happened; a broken wasm also gets the banner. */
 function reportError(where, e) {
-  const message = errorMessage(e);
+  const message = wordError(e);
   if (e && e.broken) {
     showBanner(S.workerBroken(message), { restart: true });
   }
@@ -942,7 +938,7 @@ function restart(why = '', { quiet = false } = {}) {
       if (!quiet) showBanner(S.restarted(why, describeSource(source)));
       document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1);
     } catch (e) {
-      showBanner(S.workerFailed(errorMessage(e)), { restart: true });
+      showBanner(S.workerFailed(wordError(e)), { restart: true });
     }
   })().finally(() => (restarting = null));
   return restarting;
@@ -1349,14 +1345,14 @@ async function main() {
       if (state.functions.length) relabel();
     });
   } catch (e) {
-    showBanner(errorMessage(e));
+    showBanner(wordError(e));
   }
   wireControls();
   wirePartition();
   try {
     await connect(hello);
   } catch (e) {
-    showBanner(S.workerFailed(errorMessage(e)));
+    showBanner(S.workerFailed(wordError(e)));
     return;
   }
   selectLinked(link.fns);

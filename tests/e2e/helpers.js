@@ -197,6 +197,14 @@ export async function generation(p) {
   return p.evaluate(() => Number(document.getElementById('results').dataset.gen || 0));
 }
 
+/**
+ * Waits for load `gen`'s results with the page idle; safe during a reload, before the new
+ * document has its results.
+ */
+export async function ready(p, gen = 1) {
+  await p.waitForFunction((g) => Number(document.getElementById('results')?.dataset.gen) >= g && document.body?.dataset.busy === '0', gen, { timeout: 60_000 });
+}
+
 /** Loads `file` (a path, or { name, mimeType, buffer }) through the file input; returns its load generation. */
 export async function loadFile(p, file) {
   const gen = (await generation(p)) + 1;

@@ -5,16 +5,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, watchProblems, readTable, waitView, ARTIFACTS } from './helpers.js';
+import { ready, useLab, watchProblems, readTable, waitView, ARTIFACTS } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
 const VIEWPORT = { width: 1280, height: 720 };
-
-async function ready(p, gen = 1) {
-  // Also called during a reload, before the new document has its results.
-  await p.waitForFunction((g) => Number(document.getElementById('results')?.dataset.gen) >= g && document.body?.dataset.busy === '0', gen, { timeout: 60_000 });
-}
 
 /** The state the address holds: its fragment's parameters, and whether the query is empty. */
 function address(p) {

@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
+import { ready, useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -30,10 +30,6 @@ function layout(p) {
       width: innerWidth,
     };
   }, SECTIONS);
-}
-
-async function ready(p, gen = 1) {
-  await p.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) >= g && document.body.dataset.busy === '0', gen, { timeout: 60_000 });
 }
 
 /** `id`'s heading is in the viewport, just below the sticky map. */

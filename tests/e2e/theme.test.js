@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, watchProblems, ARTIFACTS } from './helpers.js';
+import { ready, useLab, watchProblems, ARTIFACTS } from './helpers.js';
 
 /** Relative luminance of a CSS rgb() colour (WCAG's formula), 0 black … 1 white. */
 function luminance(rgb) {
@@ -34,10 +34,6 @@ function colours(p) {
       axisTitle: chart.options.scales.y.title.color,
     };
   });
-}
-
-async function ready(p) {
-  await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
 }
 
 describe('the dark theme', () => {

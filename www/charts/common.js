@@ -87,17 +87,23 @@ export function axisTitle(text) {
  * that they never overlap, however narrow the axis: a tick callback (`this` is the scale).
  */
 export function thin(label) {
+  // Per tick list (one per layout pass): the labelled ticks' places and the step, worked out once.
+  const plans = new WeakMap();
   return function thinned(value, index, ticks) {
     const text = label(value);
     if (!text) return '';
-    const shown = ticks.filter((t) => label(t.value));
-    const size = chartType().base;
-    const across = this.isHorizontal();
-    const longest = Math.max(...shown.map((t) => label(t.value).length));
-    const need = across ? longest * size * 0.62 + size : size * 1.7;
-    const room = Math.max(across ? this.maxWidth : this.maxHeight, 1);
-    const step = Math.max(1, Math.ceil((shown.length * need) / room));
-    return shown.findIndex((t) => t.value === value) % step === 0 ? text : '';
+    let plan = plans.get(ticks);
+    if (!plan) {
+      const shown = ticks.filter((t) => label(t.value));
+      const size = chartType().base;
+      const across = this.isHorizontal();
+      const longest = Math.max(...shown.map((t) => label(t.value).length));
+      const need = across ? longest * size * 0.62 + size : size * 1.7;
+      const room = Math.max(across ? this.maxWidth : this.maxHeight, 1);
+      plan = { at: new Map(shown.map((t, i) => [t.value, i])), step: Math.max(1, Math.ceil((shown.length * need) / room)) };
+      plans.set(ticks, plan);
+    }
+    return plan.at.get(value) % plan.step === 0 ? text : '';
   };
 }
 

@@ -71,11 +71,7 @@ export function setupMap({ onChange = () => {} } = {}) {
       cancelAnimationFrame(frame);
       for (const type of HANDS) removeEventListener(type, letGo, true);
     };
-    // A press or a key in the map itself is the reader choosing the next place, not scrolling
-    // away: the hold stays until that choice lands (and the map's links stay where they are).
-    const letGo = (e) => {
-      if (e.type === 'wheel' || e.type === 'touchmove' || !$('map').contains(e.target)) stop(e);
-    };
+    const letGo = (e) => stop(e);
     for (const type of HANDS) addEventListener(type, letGo, { capture: true, passive: true });
     const tick = () => {
       const now = performance.now();

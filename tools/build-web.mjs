@@ -8,7 +8,8 @@
 //                                    embeds), fetched by the page the first time a policy
 //                                    needs registrable domains
 //   dist/url-hash-lab.html           the whole lab in one file that runs from disk (file://):
-//                                    scripts bundled by esbuild and inlined, the worker started
+//                                    scripts bundled by esbuild and inlined, the worker's source
+//                                    a text/plain script element that early-worker.js starts
 //                                    from a Blob URL as a classic worker, the wasm and the rules
 //                                    inlined, CSS and icon inlined, a meta CSP that allows
 //                                    exactly its own inline scripts and style by hash
@@ -104,8 +105,8 @@ async function bundleServed() {
     outdir: staging,
     logLevel: 'warning',
   });
-  // The modules are in the bundles now; the classic boot-check.js stays as it is.
-  const keep = new Set(['boot-check.js']);
+  // The modules are in the bundles now; the classic scripts stay as they are.
+  const keep = new Set(['boot-check.js', 'early-worker.js']);
   for (const entry of fs.readdirSync(www, { recursive: true })) {
     const file = path.join(www, entry);
     if (entry.endsWith('.js') && !keep.has(entry)) fs.rmSync(file);
@@ -131,10 +132,8 @@ function oneFilePlugin() {
       build.onResolve({ filter: /^uhl:/ }, (args) => {
         const file = { 'uhl:wasm': 'pkg/urlhashlab_bg.wasm', 'uhl:suffix-rules': RULES }[args.path];
         if (file) return { path: path.join(DIST, file) };
-        if (args.path === 'uhl:worker-source') return { path: 'worker-source', namespace: 'uhl' };
         return { errors: [{ text: `unknown ${args.path}` }] };
       });
-      build.onLoad({ filter: /.*/, namespace: 'uhl' }, async () => ({ contents: await bundle('www/worker.js'), loader: 'text' }));
     },
   };
 }
@@ -168,13 +167,15 @@ async function writeOneFile() {
   const read = (p) => fs.readFileSync(path.join(DIST, p), 'utf8');
   let html = read('index.html');
   const app = inlineSafe(await bundle('www/app.js'), 'the page script');
+  const worker = inlineSafe(await bundle('www/worker.js'), 'the worker script');
+  const early = inlineSafe(read('www/early-worker.js'), 'early-worker.js');
   const chart = inlineSafe(read('vendor/chart.umd.min.js'), 'Chart.js');
   const css = inlineSafe(read('www/style.css') + read('www/export.css'), 'the style sheets');
   const icon = `data:image/svg+xml;base64,${fs.readFileSync(path.join(DIST, 'www/icon.svg')).toString('base64')}`;
   const hash = (text) => `'sha256-${sha256(text).toString('base64')}'`;
   const csp = [
     "default-src 'none'",
-    `script-src ${hash(chart)} ${hash(app)} 'wasm-unsafe-eval'`,
+    `script-src ${hash(early)} ${hash(chart)} ${hash(app)} 'wasm-unsafe-eval'`,
     `style-src ${hash(css)}`,
     'img-src data: blob:',
     'worker-src blob:',
@@ -189,7 +190,10 @@ async function writeOneFile() {
   html = replaceOnce(html, 'href="www/icon.svg"', `href="${icon}"`, 'icon link');
   html = replaceOnce(html, '<link rel="stylesheet" href="www/style.css">\n', '', 'style.css link');
   html = replaceOnce(html, '  <link rel="stylesheet" href="www/export.css">\n', `  <style>${css}</style>\n`, 'export.css link');
-  html = replaceOnce(html, '<script defer src="vendor/chart.umd.min.js"></script>', `<script>${chart}</script>`, 'Chart.js script');
+  // The worker's source is data (a script element of another type runs nothing and needs no
+  // hash); early-worker.js starts it from a Blob URL before Chart.js and the page script load.
+  const starter = `<script type="text/plain" id="uhl-worker-source">${worker}</script>\n  <script>${early}</script>\n  `;
+  html = replaceOnce(html, '<script defer src="vendor/chart.umd.min.js"></script>', `${starter}<script>${chart}</script>`, 'Chart.js script');
   html = replaceOnce(html, '  <script type="module" src="www/app.js"></script>\n', '', 'app.js script');
   html = replaceOnce(html, '</body>', `<script>${app}</script>\n</body>`, '</body>');
   if (!html.includes(csp)) throw new Error('build-web: no Content-Security-Policy meta in index.html');

@@ -283,10 +283,66 @@ function functionsToHash() {
 }
 
 /**
- * Loads one input through the worker:
- * source = { kind: 'corpus', n } | { kind: 'paste', bytes } | { kind: 'file', file }.
+ * Sends one input to the worker (a new pending input, then its lines), with progress, until
+ * it is all sent or `token` is cancelled; resolves to the worker's memory before it and the
+ * table reading it (null for a plain list).
  */
-async function load(source) {
+async function feed(source, token) {
+  const { bytes: memoryBefore } = await lab.call('memory');
+  const table = source.kind === 'corpus' ? null : await tableOf(source);
+  await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
+  if (source.kind === 'corpus') {
+    progress(0, S.loadingCorpus(int(0), int(source.n)));
+    for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
+      const count = Math.min(CORPUS_BATCH, source.n - start);
+      await lab.call('corpus', { start, count, seed: CORPUS_SEED });
+      progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
+    }
+  } else if (source.kind === 'paste') {
+    progress(0, S.loadingPaste);
+    const all = source.bytes;
+    for (let off = 0; off < all.length && !token.cancelled; off += CHUNK_BYTES) {
+      const piece = all.slice(off, off + CHUNK_BYTES);
+      await lab.call('chunk', { bytes: piece }, [piece.buffer]);
+      progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
+    }
+  } else {
+    const file = source.file;
+    progress(0, S.loadingBytes(fmtBytes(0), fmtBytes(file.size)));
+    for (let off = 0; off < file.size && !token.cancelled; off += CHUNK_BYTES) {
+      const buffer = await file.slice(off, off + CHUNK_BYTES).arrayBuffer();
+      await lab.call('chunk', { bytes: new Uint8Array(buffer) }, [buffer]);
+      const done = Math.min(file.size, off + CHUNK_BYTES);
+      progress(done / file.size, S.loadingBytes(fmtBytes(done), fmtBytes(file.size)));
+    }
+  }
+  return { memoryBefore, table };
+}
+
+/**
+ * The page's first input, when it is the built-in corpus of at most one batch (the default):
+ * every request of its feed is sent at once, before the page sets itself up, so that the
+ * worker generates and hashes the URLs meanwhile (awaiting each request would wait for the
+ * page's set-up to finish). It hashes P1's functions; a link's other functions are hashed
+ * when the view asks for them. `load(source, fed)` goes on from there. Null otherwise.
+ */
+function prefeed(source) {
+  if (source.kind !== 'corpus' || source.n > CORPUS_BATCH) return null;
+  const started = performance.now();
+  const memory = lab.call('memory');
+  const begun = lab.call('begin', { fns: P1_FUNCTIONS, key: state.key, columns: null });
+  const fed = lab.call('corpus', { start: 0, count: source.n, seed: CORPUS_SEED });
+  const promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ memoryBefore: bytes, table: null }));
+  promise.catch(() => {}); // told by load()
+  return { started, promise };
+}
+
+/**
+ * Loads one input through the worker:
+ * source = { kind: 'corpus', n } | { kind: 'paste', bytes } | { kind: 'file', file };
+ * `fed`, prefeed()'s, when its requests are already sent.
+ */
+async function load(source, fed = null) {
   if (state.loading) {
     showText($('input-error'), S.busyLoading);
     return;
@@ -294,37 +350,11 @@ async function load(source) {
   showText($('input-error'), '');
   const token = { cancelled: false };
   setLoading(token);
-  const started = performance.now();
+  const started = fed?.started ?? performance.now();
   let memoryBefore = 0;
   try {
-    ({ bytes: memoryBefore } = await lab.call('memory'));
-    const table = source.kind === 'corpus' ? null : await tableOf(source);
-    await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
-    if (source.kind === 'corpus') {
-      progress(0, S.loadingCorpus(int(0), int(source.n)));
-      for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
-        const count = Math.min(CORPUS_BATCH, source.n - start);
-        await lab.call('corpus', { start, count, seed: CORPUS_SEED });
-        progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
-      }
-    } else if (source.kind === 'paste') {
-      progress(0, S.loadingPaste);
-      const all = source.bytes;
-      for (let off = 0; off < all.length && !token.cancelled; off += CHUNK_BYTES) {
-        const piece = all.slice(off, off + CHUNK_BYTES);
-        await lab.call('chunk', { bytes: piece }, [piece.buffer]);
-        progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
-      }
-    } else {
-      const file = source.file;
-      progress(0, S.loadingBytes(fmtBytes(0), fmtBytes(file.size)));
-      for (let off = 0; off < file.size && !token.cancelled; off += CHUNK_BYTES) {
-        const buffer = await file.slice(off, off + CHUNK_BYTES).arrayBuffer();
-        await lab.call('chunk', { bytes: new Uint8Array(buffer) }, [buffer]);
-        const done = Math.min(file.size, off + CHUNK_BYTES);
-        progress(done / file.size, S.loadingBytes(fmtBytes(done), fmtBytes(file.size)));
-      }
-    }
+    let table;
+    ({ memoryBefore, table } = await (fed?.promise ?? feed(source, token)));
     if (token.cancelled) {
       await lab.call('cancel');
       const { bytes } = await lab.call('memory');
@@ -1274,7 +1304,8 @@ function watchSections() {
 }
 
 async function main() {
-  // The worker starts first: fetching and compiling the wasm overlaps the page's own set-up.
+  // The worker starts first (early-worker.js has started it, unless it could not): fetching
+  // and compiling the wasm overlaps the page's own set-up.
   let hello = null;
   if (typeof Worker !== 'undefined') {
     try {
@@ -1295,8 +1326,12 @@ async function main() {
       state.linkNote = S.linkPasteBroken;
     }
   }
-  await setLanguage(firstLanguage(link));
+  // Chromium starts a worker only while the page's thread is free: waiting for its hello here,
+  // before the page's long set-up, lets it start and compile the wasm at once; the first
+  // input is then sent, so the worker loads it while the page sets up.
+  await Promise.all([setLanguage(firstLanguage(link)), hello?.catch(() => {})]);
   const first = readLink(link);
+  const fed = hello ? prefeed(first) : null;
   document.title = S.title;
   applyStrings(document);
   labelScrollRegions();
@@ -1382,7 +1417,7 @@ async function main() {
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);
   const view = state.view;
-  await load(first);
+  await load(first, fed);
   startDedupViews();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);

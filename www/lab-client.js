@@ -15,13 +15,21 @@ export class LabError extends Error {
   }
 }
 
+/** The worker early-worker.js started in the page's head, once; null when there is none. */
+function takeEarlyWorker() {
+  const worker = self.uhlWorker ?? null;
+  self.uhlWorker = null;
+  return worker;
+}
+
 export class LabClient {
   /**
    * `onFatal(message)` is called when the worker itself fails (it could not load);
    * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
    */
   constructor(onFatal, onBroken = () => {}) {
-    this.worker = startWorker();
+    const early = takeEarlyWorker();
+    this.worker = early ?? startWorker();
     this.nextId = 1;
     this.waiting = new Map();
     this.worker.onmessage = (event) => {
@@ -40,12 +48,16 @@ export class LabClient {
       if (ok) entry.resolve(result);
       else entry.reject(new LabError(error, broken));
     };
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      const message = event.message || S.workerScriptFailed;
+    const failed = (message) => {
       this.failAll(message);
       onFatal(message);
     };
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      failed(event.message || S.workerScriptFailed);
+    };
+    // The early worker failed before anyone listened: said once the first request waits.
+    if (early && 'uhlFailed' in early) queueMicrotask(() => failed(early.uhlFailed || S.workerScriptFailed));
     this.worker.onmessageerror = () => this.failAll(S.workerMessageUnreadable);
   }
 

@@ -324,15 +324,28 @@ async function feed(source, token) {
  * every request of its feed is sent at once, before the page sets itself up, so that the
  * worker generates and hashes the URLs meanwhile (awaiting each request would wait for the
  * page's set-up to finish). It hashes P1's functions; a link's other functions are hashed
- * when the view asks for them. `load(source, fed)` goes on from there. Null otherwise.
+ * when the view asks for them. When early-worker.js has already asked for this very input
+ * (`self.uhlPreload`), nothing more is sent. `load(source, fed)` goes on from there (the
+ * worker answers its `finish` once the lines are in). Null otherwise.
  */
 function prefeed(source) {
   if (source.kind !== 'corpus' || source.n > CORPUS_BATCH) return null;
+  const preload = self.uhlPreload;
+  self.uhlPreload = null;
+  const same =
+    preload &&
+    preload.n === source.n &&
+    preload.seed === CORPUS_SEED &&
+    preload.key === state.key &&
+    preload.fns.join() === P1_FUNCTIONS.join();
+  document.documentElement.dataset.preload = same ? 'used' : preload ? 'replaced' : 'none';
+  const done = { memoryBefore: 0, table: null };
+  if (same) return { started: preload.at, promise: Promise.resolve(done) };
   const started = performance.now();
   const memory = lab.call('memory');
   const begun = lab.call('begin', { fns: P1_FUNCTIONS, key: state.key, columns: null });
   const fed = lab.call('corpus', { start: 0, count: source.n, seed: CORPUS_SEED });
-  const promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ memoryBefore: bytes, table: null }));
+  const promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
   promise.catch(() => {}); // told by load()
   return { started, promise };
 }
@@ -563,6 +576,7 @@ async function renderView() {
   results.dataset.ms = String(ms);
   if (!state.firstChartMarked) {
     state.firstChartMarked = true;
+    booted();
     performance.mark('uhl:first-chart');
   }
   setBusy(Boolean(state.loading));
@@ -1303,6 +1317,11 @@ function watchSections() {
   queue();
 }
 
+/** The page is drawn whole from now on (see body.booting in style.css). */
+function booted() {
+  document.body.classList.remove('booting');
+}
+
 async function main() {
   // The worker starts first (early-worker.js has started it, unless it could not): fetching
   // and compiling the wasm overlaps the page's own set-up.
@@ -1326,11 +1345,9 @@ async function main() {
       state.linkNote = S.linkPasteBroken;
     }
   }
-  // Chromium starts a worker only while the page's thread is free: waiting for its hello here,
-  // before the page's long set-up, lets it start and compile the wasm at once; the first
-  // input is then sent, so the worker loads it while the page sets up.
-  await Promise.all([setLanguage(firstLanguage(link)), hello?.catch(() => {})]);
+  await setLanguage(firstLanguage(link));
   const first = readLink(link);
+  // The first input is on its way to the worker before the page's long set-up.
   const fed = hello ? prefeed(first) : null;
   document.title = S.title;
   applyStrings(document);
@@ -1438,4 +1455,5 @@ async function main() {
   if (link.lesson && !state.embed) await lessons.open(link.lesson, link.step ?? 0, link.question);
 }
 
-main();
+// Whatever stopped the first chart, the page is drawn whole.
+main().finally(booted);

@@ -3,6 +3,11 @@
 // script and compiling the WebAssembly overlap them instead of following them. app.js takes
 // this worker over (lab-client.js, takeEarlyWorker) and starts its own only when there is none.
 //
+// When the address asks for the page's default input (the built-in corpus's first 100 000
+// URLs, read whole), the worker is also asked to load it at once, hashed with P1's three
+// functions: the request app.js would send once set up. app.js checks that `self.uhlPreload`
+// is the input it wants (prefeed) and sends its own otherwise, which replaces this one.
+//
 // Served, the worker is www/worker.js, a module. In the one-file lab its bundled source is the
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker
 // from a Blob URL. index.html opened from disk (file://) starts none: the browser refuses it.
@@ -10,21 +15,31 @@
   if (typeof Worker === 'undefined') return;
   const inline = document.getElementById('uhl-worker-source');
   if (!inline && location.protocol === 'file:') return;
+  let worker;
   try {
-    let worker;
     if (inline) {
       self.uhlWorkerUrl = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
       worker = new Worker(self.uhlWorkerUrl);
     } else {
       worker = new Worker('www/worker.js', { type: 'module' });
     }
-    // A failure before app.js listens is kept for it to tell.
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      worker.uhlFailed = event.message || 'error';
-    });
-    self.uhlWorker = worker;
   } catch {
-    // app.js starts the worker itself and reports what goes wrong.
+    return; // app.js starts the worker itself and reports what goes wrong.
   }
+  // A failure before app.js listens is kept for it to tell.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    worker.uhlFailed = event.message || 'error';
+  });
+  self.uhlWorker = worker;
+  // The link's state (permalink.js): in the fragment when it holds one, else in the query.
+  const hash = location.hash.replace(/^#/, '');
+  const link = new URLSearchParams(hash.includes('=') ? hash : location.search);
+  const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === '100000');
+  if (!corpus || (link.has('key') && link.get('key') !== 'url')) return;
+  const preload = { n: 100000, seed: 2004, fns: ['elfhash', 'hfip', 'hf'], key: 'url', at: performance.now() };
+  // Ids below 0 are nobody's: app.js's requests count from 1, and it ignores these answers.
+  worker.postMessage({ id: -1, type: 'begin', fns: preload.fns, key: preload.key, columns: null });
+  worker.postMessage({ id: -2, type: 'corpus', start: 0, count: preload.n, seed: preload.seed });
+  self.uhlPreload = preload;
 })();

@@ -382,9 +382,9 @@ async function load(source, fed = null) {
       showText($('input-error'), S.cancelled);
       return;
     }
-    const { report } = await lab.call('finish');
-    // The worker's memory with this input (WebAssembly memory only grows: this is its peak).
-    const { bytes: memory } = await lab.call('memory');
+    // The worker's memory with this input comes with its report (WebAssembly memory only
+    // grows: this is its peak).
+    const { report, bytes: memory } = await lab.call('finish');
     performance.measure('uhl:load', { start: started, end: performance.now() });
     state.generation += 1;
     state.lastSource = source;
@@ -530,16 +530,18 @@ async function renderView() {
   let res;
   let missing = [];
   try {
-    // Values of a function or key not hashed yet are computed in slices, with progress.
-    ({ fns: missing } = await lab.call('missing', { fns, key }));
-    for (const fn of missing) {
-      const name = state.names[fn] ?? fn;
-      say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
-      await lab.call('job', { kind: 'cache', fn, key }, [], (share) => {
-        say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
-      });
+    // Values of a function or key not hashed yet are computed in slices, with progress: the
+    // worker names them instead of analysing, and is asked again once they are in.
+    while ((res = await lab.call('analyze', { fns, key, m, perSlot })).missing) {
+      for (const fn of res.missing) {
+        const name = state.names[fn] ?? fn;
+        say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
+        await lab.call('job', { kind: 'cache', fn, key }, [], (share) => {
+          say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
+        });
+      }
+      missing.push(...res.missing);
     }
-    res = await lab.call('analyze', { fns, key, m, perSlot });
   } catch (e) {
     $('results-status').textContent = '';
     reportError($('results-error'), e);
@@ -1434,6 +1436,9 @@ async function main() {
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);
   const view = state.view;
+  // While the worker loads the first input, the first chart's frame is drawn (the page's
+  // thread would only wait): the results then fill it in.
+  if (fed && state.m <= PER_SLOT_MAX_M) perSlotChart.frame($('per-slot-chart'), state.m);
   await load(first, fed);
   startDedupViews();
   // The service worker caches every file of the build after the first results, not before.

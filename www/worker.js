@@ -118,21 +118,21 @@ const handlers = {
     active?.free();
     active = lab;
     pending = null;
-    return { report };
+    return { report, bytes: memory ? memory.buffer.byteLength : 0 };
   },
   cancel() {
     pending?.free();
     pending = null;
     return {};
   },
-  /** The functions whose values over `key` are not computed yet. */
-  missing({ fns, key }) {
-    const lab = need(active, 'no-input-yet');
-    return { fns: fns.filter((fn) => !lab.hasCache(fn, key)) };
-  },
-  /** Everything one view of the results needs, for each function, in one round trip. */
+  /**
+   * Everything one view of the results needs, for each function, in one round trip; or, when
+   * the values of some function over `key` are not computed yet, `{ missing }`: their ids.
+   */
   analyze({ fns, key, m, perSlot }) {
     const lab = need(active, 'no-input-yet');
+    const missing = fns.filter((fn) => !lab.hasCache(fn, key));
+    if (missing.length) return { missing };
     const rows = [];
     const transfer = [];
     for (const fn of fns) {

@@ -8,10 +8,27 @@ import { colorOf, cssColor, countAxis, barSeries, levelLine, countTooltip, barCh
  * idealLoad: N/M from the wasm.
  */
 export function render(canvas, { rows, m, idealLoad }) {
-  const labels = Array.from({ length: m }, (_, i) => String(i));
+  const labels = slotLabels(m);
   const datasets = rows.map((row, i) => barSeries(row.name, Array.from(row.histogram), colorOf(row.fn, i)));
   datasets.push(levelLine(S.idealLine(fixed(idealLoad, 1)), idealLoad, labels, cssColor('--ink', '#1b2230')));
   canvas.setAttribute('aria-label', `${S.perSlotTitle}: ${rows.map((r) => r.name).join(', ')}, M = ${m}`);
+  return draw(canvas, labels, datasets);
+}
+
+/**
+ * The chart's axes for M slots, with no bars: drawn while the first input loads, so that its
+ * results only fill in a chart already laid out.
+ */
+export function frame(canvas, m) {
+  canvas.setAttribute('aria-label', `${S.perSlotTitle}, M = ${m}`);
+  return draw(canvas, slotLabels(m), []);
+}
+
+function slotLabels(m) {
+  return Array.from({ length: m }, (_, i) => String(i));
+}
+
+function draw(canvas, labels, datasets) {
   return barChart(canvas, {
     labels,
     datasets,

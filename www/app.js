@@ -952,7 +952,7 @@ function startLab() {
     (message) => showBanner(S.workerFailed(message)),
     (message) => restart(S.workerBroken(message)),
   );
-  return lab.call('hello');
+  return lab.hello();
 }
 
 async function connect(hello = startLab()) {

@@ -32,13 +32,24 @@
     worker.uhlFailed = event.message || 'error';
   });
   self.uhlWorker = worker;
+  // Its hello (the registries) is asked for now, and kept for app.js (lab-client.js): it may
+  // come before app.js listens, and it comes before the input below is loaded.
+  worker.uhlHello = new Promise((resolve) => {
+    const listen = (event) => {
+      if (event.data?.id !== -3) return;
+      worker.removeEventListener('message', listen);
+      resolve(event.data);
+    };
+    worker.addEventListener('message', listen);
+  });
+  worker.postMessage({ id: -3, type: 'hello' });
   // The link's state (permalink.js): in the fragment when it holds one, else in the query.
   const hash = location.hash.replace(/^#/, '');
   const link = new URLSearchParams(hash.includes('=') ? hash : location.search);
   const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === '100000');
   if (!corpus || (link.has('key') && link.get('key') !== 'url')) return;
   const preload = { n: 100000, seed: 2004, fns: ['elfhash', 'hfip', 'hf'], key: 'url', at: performance.now() };
-  // Ids below 0 are nobody's: app.js's requests count from 1, and it ignores these answers.
+  // Ids below 0 are this script's: app.js's requests count from 1, and it ignores these answers.
   worker.postMessage({ id: -1, type: 'begin', fns: preload.fns, key: preload.key, columns: null });
   worker.postMessage({ id: -2, type: 'corpus', start: 0, count: preload.n, seed: preload.seed });
   self.uhlPreload = preload;

@@ -48,8 +48,13 @@ export class LabClient {
       if (ok) entry.resolve(result);
       else entry.reject(new LabError(error, broken));
     };
+    // Rejected when the worker itself fails, for a wait that is no request of this client's.
+    this.failure = new Promise((_, reject) => (this.fail = reject));
+    this.failure.catch(() => {});
+    this.earlyHello = early?.uhlHello ?? null;
     const failed = (message) => {
       this.failAll(message);
+      this.fail(new LabError(message, true));
       onFatal(message);
     };
     this.worker.onerror = (event) => {
@@ -59,6 +64,13 @@ export class LabClient {
     // The early worker failed before anyone listened: said once the first request waits.
     if (early && 'uhlFailed' in early) queueMicrotask(() => failed(early.uhlFailed || S.workerScriptFailed));
     this.worker.onmessageerror = () => this.failAll(S.workerMessageUnreadable);
+  }
+
+  /** The worker's registries: the answer early-worker.js asked for, else a new request. */
+  hello() {
+    if (!this.earlyHello) return this.call('hello');
+    const answer = this.earlyHello.then(({ ok, result, error, broken }) => (ok ? result : Promise.reject(new LabError(error, broken))));
+    return Promise.race([answer, this.failure]);
   }
 
   failAll(message, broken = true) {

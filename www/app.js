@@ -205,7 +205,8 @@ function buildPresets() {
       ]),
     ),
   );
-  presetsEnd();
+  // Measured with the next frame's layout, not by forcing one now.
+  requestAnimationFrame(presetsEnd);
 }
 
 /** Marks the presets strip scrolled to its end (or not scrolling), so its fade cue goes. */
@@ -1431,7 +1432,6 @@ async function main() {
     saveQuestion: () => updateLink(),
   });
   relabelHooks.push(() => lessons.relabel());
-  setupExports(() => exportParams());
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
   if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
   if (state.linkNote) showText($('link-note'), state.linkNote);
@@ -1440,6 +1440,8 @@ async function main() {
   // thread would only wait): the results then fill it in.
   if (fed && state.m <= PER_SLOT_MAX_M) perSlotChart.frame($('per-slot-chart'), state.m);
   await load(first, fed);
+  // The export toolbars (each placed by reading its chart box's style) come after the first chart.
+  setupExports(() => exportParams());
   startDedupViews();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);

@@ -322,12 +322,13 @@ async function feed(source, token) {
 
 /**
  * The page's first input, when it is the built-in corpus of at most one batch (the default):
- * every request of its feed is sent at once, before the page sets itself up, so that the
+ * every request of its load is sent at once, before the page sets itself up, so that the
  * worker generates and hashes the URLs meanwhile (awaiting each request would wait for the
  * page's set-up to finish). It hashes P1's functions; a link's other functions are hashed
  * when the view asks for them. When early-worker.js has already asked for this very input
- * (`self.uhlPreload`), nothing more is sent. `load(source, fed)` goes on from there (the
- * worker answers its `finish` once the lines are in). Null otherwise.
+ * (`self.uhlPreload`), it is not asked for again. The input's `finish` and the results of the
+ * view the page opens on are asked for too (see firstView): `load(source, fed)` and
+ * renderView() take the answers. Null otherwise.
  */
 function prefeed(source) {
   if (source.kind !== 'corpus' || source.n > CORPUS_BATCH) return null;
@@ -341,15 +342,28 @@ function prefeed(source) {
     preload.fns.join() === P1_FUNCTIONS.join();
   document.documentElement.dataset.preload = same ? 'used' : preload ? 'replaced' : 'none';
   const done = { memoryBefore: 0, table: null };
-  if (same) return { started: preload.at, promise: Promise.resolve(done) };
-  const started = performance.now();
-  const memory = lab.call('memory');
-  const begun = lab.call('begin', { fns: P1_FUNCTIONS, key: state.key, columns: null });
-  const fed = lab.call('corpus', { start: 0, count: source.n, seed: CORPUS_SEED });
-  const promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
-  promise.catch(() => {}); // told by load()
-  return { started, promise };
+  let started = preload?.at;
+  let promise = Promise.resolve(done);
+  if (!same) {
+    started = performance.now();
+    const memory = lab.call('memory');
+    const begun = lab.call('begin', { fns: P1_FUNCTIONS, key: state.key, columns: null });
+    const fed = lab.call('corpus', { start: 0, count: source.n, seed: CORPUS_SEED });
+    promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
+  }
+  const finish = lab.call('finish');
+  const view = { fns: P1_FUNCTIONS, key: state.key, m: state.m, perSlot: state.m <= PER_SLOT_MAX_M };
+  firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: lab.call('analyze', view) };
+  for (const p of [promise, finish, firstView.answer]) p.catch(() => {}); // told by load() and renderView()
+  return { started, promise, finish };
 }
+
+/**
+ * The results of the view the page opens on (P1's functions, the link's key and M), asked
+ * for with the first input by prefeed(); renderView() uses them when it asks for that view of
+ * that input, once.
+ */
+let firstView = null;
 
 /**
  * Loads one input through the worker:
@@ -385,7 +399,7 @@ async function load(source, fed = null) {
     }
     // The worker's memory with this input comes with its report (WebAssembly memory only
     // grows: this is its peak).
-    const { report, bytes: memory } = await lab.call('finish');
+    const { report, bytes: memory } = await (fed?.finish ?? lab.call('finish'));
     performance.measure('uhl:load', { start: started, end: performance.now() });
     state.generation += 1;
     state.lastSource = source;
@@ -533,7 +547,10 @@ async function renderView() {
   try {
     // Values of a function or key not hashed yet are computed in slices, with progress: the
     // worker names them instead of analysing, and is asked again once they are in.
-    while ((res = await lab.call('analyze', { fns, key, m, perSlot })).missing) {
+    const args = { fns, key, m, perSlot };
+    const asked = firstView?.generation === state.generation && firstView.args === JSON.stringify(args) ? firstView.answer : null;
+    firstView = null;
+    while ((res = await (asked && !missing.length ? asked : lab.call('analyze', args))).missing) {
       for (const fn of res.missing) {
         const name = state.names[fn] ?? fn;
         say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));

@@ -15,13 +15,21 @@
   if (typeof Worker === 'undefined') return;
   const inline = document.getElementById('uhl-worker-source');
   if (!inline && location.protocol === 'file:') return;
+  // The link's state (permalink.js): in the fragment when it holds one, else in the query.
+  const hash = location.hash.replace(/^#/, '');
+  const link = new URLSearchParams(hash.includes('=') ? hash : location.search);
+  const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === '100000');
+  const preload = corpus && (!link.has('key') || link.get('key') === 'url') ? { n: 100000, seed: 2004, fns: ['elfhash', 'hfip', 'hf'], key: 'url' } : null;
+  // The worker reads what to load from its name (worker.js, startUp): a message would reach it
+  // only once the page's thread is free to pass it on, late in the page's set-up.
+  const options = { name: preload ? JSON.stringify({ preload }) : '' };
   let worker;
   try {
     if (inline) {
       self.uhlWorkerUrl = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
-      worker = new Worker(self.uhlWorkerUrl);
+      worker = new Worker(self.uhlWorkerUrl, options);
     } else {
-      worker = new Worker('www/worker.js', { type: 'module' });
+      worker = new Worker('www/worker.js', { ...options, type: 'module' });
     }
   } catch {
     return; // app.js starts the worker itself and reports what goes wrong.
@@ -32,8 +40,9 @@
     worker.uhlFailed = event.message || 'error';
   });
   self.uhlWorker = worker;
-  // Its hello (the registries) is asked for now, and kept for app.js (lab-client.js): it may
-  // come before app.js listens, and it comes before the input below is loaded.
+  if (!preload) return;
+  // Started so, the worker says its hello (the registries) unasked, before it loads the input:
+  // kept here for app.js (lab-client.js), as it may come before app.js listens.
   worker.uhlHello = new Promise((resolve) => {
     const listen = (event) => {
       if (event.data?.id !== -3) return;
@@ -42,15 +51,5 @@
     };
     worker.addEventListener('message', listen);
   });
-  worker.postMessage({ id: -3, type: 'hello' });
-  // The link's state (permalink.js): in the fragment when it holds one, else in the query.
-  const hash = location.hash.replace(/^#/, '');
-  const link = new URLSearchParams(hash.includes('=') ? hash : location.search);
-  const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === '100000');
-  if (!corpus || (link.has('key') && link.get('key') !== 'url')) return;
-  const preload = { n: 100000, seed: 2004, fns: ['elfhash', 'hfip', 'hf'], key: 'url', at: performance.now() };
-  // Ids below 0 are this script's: app.js's requests count from 1, and it ignores these answers.
-  worker.postMessage({ id: -1, type: 'begin', fns: preload.fns, key: preload.key, columns: null });
-  worker.postMessage({ id: -2, type: 'corpus', start: 0, count: preload.n, seed: preload.seed });
-  self.uhlPreload = preload;
+  self.uhlPreload = { ...preload, at: performance.now() };
 })();

@@ -445,6 +445,31 @@ function fail(id, e) {
   if (first) self.postMessage({ broken });
 }
 
+/**
+ * A worker that early-worker.js started with a first input to load, named in its `name` as
+ * { preload: { n, seed, fns, key } }: it says its hello unasked (id -3), then loads the
+ * input as `begin` and `corpus` requests would, before any request (the page then asks for
+ * its `finish`). Nothing for a worker without such a name.
+ */
+function startUp() {
+  let preload = null;
+  try {
+    preload = self.name ? JSON.parse(self.name).preload : null;
+  } catch {
+    return;
+  }
+  if (!preload) return;
+  enqueue(() => handlers.hello()).then(
+    (result) => self.postMessage({ id: -3, ok: true, result }),
+    (e) => fail(-3, e),
+  );
+  // A failure here is the page's to hear, from its `finish`.
+  enqueue(() => handlers.begin({ fns: preload.fns, key: preload.key, columns: null })).catch(() => {});
+  enqueue(() => handlers.corpus({ start: 0, count: preload.n, seed: preload.seed })).catch(() => {});
+}
+
+startUp();
+
 self.onmessage = (event) => {
   const { id, type, ...args } = event.data;
   const work =

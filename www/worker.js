@@ -133,6 +133,7 @@ const handlers = {
     const lab = need(active, 'no-input-yet');
     const missing = fns.filter((fn) => !lab.hasCache(fn, key));
     if (missing.length) return { missing };
+    const t0 = performance.now();
     const rows = [];
     const transfer = [];
     for (const fn of fns) {
@@ -144,7 +145,7 @@ const handlers = {
       }
       rows.push(row);
     }
-    return { rows, report: JSON.parse(lab.report()), transfer };
+    return { rows, report: JSON.parse(lab.report()), ms: performance.now() - t0, transfer };
   },
 };
 

@@ -15,15 +15,6 @@ export function render(canvas, { rows, m, idealLoad }) {
   return draw(canvas, labels, datasets);
 }
 
-/**
- * The chart's axes for M slots, with no bars: drawn while the first input loads, so that its
- * results only fill in a chart already laid out.
- */
-export function frame(canvas, m) {
-  canvas.setAttribute('aria-label', `${S.perSlotTitle}, M = ${m}`);
-  return draw(canvas, slotLabels(m), []);
-}
-
 function slotLabels(m) {
   return Array.from({ length: m }, (_, i) => String(i));
 }

@@ -583,18 +583,48 @@ mod tests {
     #[test]
     fn mul_high_is_the_high_half_of_the_128_bit_product() {
         let mut rng = SplitMix::new(11, 12);
-        let edges = [0, 1, 2, 999, 1000, 100_000, u32::MAX as u64 - 1, u32::MAX as u64];
+        let edges = [
+            0,
+            1,
+            2,
+            999,
+            1000,
+            100_000,
+            u32::MAX as u64 - 1,
+            u32::MAX as u64,
+        ];
         let wide = [u32::MAX as u64 + 1, u64::MAX];
         for _ in 0..20_000 {
             let x = rng.next();
             let n = rng.next() >> (rng.next() % 64);
-            for n in edges.iter().chain(&wide).copied().chain([n, n & 0xFFFF_FFFF]) {
-                assert_eq!(mul_high(x, n), ((x as u128 * n as u128) >> 64) as u64, "{x} × {n}");
+            for n in edges
+                .iter()
+                .chain(&wide)
+                .copied()
+                .chain([n, n & 0xFFFF_FFFF])
+            {
+                assert_eq!(
+                    mul_high(x, n),
+                    ((x as u128 * n as u128) >> 64) as u64,
+                    "{x} × {n}"
+                );
             }
         }
-        for x in [0, 1, u64::MAX, u64::MAX - 1, 1 << 63, 0xFFFF_FFFF, 0x1_0000_0000] {
+        for x in [
+            0,
+            1,
+            u64::MAX,
+            u64::MAX - 1,
+            1 << 63,
+            0xFFFF_FFFF,
+            0x1_0000_0000,
+        ] {
             for n in edges.iter().chain(&wide).copied() {
-                assert_eq!(mul_high(x, n), ((x as u128 * n as u128) >> 64) as u64, "{x} × {n}");
+                assert_eq!(
+                    mul_high(x, n),
+                    ((x as u128 * n as u128) >> 64) as u64,
+                    "{x} × {n}"
+                );
             }
         }
     }

@@ -90,6 +90,8 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 async function walkOneFile(page, { upload, downloadPng, shot }) {
   await waitLoad(page, 1);
   await assertTable(page, cliDist({ fns: P1, m: 12, n: 100_000 }));
+  // The worker started on the default input by itself (early-worker.js, inlined here).
+  assert.equal(await page.getAttribute('html', 'data-preload'), 'used');
   await page.screenshot({ path: path.join(ARTIFACTS, `${shot}-default.png`) });
 
   await upload(urlFile);

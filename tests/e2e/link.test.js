@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ready, useLab, watchProblems, readTable, waitView, ARTIFACTS } from './helpers.js';
+import { ready, useLab, watchProblems, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -37,7 +37,33 @@ describe('links: the state in the fragment, and the embed view', () => {
     const { search, state } = await address(p);
     assert.equal(search, '');
     for (const [k, v] of Object.entries({ lang: 'zh', m: '40', key: 'host', fns: 'hf,md5', src: 'corpus', n: '100000' })) assert.equal(state[k], v, k);
+    // Another key than the whole URL: the worker did not start on the default input.
+    assert.equal(await p.getAttribute('html', 'data-preload'), 'none');
     await context.close();
+  });
+
+  test('the default input is loaded as the worker starts; links to other functions, keys or sizes get what they ask', async () => {
+    // The default page: the worker started on the corpus's first 100 000 URLs by itself.
+    const plain = await open(baseUrl);
+    await waitView(plain.p, { fns: ['elfhash', 'hfip', 'hf'], m: 12, gen: 1 });
+    assert.equal(await plain.p.getAttribute('html', 'data-preload'), 'used');
+    assert.match(await plain.p.textContent('#results-status'), /\d/, 'a computing time is shown');
+    await plain.context.close();
+    // The same input with other functions and M: the worker's load is used, the view asks for
+    // md5's values, which it had not hashed.
+    const other = await open(`${baseUrl}#lang=en&src=corpus&n=100000&fns=hf,md5&m=40`);
+    await waitView(other.p, { fns: ['hf', 'md5'], m: 40, gen: 1 });
+    assert.equal(await other.p.getAttribute('html', 'data-preload'), 'used');
+    assertMatchesCli(await readTable(other.p), cliDist({ fns: ['hf', 'md5'], m: 40, n: 100_000 }), ['hf', 'md5']);
+    await other.context.close();
+    // Another size: loaded as the link asks, after the page set up.
+    const small = await open(`${baseUrl}#lang=en&src=corpus&n=10000&m=12`);
+    await waitView(small.p, { fns: ['elfhash', 'hfip', 'hf'], m: 12, gen: 1 });
+    assert.equal(await small.p.getAttribute('html', 'data-preload'), 'none');
+    const table = await readTable(small.p);
+    assert.equal(table.n, 10_000);
+    assertMatchesCli(table, cliDist({ fns: ['elfhash', 'hfip', 'hf'], m: 12, n: 10_000 }), ['elfhash', 'hfip', 'hf']);
+    await small.context.close();
   });
 
   test('a few hundred pasted URLs travel in the link, deflated, and give the same numbers', async () => {

@@ -1431,7 +1431,16 @@ async function main() {
   }
   selectLinked(link.fns);
   buildFunctionList();
+  if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
+  if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
+  if (state.linkNote) showText($('link-note'), state.linkNote);
+  const view = state.view;
+  // The first chart comes before the set-up of the views below it (the worker has the results
+  // ready by now, and the page's thread is the one to wait for).
+  await load(first, fed);
   const startDedupViews = setupDedupViews();
+  // They wait for P1's figures, as after any load (load() found none to tell).
+  if (state.input) for (const v of dedupViews) v.waiting();
   lessons = setupLessons({
     apply: applyLessonSetup,
     bring: (id) => map.bring(id),
@@ -1451,11 +1460,6 @@ async function main() {
     saveQuestion: () => updateLink(),
   });
   relabelHooks.push(() => lessons.relabel());
-  if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
-  if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
-  if (state.linkNote) showText($('link-note'), state.linkNote);
-  const view = state.view;
-  await load(first, fed);
   // The export toolbars (each placed by reading its chart box's style) come after the first chart.
   setupExports(() => exportParams());
   startDedupViews();

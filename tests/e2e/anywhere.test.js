@@ -305,4 +305,13 @@ describe('the served folder after one visit', { timeout: 400_000 }, () => {
     assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
     assert.ok(fs.existsSync(path.join(DIST, '.nojekyll')));
   });
+
+  test('the WebAssembly core is under 1 MB (1 000 000 bytes) and the served page starts the worker from its head', () => {
+    const wasm = fs.statSync(path.join(DIST, 'pkg/urlhashlab_bg.wasm')).size;
+    assert.ok(wasm < 1_000_000, `urlhashlab_bg.wasm is ${wasm} bytes`);
+    const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const head = index.slice(0, index.indexOf('</head>'));
+    assert.ok(head.includes('<script src="www/early-worker.js"></script>'), 'early-worker.js in the head');
+    assert.ok(head.indexOf('early-worker.js') < head.indexOf('chart.umd.min.js'), 'before Chart.js and app.js');
+  });
 });

@@ -4,9 +4,10 @@
 // this worker over (lab-client.js, takeEarlyWorker) and starts its own only when there is none.
 //
 // When the address asks for the page's default input (the built-in corpus's first 100 000
-// URLs, read whole), the worker is also asked to load it at once, hashed with P1's three
-// functions: the request app.js would send once set up. app.js checks that `self.uhlPreload`
-// is the input it wants (prefeed) and sends its own otherwise, which replaces this one.
+// URLs, whole URLs), the worker's name carries it: the worker says its hello unasked and loads
+// that input, hashed with P1's three functions, as soon as its WebAssembly is compiled
+// (worker.js, startUp). app.js checks that `self.uhlPreload` is the input it wants (prefeed)
+// and sends its own load otherwise, which replaces this one.
 //
 // Served, the worker is www/worker.js, a module. In the one-file lab its bundled source is the
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker

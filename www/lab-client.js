@@ -66,7 +66,7 @@ export class LabClient {
     this.worker.onmessageerror = () => this.failAll(S.workerMessageUnreadable);
   }
 
-  /** The worker's registries: the answer early-worker.js asked for, else a new request. */
+  /** The worker's registries: the hello a worker early-worker.js started says unasked, else a request. */
   hello() {
     if (!this.earlyHello) return this.call('hello');
     const answer = this.earlyHello.then(({ ok, result, error, broken }) => (ok ? result : Promise.reject(new LabError(error, broken))));

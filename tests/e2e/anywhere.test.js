@@ -91,7 +91,7 @@ async function walkOneFile(page, { upload, downloadPng, shot }) {
   await waitLoad(page, 1);
   await assertTable(page, cliDist({ fns: P1, m: 12, n: 100_000 }));
   // The worker started on the default input by itself (early-worker.js, inlined here).
-  assert.equal(await page.getAttribute('html', 'data-preload'), 'used');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.preload), 'used');
   await page.screenshot({ path: path.join(ARTIFACTS, `${shot}-default.png`) });
 
   await upload(urlFile);

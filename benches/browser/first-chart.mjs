@@ -12,8 +12,6 @@ import { DIST, launch, serveDist } from '../../tests/e2e/helpers.js';
 
 const RUNS = Number(process.argv[2] ?? 9);
 const BUDGET_MS = 500;
-/** Pause after each run. */
-const SETTLE_MS = 1000;
 
 async function firstChart(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -22,9 +20,6 @@ async function firstChart(browser, url) {
   await page.waitForFunction(() => performance.getEntriesByName('uhl:first-chart').length > 0, null, { timeout: 60_000 });
   const ms = await page.evaluate(() => performance.getEntriesByName('uhl:first-chart')[0].startTime);
   await context.close();
-  // The page closed, its processes wind down: the next run starts on a quiet machine, as a
-  // reader's first visit does.
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   return ms;
 }
 

@@ -1347,8 +1347,8 @@ function assignDeep(target, source) {
   }
 }
 
-/** The English strings, to switch back to. */
-const EN = copy(S);
+/** The English strings, to switch back to: copied when Chinese first replaces them. */
+let EN = null;
 
 /** The languages of the page: English and Simplified Chinese. */
 export const LANGUAGES = ['en', 'zh'];
@@ -1367,8 +1367,9 @@ export async function setLanguage(lang) {
   const next = lang === 'zh' ? 'zh' : 'en';
   if (next === 'zh') {
     const { ZH } = await import('./strings-zh.js');
+    EN ??= copy(S);
     assignDeep(S, ZH);
-  } else {
+  } else if (EN) {
     assignDeep(S, EN);
   }
   current = next;

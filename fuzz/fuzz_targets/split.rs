@@ -248,6 +248,10 @@ fn reference(input: &[u8]) -> Expected {
             stats.blank += 1;
             continue;
         }
+        // A list read whole names its `rank,host` lines (the shape is columns.rs's, unit-tested there).
+        if urlhashlab::columns::rank_host(line) {
+            stats.rank_host.record(number);
+        }
         if std::str::from_utf8(line).is_err() {
             stats.invalid_utf8.record(number);
         }

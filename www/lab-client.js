@@ -1,13 +1,16 @@
 // The page's side of the worker: one request in, one promise out.
-import { S, splitCoded } from './strings.js';
+import { S, splitCoded, wordError } from './strings.js';
 import { startWorker } from './worker-start.js';
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
 export class LabError extends Error {
-  /** `message` may carry a code and arguments (see splitCoded); `message` is then the English. */
+  /**
+   * `message` may carry a code and arguments (see splitCoded); `message` is then the error worded
+   * in the page's language (the worker sends only the code).
+   */
   constructor(message, broken) {
     const { code, args, text } = splitCoded(message);
-    super(text);
+    super(code && S.errors[code] ? wordError({ code, args, text }) : text);
     this.name = 'LabError';
     this.broken = broken;
     this.code = code;

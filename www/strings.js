@@ -3,6 +3,9 @@
 // functions build sentences around numbers (already formatted, unless noted).
 
 import { int } from './format.js';
+import { splitCoded } from './coded.js';
+
+export { splitCoded };
 
 /** The sentence with its first letter in capitals. */
 function capital(s) {
@@ -1381,29 +1384,6 @@ export function nameOf(entry) {
   if (!entry) return '';
   if (current === 'zh' && entry.name_zh) return entry.name_zh;
   return entry.name_en ?? entry.name ?? entry.id ?? '';
-}
-
-/**
- * An error message as the wasm core and the worker send it: a JSON head line {code, args}, then
- * the English sentence. Returns { code, args, text } (code null for a message without a head).
- */
-export function splitCoded(message) {
-  const text = String(message ?? '');
-  const cut = text.indexOf('\n');
-  if (text.startsWith('{') && cut > 0) {
-    try {
-      const head = JSON.parse(text.slice(0, cut));
-      if (typeof head.code === 'string' && Array.isArray(head.args)) return { code: head.code, args: head.args.map(String), text: text.slice(cut + 1) };
-    } catch {
-      // Not a head after all: the whole text is the message.
-    }
-  }
-  return { code: null, args: [], text };
-}
-
-/** A message with code and args in the format `splitCoded` reads (the worker's own errors). */
-export function coded(code, args, text) {
-  return `${JSON.stringify({ code, args: args.map(String) })}\n${text}`;
 }
 
 /** The arguments of each error code that are ids, worded through `S.errorWords`. */

@@ -6,7 +6,7 @@
 // A load builds a *pending* Lab (begin, chunk/corpus..., finish); finish makes it the active
 // one, cancel drops it, so the page keeps showing the previous input until a load completes.
 import init, { Lab } from '../pkg/urlhashlab.js';
-import { S, coded } from './strings.js';
+import { coded } from './coded.js';
 import { wasmInput } from './wasm-source.js';
 import { suffixRulesText } from './suffix-rules.js';
 
@@ -25,7 +25,7 @@ let broken = null;
 
 /** `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none. */
 function need(lab, code) {
-  if (!lab) throw new Error(coded(code, [], S.errors[code]()));
+  if (!lab) throw new Error(coded(code));
   return lab;
 }
 
@@ -356,13 +356,13 @@ function takeJobSlot() {
  */
 async function runJob(id, args) {
   const job = JOBS[args.kind];
-  if (!job) throw new Error(coded('unknown-request', [args.kind], S.errors['unknown-request'](args.kind)));
+  if (!job) throw new Error(coded('unknown-request', [args.kind]));
   const token = ++tokens[job.slot];
   if (!job.jobSlot) return slices(id, job, args, token);
   const release = await takeJobSlot();
   try {
     // Superseded while waiting for its turn: stop before starting.
-    if (token !== tokens[job.slot]) throw new Error(coded('superseded', [], S.errors.superseded()));
+    if (token !== tokens[job.slot]) throw new Error(coded('superseded'));
     return await slices(id, job, args, token);
   } finally {
     release();
@@ -378,7 +378,7 @@ function installSuffixRules() {
     try {
       text = await suffixRulesText();
     } catch (e) {
-      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)], S.errors['suffix-rules-unavailable'](e?.message ?? String(e))));
+      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)]));
     }
     await ready;
     Lab.setSuffixRules(text);
@@ -390,7 +390,7 @@ function installSuffixRules() {
 
 async function slices(id, job, args, token) {
   const check = (lab) => {
-    if (lab !== active || token !== tokens[job.slot]) throw new Error(coded('superseded', [], S.errors.superseded()));
+    if (lab !== active || token !== tokens[job.slot]) throw new Error(coded('superseded'));
   };
   if (job.prepare) await job.prepare();
   const lab = await enqueue(() => {
@@ -478,7 +478,7 @@ self.onmessage = (event) => {
       ? runJob(id, args)
       : enqueue(() => {
           const handler = handlers[type];
-          if (!handler) throw new Error(coded('unknown-request', [type], S.errors['unknown-request'](type)));
+          if (!handler) throw new Error(coded('unknown-request', [type]));
           return handler(args);
         });
   work.then(({ transfer = [], ...result }) => self.postMessage({ id, ok: true, result }, transfer), (e) => fail(id, e));

@@ -21,8 +21,9 @@
 //! | [`quiz`] | the lessons' self-check questions, answered from the loaded URLs | P1-P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
+//! | [`session`] | one loaded list: kept lines, raw values re-binned for any M, coded errors | P1 |
 //! | [`suffix`] | the Public Suffix List: registrable domains, from its rules text on wasm32 | — |
-//! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle, batched calls | — |
+//! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle over a [`session::Session`], batched calls | — |
 //!
 //! The papers: P1 李晓明 & 凤旺森, 两种对 URL 的散列效果很好的函数 (J. Software 2004);
 //! P2 李村合 et al., 两种适用于中文信息搜集的 URL 散列函数的研究; P3 杨海东 et al. (2006) on MD5
@@ -56,6 +57,7 @@ pub mod p1;
 pub mod p2;
 pub mod partition;
 pub mod quiz;
+pub mod session;
 pub mod suffix;
 pub mod sweep;
 pub mod trie;

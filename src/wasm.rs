@@ -1,14 +1,15 @@
 //! The WebAssembly adapter (compiled only for `wasm32`): a thin layer between the page's Web
 //! Worker and the pure core.
 //!
-//! State lives here, behind one opaque handle, [`Lab`]: the URL lines loaded so far (while they
-//! fit a memory budget; a built-in corpus range is generated again instead of kept) and, per
-//! (function, key), the raw hash value of every line, so changing M re-bins from the cache
-//! without hashing again. Every crossing is batched: input arrives as whole chunks of bytes,
-//! histograms leave as one `Uint32Array`, reports as one small JSON string. Every fallible
-//! call returns `Result<_, JsError>` with a message a user can act on; nothing here panics on
-//! user input. Each message opens with a JSON line `{"code", "args"}` that the page words in its
-//! language (`errors` in www/strings.js and www/strings-zh.js), then the English sentence.
+//! One opaque handle, [`Lab`], holds a core [`Session`] (the URL lines loaded so far, while they
+//! fit a memory budget, and per (function, key) the raw hash value of every line, so changing M
+//! re-bins from the cache without hashing again) and the state of the studies running on it.
+//! Every crossing is batched: input arrives as whole chunks of bytes, histograms leave as one
+//! `Uint32Array`, reports as one small JSON string. Every fallible call returns
+//! `Result<_, JsError>` with a message a user can act on; nothing here panics on user input.
+//! Each message opens with a JSON line `{"code", "args"}` that the page words in its language
+//! (`errors` in www/strings.js and www/strings-zh.js), then the English sentence: the core's
+//! [`Coded`] errors, converted.
 //!
 //! A session: `new Lab(budgetBytes)`, `begin("elfhash,hfip,hf", "url")`, then `pushChunk(bytes)`
 //! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
@@ -26,13 +27,12 @@
 //! `partitionBegin` is the error `suffix-rules-missing: …`.
 
 use crate::columns::{self, Columns};
-use crate::corpus::Corpus;
-use crate::hash::{self, HashId, Reducer};
-use crate::key::{self, Key};
-use crate::lines::{InputStats, LineSplitter, Occurrences};
+use crate::hash::{self, HashId};
+use crate::key::Key;
 use crate::metrics::{bucket_size_distribution, Measures};
 use crate::p1::P1Study;
 use crate::p2::P2Study;
+use crate::session::{share, CacheJob, Coded, Prefix, Session};
 use crate::suffix::{self, Rules};
 use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
@@ -50,18 +50,24 @@ fn coded(code: &str, args: &[String], english: impl std::fmt::Display) -> JsErro
     JsError::new(&format!("{head}\n{english}"))
 }
 
-/// [`coded`] with its arguments listed as `[a, b]` (anything `Display`) and the English sentence
-/// as `format!` arguments.
+/// The core's `coded!` (a [`Coded`]: the code, its arguments and the English sentence as
+/// `format!` arguments) as a `JsError`.
 macro_rules! coded {
-    ($code:literal, [$($arg:expr),* $(,)?], $($fmt:tt)+) => {
-        $crate::wasm::coded($code, &[$($arg.to_string()),*], format!($($fmt)+))
+    ($($t:tt)+) => {
+        JsError::from($crate::coded!($($t)+))
     };
+}
+
+impl From<Coded> for JsError {
+    fn from(e: Coded) -> JsError {
+        coded(e.code, &e.args, e.english)
+    }
 }
 
 /// A request out of order (the page asked to run or finish `job` that is not running): a bug of
 /// the page, worded as such.
 fn sequence(job: &str, english: &str) -> JsError {
-    coded("sequence", &[job.to_string()], english)
+    crate::session::sequence(job, english).into()
 }
 
 /// An error of the core, passed on with its English text (the page checks the parameters the
@@ -73,115 +79,6 @@ fn core_error(e: impl std::fmt::Display) -> JsError {
 mod dedup;
 mod fingerprint;
 mod quiz;
-
-/// Raw values of one function over every loaded line, in the narrowest width that holds them.
-enum RawValues {
-    U32(Vec<u32>),
-    U64(Vec<u64>),
-    U128(Vec<u128>),
-}
-
-impl RawValues {
-    fn for_hash(h: HashId) -> RawValues {
-        match h.info().bits {
-            0..=32 => RawValues::U32(Vec::new()),
-            33..=64 => RawValues::U64(Vec::new()),
-            _ => RawValues::U128(Vec::new()),
-        }
-    }
-    fn push(&mut self, raw: u128) {
-        match self {
-            RawValues::U32(v) => v.push(raw as u32),
-            RawValues::U64(v) => v.push(raw as u64),
-            RawValues::U128(v) => v.push(raw),
-        }
-    }
-    fn get(&self, i: usize) -> u128 {
-        match self {
-            RawValues::U32(v) => v[i] as u128,
-            RawValues::U64(v) => v[i] as u128,
-            RawValues::U128(v) => v[i],
-        }
-    }
-    fn bytes(&self) -> usize {
-        match self {
-            RawValues::U32(v) => v.len() * 4,
-            RawValues::U64(v) => v.len() * 8,
-            RawValues::U128(v) => v.len() * 16,
-        }
-    }
-    /// Counts every value into `m` slots.
-    fn histogram(&self, m: u32) -> Vec<u32> {
-        let mut counts = vec![0u32; m as usize];
-        match self {
-            RawValues::U32(v) => {
-                let r = Reducer::new(m);
-                for &x in v {
-                    counts[r.reduce32(x) as usize] += 1;
-                }
-            }
-            RawValues::U64(v) => {
-                for &x in v {
-                    counts[(x % m as u64) as usize] += 1;
-                }
-            }
-            RawValues::U128(v) => {
-                for &x in v {
-                    counts[hash::reduce(x, m) as usize] += 1;
-                }
-            }
-        }
-        counts
-    }
-}
-
-/// The raw values of one (function, key) pair; lines whose key cannot be split are left out.
-struct Cache {
-    hash: HashId,
-    key: Key,
-    values: RawValues,
-}
-
-/// URLs `start .. end` of the built-in corpus with `seed`: lines that can be generated again,
-/// so a corpus input keeps no line at all, however large.
-#[derive(Clone, Copy)]
-struct CorpusRange {
-    seed: u32,
-    start: u64,
-    end: u64,
-}
-
-/// The loaded lines, back to back: all of them while they fit the budget, then the first
-/// ones that did (the views that read lines again measure that prefix and say so).
-struct Store {
-    bytes: Vec<u8>,
-    ends: Vec<u32>,
-    /// The input line number of each URL line.
-    numbers: Vec<u32>,
-    /// Whether every loaded line is kept.
-    complete: bool,
-}
-
-impl Default for Store {
-    fn default() -> Self {
-        Store {
-            bytes: Vec::new(),
-            ends: Vec::new(),
-            numbers: Vec::new(),
-            complete: true,
-        }
-    }
-}
-
-impl Store {
-    fn line(&self, i: usize) -> &[u8] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.bytes[start..self.ends[i] as usize]
-    }
-    fn len(&self) -> usize {
-        self.ends.len()
-    }
-}
 
 fn parse_fn(id: &str) -> Result<HashId, JsError> {
     hash::by_id(id.trim()).map(|f| f.id).ok_or_else(|| {
@@ -233,54 +130,6 @@ fn to_json(v: &impl Serialize) -> Result<String, JsError> {
     serde_json::to_string(v).map_err(core_error)
 }
 
-/// What `finish()` reports about the input.
-#[derive(Serialize)]
-struct InputReport<'a> {
-    #[serde(flatten)]
-    stats: &'a InputStats,
-    /// Lines whose host or path could not be split, per key.
-    unsplittable_host: &'a Occurrences,
-    unsplittable_path: &'a Occurrences,
-    /// Lines whose path is exactly `/` (bare hosts), once the path has been split; else None.
-    root_paths: Option<u64>,
-    /// Whether the lines themselves are kept (other functions and keys can be computed later).
-    urls_kept: bool,
-    /// How many of the first lines can be read again (all of them when `urls_kept`): the
-    /// views that read lines (P1's report, the partition, the dedup views) measure these.
-    lines_kept: u64,
-    /// The bytes of URL lines the Lab keeps at most.
-    keep_budget: u64,
-    cache_bytes: usize,
-}
-
-/// The raw values of one (function, key) pair being computed from the loaded lines.
-struct CacheJob {
-    hash: HashId,
-    key: Key,
-    values: RawValues,
-    /// Line indices (and input line numbers) whose key cannot be split.
-    bad: Vec<u32>,
-    bad_lines: Occurrences,
-    /// Lines whose key is exactly `/` (a bare host's path).
-    root: u64,
-    next: usize,
-}
-
-/// The lines a job that reads lines again measured: the first `lines` of the `loaded` ones.
-#[derive(Serialize, Clone, Copy, Debug)]
-pub(crate) struct Prefix {
-    /// URL lines loaded.
-    pub(crate) loaded: u64,
-    /// URL lines measured: the first ones.
-    pub(crate) lines: u64,
-    /// `lines < loaded`.
-    pub(crate) capped: bool,
-    /// Whether the cap is the bytes of lines the page keeps (not the view's own limit).
-    pub(crate) by_budget: bool,
-    /// The bytes of URL lines the Lab keeps at most.
-    pub(crate) keep_budget: u64,
-}
-
 /// A job's report with the lines it measured.
 #[derive(Serialize)]
 struct OnPrefix<T: Serialize> {
@@ -318,25 +167,11 @@ struct View {
     buckets: Option<Vec<crate::metrics::BucketSizeRow>>,
 }
 
-/// The most slots a histogram may have (2^27: 512 MiB of counts).
-const MAX_COUNTED_SLOTS: u32 = 1 << 27;
-
 /// One loaded URL list and everything computed from it.
 #[wasm_bindgen]
 pub struct Lab {
-    budget: usize,
-    splitter: LineSplitter,
-    store: Option<Store>,
-    /// Set while the whole input is one contiguous range of the built-in corpus.
-    corpus: Option<CorpusRange>,
-    n: usize,
-    caches: Vec<Cache>,
-    /// Line indices (0-based, among URL lines) whose host / path cannot be split.
-    unsplittable: [Vec<u32>; 2],
-    unsplittable_lines: [Occurrences; 2],
-    /// Per key (host, path): lines whose key is exactly `/` (for the path: bare hosts).
-    root_keys: [u64; 2],
-    finished: bool,
+    /// The input and the raw values computed from it.
+    session: Session,
     job: Option<Job>,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
     cache_job: Option<CacheJob>,
@@ -344,14 +179,6 @@ pub struct Lab {
     dedup: dedup::Dedup,
     /// The fingerprint view's state (P3): see `wasm/fingerprint.rs`.
     fingerprint: fingerprint::Fingerprints,
-}
-
-fn key_slot(key: Key) -> Option<usize> {
-    match key {
-        Key::Url => None,
-        Key::Host => Some(0),
-        Key::Path => Some(1),
-    }
 }
 
 #[wasm_bindgen]
@@ -365,16 +192,7 @@ impl Lab {
             0
         };
         Lab {
-            budget,
-            splitter: LineSplitter::new(),
-            store: Some(Store::default()),
-            corpus: None,
-            n: 0,
-            caches: Vec::new(),
-            unsplittable: [Vec::new(), Vec::new()],
-            unsplittable_lines: [Occurrences::default(), Occurrences::default()],
-            root_keys: [0, 0],
-            finished: false,
+            session: Session::new(budget),
             job: None,
             cache_job: None,
             dedup: dedup::Dedup::default(),
@@ -435,15 +253,8 @@ impl Lab {
                 hashes.push(h);
             }
         }
-        *self = Lab::new(self.budget as f64);
-        self.caches = hashes
-            .into_iter()
-            .map(|hash| Cache {
-                hash,
-                key,
-                values: RawValues::for_hash(hash),
-            })
-            .collect();
+        *self = Lab::new(self.session.budget() as f64);
+        self.session.begin(&hashes, key);
         Ok(())
     }
 
@@ -469,18 +280,11 @@ impl Lab {
                 ))
             }
         };
-        if self.n > 0 || self.splitter.stats().bytes > 0 {
-            return Err(sequence(
-                "columns",
-                "the columns are set before the first line",
-            ));
-        }
-        self.splitter = LineSplitter::with_columns(Some(Columns {
+        Ok(self.session.set_columns(Columns {
             delimiter,
             column: column as usize,
             header,
-        }));
-        Ok(())
+        })?)
     }
 
     /// Whether an input whose first bytes are `sample` (and whose file name is `name`, or "") is
@@ -495,29 +299,12 @@ impl Lab {
     /// Feeds the next chunk of the input (any size; lines may straddle chunks).
     #[wasm_bindgen(js_name = pushChunk)]
     pub fn push_chunk(&mut self, chunk: &[u8]) -> Result<(), JsError> {
-        if self.finished {
-            return Err(sequence(
-                "input",
-                "this input is finished; call begin() to load another",
-            ));
-        }
-        // A file after corpus URLs: the corpus lines were never kept, so nothing is now.
-        self.corpus = None;
-        let mut splitter = std::mem::take(&mut self.splitter);
-        splitter.feed(chunk, |line| self.add_line(line.bytes, line.number));
-        self.splitter = splitter;
-        Ok(())
+        Ok(self.session.push_chunk(chunk)?)
     }
 
     /// Feeds URLs `start .. start + count` of the built-in corpus (seed `seed`).
     #[wasm_bindgen(js_name = pushCorpus)]
     pub fn push_corpus(&mut self, start: f64, count: u32, seed: u32) -> Result<(), JsError> {
-        if self.finished {
-            return Err(sequence(
-                "input",
-                "this input is finished; call begin() to load another",
-            ));
-        }
         if !start.is_finite() || start < 0.0 || start.fract() != 0.0 {
             return Err(coded!(
                 "not-whole",
@@ -525,118 +312,40 @@ impl Lab {
                 "the corpus start must be a whole number >= 0"
             ));
         }
-        let start = start as u64;
-        // The corpus can be generated again: keep the range, not the lines.
-        self.corpus = match self.corpus {
-            None if self.n == 0 && self.splitter.stats().bytes == 0 => Some(CorpusRange {
-                seed,
-                start,
-                end: start,
-            }),
-            Some(r) if r.seed == seed && r.end == start => Some(r),
-            _ => None,
-        };
-        if self.corpus.is_some() {
-            self.store = None;
-        }
-        let corpus = Corpus::new(seed as u64);
-        let mut urls = corpus.iter(start, count as u64);
-        let mut number = start;
-        while let Some(u) = urls.next_url() {
-            number += 1;
-            self.add_line(u, number);
-        }
-        if let Some(r) = &mut self.corpus {
-            // Every line so far is URL `r.start + index` of the corpus.
-            r.end = r.start.saturating_add(self.n as u64);
-        }
-        Ok(())
+        Ok(self.session.push_corpus(start as u64, count as u64, seed)?)
     }
 
     /// Ends the input; returns the input report as JSON.
     pub fn finish(&mut self) -> Result<String, JsError> {
-        if !self.finished {
-            let mut splitter = std::mem::take(&mut self.splitter);
-            splitter.finish(|line| self.add_line(line.bytes, line.number));
-            self.splitter = splitter;
-            self.finished = true;
-        }
-        self.report()
+        to_json(&self.session.finish())
     }
 
     /// The input report as JSON (see `finish`).
     pub fn report(&self) -> Result<String, JsError> {
-        let mut stats = self.splitter.stats().clone();
-        if stats.urls == 0 && self.n > 0 {
-            // The built-in corpus does not pass through the line splitter.
-            stats.urls = self.n as u64;
-            stats.lines = self.n as u64;
-        }
-        to_json(&InputReport {
-            stats: &stats,
-            unsplittable_host: &self.unsplittable_lines[0],
-            unsplittable_path: &self.unsplittable_lines[1],
-            root_paths: self
-                .caches
-                .iter()
-                .any(|c| c.key == Key::Path)
-                .then_some(self.root_keys[1]),
-            urls_kept: self.lines_available(),
-            lines_kept: self.readable() as u64,
-            keep_budget: self.budget as u64,
-            cache_bytes: self.caches.iter().map(|c| c.values.bytes()).sum(),
-        })
+        to_json(&self.session.report())
     }
 
     /// Number of URL lines loaded.
     pub fn len(&self) -> u32 {
-        self.n as u32
+        self.session.len() as u32
     }
 
     /// `true` when no URL line is loaded.
     #[wasm_bindgen(js_name = isEmpty)]
     pub fn is_empty(&self) -> bool {
-        self.n == 0
+        self.session.is_empty()
     }
 
     /// Up to `count` loaded lines from `start`, as JSON strings (invalid UTF-8 replaced), for display.
     pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
-        let readable = self.readable();
-        if start as usize >= readable && (start as usize) < self.n {
-            return Err(coded!(
-                "line-past",
-                [start, readable],
-                "line {start} is past the {readable} URL lines the page kept (the input was too large to keep)"
-            ));
-        }
-        let end = (start as usize)
-            .saturating_add(count as usize)
-            .min(readable);
-        let mut lines = Vec::new();
-        self.for_each_line(start as usize, end, |_, line, _| {
-            lines.push(String::from_utf8_lossy(line).into_owned())
-        });
-        to_json(&lines)
+        to_json(&self.session.lines(start as usize, count as usize)?)
     }
 
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).
     pub fn histogram(&mut self, fn_id: &str, key: &str, m: f64) -> Result<Vec<u32>, JsError> {
         let m = check_slots(m)?;
-        if m > MAX_COUNTED_SLOTS {
-            return Err(coded!(
-                "slots-too-many",
-                [m, MAX_COUNTED_SLOTS],
-                "M = {m} is more slots than the browser can count one by one; the lab counts up to {MAX_COUNTED_SLOTS} (2^27) slots"
-            ));
-        }
-        let key = parse_key(key)?;
-        let i = self.cache_index(parse_fn(fn_id)?, key)?;
-        let mut counts = self.caches[i].values.histogram(m);
-        if let Some(k) = key_slot(key) {
-            // Lines whose key cannot be split were cached as raw 0, which lands in slot 0.
-            counts[0] -= self.unsplittable[k].len() as u32;
-        }
-        Ok(counts)
+        let (hash, key) = (parse_fn(fn_id)?, parse_key(key)?);
+        Ok(self.session.histogram(hash, key, m)?)
     }
 
     /// Every measure of `fn_id` over `key` at `m` slots, as JSON (A, A_opt, B, χ², …).
@@ -676,7 +385,7 @@ impl Lab {
     /// that needs them computes them from the kept lines, or `cacheBegin` does it in slices).
     #[wasm_bindgen(js_name = hasCache)]
     pub fn has_cache(&self, fn_id: &str, key: &str) -> Result<bool, JsError> {
-        Ok(self.find_cache(parse_fn(fn_id)?, parse_key(key)?).is_some())
+        Ok(self.session.has_cache(parse_fn(fn_id)?, parse_key(key)?))
     }
 
     /// Starts computing the raw values of `fn_id` over `key` in slices (`cacheRun` until it
@@ -684,7 +393,9 @@ impl Lab {
     #[wasm_bindgen(js_name = cacheBegin)]
     pub fn cache_begin(&mut self, fn_id: &str, key: &str) -> Result<(), JsError> {
         self.cache_job = None;
-        let job = self.new_cache_job(parse_fn(fn_id)?, parse_key(key)?)?;
+        let job = self
+            .session
+            .cache_begin(parse_fn(fn_id)?, parse_key(key)?)?;
         self.cache_job = Some(job);
         Ok(())
     }
@@ -697,7 +408,7 @@ impl Lab {
             .cache_job
             .take()
             .ok_or_else(|| sequence("cache", "no cache is being computed"))?;
-        let done = self.run_cache_job(&mut job, max_lines as usize);
+        let done = self.session.cache_run(&mut job, max_lines as usize);
         self.cache_job = Some(job);
         Ok(done)
     }
@@ -705,12 +416,11 @@ impl Lab {
     /// Ends the cache being computed (hashing what is left) and keeps it.
     #[wasm_bindgen(js_name = cacheFinish)]
     pub fn cache_finish(&mut self) -> Result<(), JsError> {
-        let mut job = self
+        let job = self
             .cache_job
             .take()
             .ok_or_else(|| sequence("cache", "no cache is being computed"))?;
-        self.run_cache_job(&mut job, usize::MAX);
-        self.install_cache(job);
+        self.session.cache_finish(job);
         Ok(())
     }
 
@@ -727,9 +437,10 @@ impl Lab {
     /// `jobFinish` do the same in slices.)
     #[wasm_bindgen(js_name = p1Report)]
     pub fn p1_report(&self) -> Result<String, JsError> {
-        let prefix = self.prefix(usize::MAX, "p1-report")?;
+        let prefix = self.session.prefix(usize::MAX, "p1-report")?;
         let mut study = P1Study::new();
-        self.for_each_line(0, prefix.lines as usize, |_, line, _| study.push(line));
+        self.session
+            .for_each_line(0, prefix.lines as usize, |_, line, _| study.push(line));
         to_json(&OnPrefix {
             report: study.finish(),
             prefix,
@@ -755,11 +466,12 @@ impl Lab {
             .hashes()
             .to_vec()
             .into_iter()
-            .map(|h| self.cache_index(h, Key::Url))
+            .map(|h| self.session.cache_index(h, Key::Url))
             .collect::<Result<_, _>>()?;
+        let n = self.session.len();
         let end = match figure {
-            Figure::Fig3 => self.n.min(crate::sweep::FIG3_SAMPLE as usize),
-            _ => self.n,
+            Figure::Fig3 => n.min(crate::sweep::FIG3_SAMPLE as usize),
+            _ => n,
         };
         self.job = Some(Job::Sweep {
             sweep,
@@ -774,7 +486,7 @@ impl Lab {
     #[wasm_bindgen(js_name = p1Begin)]
     pub fn p1_begin(&mut self) -> Result<(), JsError> {
         self.job = None;
-        let prefix = self.prefix(usize::MAX, "p1-report")?;
+        let prefix = self.session.prefix(usize::MAX, "p1-report")?;
         self.job = Some(Job::P1 {
             study: Box::new(P1Study::new()),
             prefix,
@@ -791,7 +503,7 @@ impl Lab {
     #[wasm_bindgen(js_name = partitionBegin)]
     pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
         self.job = None;
-        let prefix = self.prefix(usize::MAX, "partition")?;
+        let prefix = self.session.prefix(usize::MAX, "partition")?;
         let study = P2Study::with_nodes(nodes).map_err(|e| {
             if e.starts_with(suffix::MISSING_CODE) {
                 coded("suffix-rules-missing", &[], e)
@@ -826,7 +538,7 @@ impl Lab {
                 let mut raws = vec![0u128; caches.len()];
                 for line in *next..stop {
                     for (r, &c) in raws.iter_mut().zip(caches.iter()) {
-                        *r = self.caches[c].values.get(line);
+                        *r = self.session.raw(c, line);
                     }
                     sweep.push_raws(&raws);
                 }
@@ -840,7 +552,8 @@ impl Lab {
             } => {
                 let end = prefix.lines as usize;
                 let stop = next.saturating_add(max_lines as usize).min(end);
-                self.for_each_line(*next, stop, |_, line, _| study.push(line));
+                self.session
+                    .for_each_line(*next, stop, |_, line, _| study.push(line));
                 *next = stop;
                 share(stop, end)
             }
@@ -852,7 +565,7 @@ impl Lab {
                 let end = prefix.lines as usize;
                 let stop = next.saturating_add(max_lines as usize).min(end);
                 // A line without a host is counted by the simulation and reaches no node.
-                self.for_each_line(*next, stop, |_, line, number| {
+                self.session.for_each_line(*next, stop, |_, line, number| {
                     let _ = study.push(number, line);
                 });
                 *next = stop;
@@ -880,201 +593,5 @@ impl Lab {
             }),
             None => Err(sequence("job", "no job is running")),
         }
-    }
-}
-
-/// `done / total`, 1 when there is nothing to do.
-fn share(done: usize, total: usize) -> f64 {
-    if total == 0 {
-        1.0
-    } else {
-        done as f64 / total as f64
-    }
-}
-
-impl Lab {
-    /// Whether every loaded line can be read again (kept, or a corpus range).
-    fn lines_available(&self) -> bool {
-        self.readable() == self.n
-    }
-
-    /// How many of the first loaded lines can be read again: all of them for a corpus range,
-    /// the kept prefix for a file or a paste.
-    fn readable(&self) -> usize {
-        if self.corpus.is_some() {
-            self.n
-        } else {
-            self.store.as_ref().map_or(0, |s| s.len().min(self.n))
-        }
-    }
-
-    /// The lines a job that reads lines again covers: the first `min(max, readable)`, or an
-    /// error naming `what` when there are lines but none can be read (none loaded is no error).
-    fn prefix(&self, max: usize, what: &str) -> Result<Prefix, JsError> {
-        let readable = self.readable();
-        if readable == 0 && self.n > 0 {
-            return Err(coded!(
-                "none-kept",
-                [self.n, self.budget, what],
-                "none of the {} URL lines could be kept (the first is longer than the {} bytes the page keeps), so the {} cannot read them",
-                self.n,
-                self.budget,
-                what.replace('-', " ")
-            ));
-        }
-        let lines = readable.min(max);
-        Ok(Prefix {
-            loaded: self.n as u64,
-            lines: lines as u64,
-            capped: lines < self.n,
-            by_budget: readable < self.n && readable < max,
-            keep_budget: self.budget as u64,
-        })
-    }
-
-    /// Calls `f(index, line, line_number)` for loaded lines `start .. end` (index 0-based among
-    /// URL lines), from the kept lines or by generating the corpus range again.
-    fn for_each_line(&self, start: usize, end: usize, mut f: impl FnMut(usize, &[u8], u64)) {
-        if let Some(store) = &self.store {
-            for i in start..end.min(store.len()) {
-                f(i, store.line(i), store.numbers[i] as u64);
-            }
-        } else if let Some(r) = self.corpus {
-            let corpus = Corpus::new(r.seed as u64);
-            let first = r.start.saturating_add(start as u64);
-            let end = (end as u64).min(r.end - r.start);
-            let mut urls = corpus.iter(first, end.saturating_sub(start as u64));
-            let mut i = start;
-            while let Some(u) = urls.next_url() {
-                f(i, u, r.start.saturating_add(i as u64 + 1));
-                i += 1;
-            }
-        }
-    }
-
-    fn add_line(&mut self, line: &[u8], number: u64) {
-        let index = self.n;
-        self.n += 1;
-        if let Some(store) = self.store.as_mut().filter(|s| s.complete) {
-            if store.bytes.len() + line.len() > self.budget
-                || store.bytes.len() + line.len() > u32::MAX as usize
-            {
-                // Keep the prefix; from here on the lines are hashed and dropped.
-                store.complete = false;
-                store.bytes.shrink_to_fit();
-                store.ends.shrink_to_fit();
-                store.numbers.shrink_to_fit();
-            } else {
-                store.bytes.extend_from_slice(line);
-                store.ends.push(store.bytes.len() as u32);
-                store.numbers.push(number.min(u32::MAX as u64) as u32);
-            }
-        }
-        // Split each key once per line, for every cache that needs it.
-        let mut split: [Option<Option<Vec<u8>>>; 2] = [None, None];
-        for c in &mut self.caches {
-            match key_slot(c.key) {
-                None => c.values.push(c.hash.raw(line)),
-                Some(k) => {
-                    let part = split[k].get_or_insert_with(|| {
-                        key::extract(line, c.key).ok().map(|b| b.into_owned())
-                    });
-                    match part {
-                        Some(bytes) => c.values.push(c.hash.raw(bytes)),
-                        None => c.values.push(0),
-                    }
-                }
-            }
-        }
-        for (k, part) in split.iter().enumerate() {
-            match part {
-                Some(None) => {
-                    self.unsplittable[k].push(index as u32);
-                    self.unsplittable_lines[k].record(number);
-                }
-                Some(Some(bytes)) if bytes == b"/" => self.root_keys[k] += 1,
-                _ => {}
-            }
-        }
-    }
-
-    /// The cache of (hash, key), computed from the kept lines when missing.
-    fn cache_index(&mut self, hash: HashId, key: Key) -> Result<usize, JsError> {
-        if let Some(i) = self.find_cache(hash, key) {
-            return Ok(i);
-        }
-        let mut job = self.new_cache_job(hash, key)?;
-        self.run_cache_job(&mut job, usize::MAX);
-        Ok(self.install_cache(job))
-    }
-
-    fn find_cache(&self, hash: HashId, key: Key) -> Option<usize> {
-        self.caches
-            .iter()
-            .position(|c| c.hash == hash && c.key == key)
-    }
-
-    fn new_cache_job(&self, hash: HashId, key: Key) -> Result<CacheJob, JsError> {
-        if !self.lines_available() {
-            return Err(coded!(
-                "not-kept",
-                [self.n, hash.info().key, key.as_str()],
-                "the {} URL lines were too large to keep, so {} over the {} cannot be computed now; reload the input with it selected",
-                self.n,
-                hash.info().key,
-                key.as_str()
-            ));
-        }
-        Ok(CacheJob {
-            hash,
-            key,
-            values: RawValues::for_hash(hash),
-            bad: Vec::new(),
-            bad_lines: Occurrences::default(),
-            root: 0,
-            next: 0,
-        })
-    }
-
-    /// Hashes at most `max_lines` more lines into `job`; returns the share done.
-    fn run_cache_job(&self, job: &mut CacheJob, max_lines: usize) -> f64 {
-        let stop = job.next.saturating_add(max_lines).min(self.n);
-        let (hash, key) = (job.hash, job.key);
-        self.for_each_line(job.next, stop, |i, line, number| {
-            match key::extract(line, key) {
-                Ok(k) => {
-                    job.root += u64::from(&*k == b"/");
-                    job.values.push(hash.raw(&k));
-                }
-                Err(_) => {
-                    job.values.push(0);
-                    job.bad.push(i as u32);
-                    job.bad_lines.record(number);
-                }
-            }
-        });
-        job.next = stop;
-        share(stop, self.n)
-    }
-
-    /// Adds a finished cache (unless an equal one appeared meanwhile); returns its index.
-    fn install_cache(&mut self, job: CacheJob) -> usize {
-        if let Some(i) = self.find_cache(job.hash, job.key) {
-            return i;
-        }
-        if let Some(k) = key_slot(job.key) {
-            // The first cache of a key computes its unsplittable lines; later ones agree.
-            if !self.caches.iter().any(|c| c.key == job.key) {
-                self.unsplittable[k] = job.bad;
-                self.unsplittable_lines[k] = job.bad_lines;
-                self.root_keys[k] = job.root;
-            }
-        }
-        self.caches.push(Cache {
-            hash: job.hash,
-            key: job.key,
-            values: job.values,
-        });
-        self.caches.len() - 1
     }
 }

@@ -593,7 +593,9 @@ impl Lab {
         let max = whole(max_lines, 1.0, "trie-lines")?;
         let step = whole(step, 0.0, "checkpoint-step")?;
         self.check_dedup_lines("trie")?;
-        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, "trie")?;
+        let prefix = self
+            .session
+            .prefix(max.min(usize::MAX as u64) as usize, "trie")?;
         self.dedup.trie = Some(Box::new(TrieJob {
             builder: TrieStudyBuilder::new(step, &Structure::ALL),
             by_budget: prefix.by_budget,
@@ -621,7 +623,7 @@ impl Lab {
             urls,
             ..
         } = &mut *job;
-        self.for_each_line(start, stop, |_, line, _| {
+        self.session.for_each_line(start, stop, |_, line, _| {
             builder.push(line);
             distinct.add(urls, line);
         });
@@ -642,17 +644,17 @@ impl Lab {
             .take()
             .ok_or_else(|| super::sequence("trie", "no trie study is running"))?;
         let study = job.builder.finish();
-        let capped = job.end < self.n;
+        let capped = job.end < self.session.len();
         let projected = match study.checkpoints.last() {
             Some(last) if capped => last
                 .rows
                 .iter()
                 .map(|r| {
-                    let bytes = r.bytes_per_url * self.n as f64;
+                    let bytes = r.bytes_per_url * self.session.len() as f64;
                     Projection {
                         structure: r.structure,
                         bytes_per_url: r.bytes_per_url,
-                        urls: self.n as u64,
+                        urls: self.session.len() as u64,
                         bytes,
                         fits: bytes <= STRUCTURE_BUDGET as f64,
                     }
@@ -661,7 +663,7 @@ impl Lab {
             _ => Vec::new(),
         };
         let report = TrieReport {
-            loaded: self.n as u64,
+            loaded: self.session.len() as u64,
             lines: job.end as u64,
             capped,
             by_budget: job.by_budget,
@@ -1036,7 +1038,7 @@ fn op<'a>(kind: &'static str, url: &'a str, steps: Vec<Step>) -> TraceOp<'a> {
 
 impl Lab {
     fn check_dedup_lines(&self, what: &str) -> Result<(), JsError> {
-        if self.n == 0 {
+        if self.session.is_empty() {
             return Err(coded!(
                 "no-urls",
                 [what],
@@ -1044,7 +1046,8 @@ impl Lab {
                 what.replace('-', " ")
             ));
         }
-        self.prefix(usize::MAX, what).map(|_| ())
+        self.session.prefix(usize::MAX, what)?;
+        Ok(())
     }
 
     /// The split keys, once ready.
@@ -1060,7 +1063,7 @@ impl Lab {
             return Ok(());
         }
         self.check_dedup_lines("filters")?;
-        let build = match self.corpus {
+        let build = match self.session.corpus_range() {
             Some(r) if r.start == 0 => KeysBuild::Corpus {
                 seed: r.seed,
                 n: (r.end - r.start).min(MAX_INSERTED as u64),
@@ -1112,9 +1115,9 @@ impl Lab {
                 distinct,
             } => {
                 // The kept lines only, when the page could not keep them all.
-                let end = self.readable();
+                let end = self.session.readable();
                 let stop = next.saturating_add(max).min(end);
-                self.for_each_line(*next, stop, |_, line, _| {
+                self.session.for_each_line(*next, stop, |_, line, _| {
                     if keys.len() >= cap {
                         *capped = true;
                     } else {
@@ -1123,7 +1126,7 @@ impl Lab {
                     }
                 });
                 *next = stop;
-                if stop >= end && end < self.n && !*capped {
+                if stop >= end && end < self.session.len() && !*capped {
                     *capped = true;
                     *by_budget = true;
                 }

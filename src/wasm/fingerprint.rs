@@ -344,7 +344,7 @@ impl Lab {
         let start = job.next;
         let stop = start.saturating_add(max_lines as usize).min(job.end);
         let StudyJob { p3, canonical, .. } = &mut *job;
-        self.for_each_line(start, stop, |_, line, number| {
+        self.session.for_each_line(start, stop, |_, line, number| {
             p3.push(number, line);
             // A line that is not a URL is counted by the study and named in its report.
             let _ = canonical.push(number, line);
@@ -404,10 +404,11 @@ impl Lab {
             })?;
         let stop = job.next.saturating_add(max_lines as usize).min(job.end);
         let study = &mut job.study;
-        self.for_each_line(job.next, stop, |_, line, number| {
-            // A line without a host is counted in the report.
-            let _ = study.push(number, line);
-        });
+        self.session
+            .for_each_line(job.next, stop, |_, line, number| {
+                // A line without a host is counted in the report.
+                let _ = study.push(number, line);
+            });
         job.next = stop;
         let done = share(stop, job.end);
         self.fingerprint.sites = Some(job);
@@ -470,7 +471,7 @@ impl Lab {
             changed,
             ..
         } = &mut *job;
-        self.for_each_line(start, stop, |_, line, number| {
+        self.session.for_each_line(start, stop, |_, line, number| {
             *lines += 1;
             // As CanonicalStudy reads a line: invalid UTF-8 lossily.
             let text = String::from_utf8_lossy(line);
@@ -518,7 +519,7 @@ impl Lab {
     /// The end of a job over the first `max_lines` loaded lines, once they can be read.
     fn fp_end(&self, max_lines: f64, what: &str) -> Result<usize, JsError> {
         let max = whole(max_lines, 1.0, "lines")?;
-        if self.n == 0 {
+        if self.session.is_empty() {
             return Err(coded!(
                 "no-urls",
                 [what],
@@ -526,15 +527,17 @@ impl Lab {
                 what.replace('-', " ")
             ));
         }
-        let prefix = self.prefix(max.min(usize::MAX as u64) as usize, what)?;
+        let prefix = self
+            .session
+            .prefix(max.min(usize::MAX as u64) as usize, what)?;
         Ok(prefix.lines as usize)
     }
 
     fn fp_lines(&self, end: usize) -> Lines {
         Lines {
-            loaded: self.n as u64,
+            loaded: self.session.len() as u64,
             lines: end as u64,
-            capped: end < self.n,
+            capped: end < self.session.len(),
         }
     }
 }

@@ -22,7 +22,7 @@ impl Lab {
             ));
         }
         let seed = seed as u64;
-        let n = self.readable() as u64;
+        let n = self.session.readable() as u64;
         if lesson == "p5" {
             let (inserted, held) = self
                 .split_keys()
@@ -60,7 +60,7 @@ impl Lab {
         for attempt in 0..ATTEMPTS {
             let at = quiz::pick(seed, lesson, index, attempt, n) as usize;
             let mut asked = None;
-            self.for_each_line(at, at + 1, |_, line, _| {
+            self.session.for_each_line(at, at + 1, |_, line, _| {
                 asked = match lesson {
                     "p1" => Some(quiz::slot(seed, index, line)),
                     "p2" => quiz::node(line),

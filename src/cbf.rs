@@ -98,7 +98,6 @@ use crate::hash::md5_digest;
 use crate::metrics::ln_gamma;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The default counter width, P5's 4 bits.
 pub const DEFAULT_BITS: u32 = 4;
@@ -571,38 +570,8 @@ pub fn overflow_theory(n: u64, k: u32, m: u64, bits: u32) -> OverflowTheory {
 // ----------------------------------------------------------------------------------------------
 // Fingerprint stores
 
-/// A fingerprint hasher: MD5 fingerprints are already uniform, one SplitMix64 finaliser of
-/// their folded halves is enough.
-#[derive(Default, Clone, Copy)]
-struct FpHasher(u64);
-
-impl Hasher for FpHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    #[inline]
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        let mut z = (self.0 ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-    #[inline]
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64 ^ (x >> 64) as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type FpBuild = BuildHasherDefault<FpHasher>;
+/// The stores' tables hash fingerprints (and counter indices) with the SplitMix64 finaliser.
+type FpBuild = crate::mix::Mix;
 
 /// Buckets behind a hashbrown table of this `capacity()`.
 fn buckets_of_capacity(capacity: usize) -> u64 {

@@ -46,6 +46,8 @@
 //! assert_eq!(buf, first[1].as_bytes());
 //! ```
 
+pub(crate) use crate::mix::SplitMix;
+
 /// Parameters of the built-in corpus. `Default` gives the documented values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CorpusParams {
@@ -81,58 +83,6 @@ pub const DEFAULT_SEED: u64 = 2004;
 pub struct Corpus {
     params: CorpusParams,
     zipf: ZipfShape,
-}
-
-/// The high 64 bits of the 128-bit product `x × n`. For `n < 2^32` (every bound the corpus
-/// draws below) it is put together from 64-bit products, the same bits: in WebAssembly a `u128`
-/// product is a call to `__multi3`, which was a quarter of the corpus's time in the page.
-#[inline]
-pub(crate) fn mul_high(x: u64, n: u64) -> u64 {
-    if n <= u32::MAX as u64 {
-        // x·n = (xh·2^32 + xl)·n; the bits of xl·n below 2^32 never carry into bit 64.
-        ((x >> 32) * n + (((x & 0xFFFF_FFFF) * n) >> 32)) >> 32
-    } else {
-        ((x as u128 * n as u128) >> 64) as u64
-    }
-}
-
-/// SplitMix64: a tiny, fast, portable generator (Steele, Lea & Flood 2014).
-#[derive(Clone, Debug)]
-pub(crate) struct SplitMix(u64);
-
-impl SplitMix {
-    pub(crate) fn new(a: u64, b: u64) -> SplitMix {
-        let mut s = SplitMix(a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
-        s.next();
-        s
-    }
-    #[inline]
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, n): the high 64 bits of `next() × n` (Lemire's multiply-shift).
-    #[inline]
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        mul_high(self.next(), n)
-    }
-    /// Uniform in [0, 1).
-    #[inline]
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    /// True with probability `p_permille / 1000`.
-    #[inline]
-    fn chance(&mut self, p_permille: u64) -> bool {
-        self.below(1000) < p_permille
-    }
-    #[inline]
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
 }
 
 /// The constants of the rejection-inversion Zipf sampler that do not depend on the number of
@@ -644,55 +594,6 @@ impl Iterator for CorpusIter<'_> {
 mod tests {
     use super::*;
     use std::collections::HashMap;
-
-    #[test]
-    fn mul_high_is_the_high_half_of_the_128_bit_product() {
-        let mut rng = SplitMix::new(11, 12);
-        let edges = [
-            0,
-            1,
-            2,
-            999,
-            1000,
-            100_000,
-            u32::MAX as u64 - 1,
-            u32::MAX as u64,
-        ];
-        let wide = [u32::MAX as u64 + 1, u64::MAX];
-        for _ in 0..20_000 {
-            let x = rng.next();
-            let n = rng.next() >> (rng.next() % 64);
-            for n in edges
-                .iter()
-                .chain(&wide)
-                .copied()
-                .chain([n, n & 0xFFFF_FFFF])
-            {
-                assert_eq!(
-                    mul_high(x, n),
-                    ((x as u128 * n as u128) >> 64) as u64,
-                    "{x} × {n}"
-                );
-            }
-        }
-        for x in [
-            0,
-            1,
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 63,
-            0xFFFF_FFFF,
-            0x1_0000_0000,
-        ] {
-            for n in edges.iter().chain(&wide).copied() {
-                assert_eq!(
-                    mul_high(x, n),
-                    ((x as u128 * n as u128) >> 64) as u64,
-                    "{x} × {n}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn push_num_writes_what_format_writes() {

@@ -106,7 +106,6 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::net::{IpAddr, Ipv4Addr};
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -213,28 +212,9 @@ pub fn parse_hex_digest(s: &str) -> Result<u128, FingerprintError> {
     u128::from_str_radix(t, 16).map_err(|_| FingerprintError::Hex(s.to_string()))
 }
 
-/// A hasher for sets of digests: the digest bits are already uniform, so it only folds them
-/// (and mixes, so truncated fingerprints in the low bits spread over the table too).
-#[derive(Default, Clone, Copy)]
-struct DigestHasher(u64);
-
-impl Hasher for DigestHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u128(&mut self, x: u128) {
-        let v = (x as u64) ^ ((x >> 64) as u64) ^ self.0;
-        let m = (v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        self.0 = m ^ (m >> 32);
-    }
-}
-
-type DigestBuild = BuildHasherDefault<DigestHasher>;
+/// Sets of digests: the SplitMix64 finaliser of the folded digest, so truncated fingerprints,
+/// whose bits are all at the bottom, spread over the table too.
+type DigestBuild = crate::mix::Mix;
 
 // ---------------------------------------------------------------------------------------------
 // 1. Fingerprint dedup

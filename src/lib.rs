@@ -20,7 +20,9 @@
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
 //! | [`quiz`] | the lessons' self-check questions, answered from the loaded URLs | P1-P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
+//! | [`mix`] | SplitMix64 and the hashers of the lab's own tables | — |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
+//! | [`split`] | the dedup experiments' inserted and held-out keys, distinct lines exactly | P4, P5 |
 //! | [`session`] | one loaded list: kept lines, raw values re-binned for any M, coded errors | P1 |
 //! | [`suffix`] | the Public Suffix List: registrable domains, from its rules text on wasm32 | — |
 //! | `wasm` | (wasm32 only) the WebAssembly adapter: one `Lab` handle over a [`session::Session`], batched calls | — |
@@ -53,11 +55,13 @@ pub mod hash;
 pub mod key;
 pub mod lines;
 pub mod metrics;
+pub mod mix;
 pub mod p1;
 pub mod p2;
 pub mod partition;
 pub mod quiz;
 pub mod session;
+pub mod split;
 pub mod suffix;
 pub mod sweep;
 pub mod trie;

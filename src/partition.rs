@@ -86,10 +86,10 @@
 use crate::hash::{self, HashId};
 use crate::key::{self, SplitError};
 use crate::metrics::{self, BucketSizeRow, Measures};
+use crate::mix::Mix;
 use crate::suffix;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Slots of P2's site table: 2^21.
 pub const SITE_TABLE_SLOTS: u32 = 1 << 21;
@@ -351,32 +351,6 @@ pub fn heritrix_fp64(s: &str) -> u64 {
 
 // ----------------------------------------------------------------------------------------------
 // Hashing of keys that are already well mixed or small integers.
-
-/// A hasher for integer keys: the SplitMix64 finaliser of the key (bytes go through FNV-1a).
-#[derive(Default, Clone, Copy)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        let mut z = (self.0 ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64 ^ (x >> 64) as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Mix = BuildHasherDefault<MixHasher>;
 
 // ----------------------------------------------------------------------------------------------
 // The simulation

@@ -18,10 +18,10 @@
 //! words a question from its `code` and `args` and checks an answer against `answer`.
 
 use crate::bloom::{m_for, Bloom, IndexMethod};
-use crate::corpus::SplitMix;
 use crate::fingerprint::{Canonicalizer, Toggles};
 use crate::hash::{self, HashId};
 use crate::key;
+use crate::mix::SplitMix;
 use crate::partition::nutch_node;
 use crate::trie::GlTrie;
 use serde::Serialize;

@@ -300,7 +300,7 @@ fn prefetch(counts: &[u32], slot: u32) {
 pub fn sample_indices(n: u64, k: u64, seed: u64) -> Vec<u64> {
     let k = k.min(n);
     let mut chosen = std::collections::HashSet::with_capacity(k as usize);
-    let mut rng = crate::corpus::SplitMix::new(seed, 0x005A_3B1E);
+    let mut rng = crate::mix::SplitMix::new(seed, 0x005A_3B1E);
     for j in n - k..n {
         let t = rng.below(j + 1);
         if !chosen.insert(t) {
@@ -312,10 +312,112 @@ pub fn sample_indices(n: u64, k: u64, seed: u64) -> Vec<u64> {
     v
 }
 
+/// Fig. 3's random sample of a list read once, in order, whose length is not known ahead (a
+/// file, standard input): reservoir sampling of `k` items (a seeded xorshift64*), restored to
+/// input order. Which items it keeps depends only on how many came, so
+/// [`fig3_indices`] finds the same ones from the count alone.
+pub struct Reservoir<T> {
+    k: usize,
+    items: Vec<(u64, T)>,
+    seen: u64,
+    state: u64,
+}
+
+impl<T> Reservoir<T> {
+    /// An empty sample of at most `k` items.
+    pub fn new(k: u64) -> Reservoir<T> {
+        Reservoir {
+            k: k as usize,
+            items: Vec::new(),
+            seen: 0,
+            state: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// Offers the next item, `order` its place in the input (a line number or an index).
+    pub fn push(&mut self, order: u64, item: T) {
+        self.seen += 1;
+        if self.items.len() < self.k {
+            self.items.push((order, item));
+        } else {
+            // xorshift64*: uniform j in 0..seen
+            self.state ^= self.state >> 12;
+            self.state ^= self.state << 25;
+            self.state ^= self.state >> 27;
+            let j = ((self.state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * self.seen as u128)
+                >> 64) as usize;
+            if j < self.k {
+                self.items[j] = (order, item);
+            }
+        }
+    }
+
+    /// How many items were offered.
+    pub fn seen(&self) -> u64 {
+        self.seen
+    }
+
+    /// The sample in input order.
+    pub fn finish(mut self) -> Vec<(u64, T)> {
+        self.items.sort_unstable_by_key(|x| x.0);
+        self.items
+    }
+}
+
+/// The indices (0-based, sorted) of Fig. 3's sample of `n` loaded lines, as `urlhash sweep
+/// --fig 3` draws it: for the built-in corpus read from its start (`corpus_seed`), Floyd's
+/// sample by index ([`sample_indices`] with the corpus's seed); for any other list, the
+/// [`Reservoir`]'s. All of them when `n` is at most [`FIG3_SAMPLE`].
+pub fn fig3_indices(n: u64, corpus_seed: Option<u64>) -> Vec<u64> {
+    match corpus_seed {
+        Some(seed) => sample_indices(n, FIG3_SAMPLE, seed),
+        None => {
+            let mut r = Reservoir::new(FIG3_SAMPLE);
+            for i in 0..n {
+                r.push(i, ());
+            }
+            r.finish().into_iter().map(|(i, ())| i).collect()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::corpus::Corpus;
+
+    #[test]
+    fn the_reservoir_keeps_k_uniform_items_and_fig3_indices_finds_them_from_the_count() {
+        // Fewer than k: all of them, in order.
+        assert_eq!(fig3_indices(5, None), vec![0, 1, 2, 3, 4]);
+        assert_eq!(fig3_indices(7, Some(3)), (0..7).collect::<Vec<_>>());
+        // More: k of them, distinct and sorted, the same as a reservoir of the lines.
+        let n = 1_000;
+        let mut r = Reservoir::new(100);
+        for i in 0..n {
+            r.push(i + 1, format!("line {i}"));
+        }
+        assert_eq!(r.seen(), n);
+        let kept = r.finish();
+        assert_eq!(kept.len(), 100);
+        assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
+        for (number, line) in &kept {
+            assert_eq!(*line, format!("line {}", number - 1));
+        }
+        // Uniform enough: items from the last half are about half of the sample.
+        let late = kept.iter().filter(|(n, _)| *n > 500).count();
+        assert!((30..=70).contains(&late), "{late}");
+        let mut big = Reservoir::new(FIG3_SAMPLE);
+        for i in 0..FIG3_SAMPLE + 50_000 {
+            big.push(i, ());
+        }
+        let idx: Vec<u64> = big.finish().into_iter().map(|(i, ())| i).collect();
+        assert_eq!(idx, fig3_indices(FIG3_SAMPLE + 50_000, None));
+        assert_eq!(
+            fig3_indices(FIG3_SAMPLE + 50_000, Some(2004)),
+            sample_indices(FIG3_SAMPLE + 50_000, FIG3_SAMPLE, 2004)
+        );
+    }
 
     #[test]
     fn sweep_points_equal_recomputation() {

@@ -144,6 +144,8 @@ enum Job {
         sweep: Sweep,
         /// The cache of each of the sweep's functions (whole-URL key).
         caches: Vec<usize>,
+        /// The lines swept, by index: Fig. 3's sample; all of them (`0..end`) when None.
+        lines: Option<Vec<u64>>,
         end: usize,
         next: usize,
     },
@@ -425,7 +427,8 @@ impl Lab {
     }
 
     /// P1's Fig. 1, 2 or 3 on the loaded lines (key: whole URL), every `step` lines, as JSON
-    /// points `[{figure, function, m, measure, n, value}]`. Fig. 3 uses the first 400 000 lines.
+    /// points `[{figure, function, m, measure, n, value}]`. Fig. 3 uses the sample of 400 000
+    /// lines `urlhash sweep --fig 3` draws ([`crate::sweep::fig3_indices`]).
     /// (In one call; `sweepBegin` + `jobRun` + `jobFinish` do the same in slices.)
     pub fn sweep(&mut self, fig: u8, step: f64) -> Result<String, JsError> {
         self.sweep_begin(fig, step)?;
@@ -469,14 +472,19 @@ impl Lab {
             .map(|h| self.session.cache_index(h, Key::Url))
             .collect::<Result<_, _>>()?;
         let n = self.session.len();
-        let end = match figure {
-            Figure::Fig3 => n.min(crate::sweep::FIG3_SAMPLE as usize),
-            _ => n,
-        };
+        let lines = (figure == Figure::Fig3).then(|| {
+            let corpus_seed = self
+                .session
+                .corpus_range()
+                .filter(|r| r.start == 0)
+                .map(|r| r.seed as u64);
+            crate::sweep::fig3_indices(n as u64, corpus_seed)
+        });
         self.job = Some(Job::Sweep {
             sweep,
             caches,
-            end,
+            end: lines.as_ref().map_or(n, Vec::len),
+            lines,
             next: 0,
         });
         Ok(())
@@ -531,12 +539,14 @@ impl Lab {
             Job::Sweep {
                 sweep,
                 caches,
+                lines,
                 end,
                 next,
             } => {
                 let stop = next.saturating_add(max_lines as usize).min(*end);
                 let mut raws = vec![0u128; caches.len()];
-                for line in *next..stop {
+                for at in *next..stop {
+                    let line = lines.as_ref().map_or(at, |l| l[at] as usize);
                     for (r, &c) in raws.iter_mut().zip(caches.iter()) {
                         *r = self.session.raw(c, line);
                     }

@@ -20,6 +20,7 @@ use urlhashlab::corpus::Corpus;
 use urlhashlab::hash::{self, HashId, REGISTRY};
 use urlhashlab::key::{self, Key};
 use urlhashlab::lines::LineSplitter;
+use urlhashlab::sweep::{sample_indices, Figure, Reservoir, Sweep, FIG3_SAMPLE};
 use urlhashlab::wasm::Lab;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -629,6 +630,53 @@ fn sweep_fig2_has_the_expected_shape() {
     let points = points.as_array().unwrap();
     assert_eq!(points.len(), 5 * 2);
     assert!(points.iter().all(|p| p["function"] == "hf"));
+}
+
+/// Fig. 3 of the sweep over `urls` in order, as JSON: the reference the page must equal.
+fn fig3_points(urls: &[&[u8]], step: u64) -> Value {
+    let mut sweep = Sweep::new(&Figure::Fig3.series(), step);
+    for u in urls {
+        sweep.push(u);
+    }
+    as_json(&sweep.finish())
+}
+
+#[wasm_bindgen_test]
+fn fig3_of_more_than_400_000_lines_is_the_clis_random_sample() {
+    // `urlhash sweep --fig 3` samples the corpus by index (its seed) and a file with a
+    // reservoir; the page's Fig. 3 must be the same points, not the first 400 000 lines.
+    let n = FIG3_SAMPLE + 30_000;
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, n).collect();
+    let step = 100_000.0;
+    let by_index: Vec<&[u8]> = sample_indices(n, FIG3_SAMPLE, 2004)
+        .into_iter()
+        .map(|i| &urls[i as usize][..])
+        .collect();
+    let mut lab = corpus_lab(n as u32, "hf", BIG);
+    let corpus_points = json(lab.sweep(3, step));
+    assert_eq!(corpus_points, fig3_points(&by_index, step as u64));
+    let first: Vec<&[u8]> = urls[..FIG3_SAMPLE as usize]
+        .iter()
+        .map(|u| &u[..])
+        .collect();
+    assert_ne!(corpus_points, fig3_points(&first, step as u64));
+    // The same lines as a file: the reservoir's sample, as the CLI draws it from a file.
+    let (mut file, report) = loaded(
+        &[&corpus_text(&urls)],
+        "hf",
+        "url",
+        1024.0 * 1024.0 * 1024.0,
+    );
+    assert_eq!(report["urls"], n);
+    let mut reservoir = Reservoir::new(FIG3_SAMPLE);
+    for (i, u) in urls.iter().enumerate() {
+        reservoir.push(i as u64 + 1, &u[..]);
+    }
+    let sampled: Vec<&[u8]> = reservoir.finish().into_iter().map(|(_, u)| u).collect();
+    assert_eq!(
+        json(file.sweep(3, step)),
+        fig3_points(&sampled, step as u64)
+    );
 }
 
 #[wasm_bindgen_test]

@@ -652,7 +652,7 @@ async function runFigureJobs(generation) {
   const step = stepFor(n);
   const current = () => generation === state.generation;
   say($('figures-note'), () => S.figuresNote(int(step)));
-  say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE))));
+  say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE)), int(n), n <= FIG3_SAMPLE));
   say($('why-status'), () => S.whyPending);
   $('why').dataset.gen = '';
   for (const fig of [1, 2, 3]) $(`fig${fig}`).dataset.gen = '';
@@ -1105,7 +1105,7 @@ function relabel() {
     requestView();
     const n = state.input.report.urls;
     say($('figures-note'), () => S.figuresNote(int(stepFor(n))));
-    say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE))));
+    say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE)), int(n), n <= FIG3_SAMPLE));
   }
   drawFig1();
   drawFig2();

@@ -647,8 +647,9 @@ export const ZH = {
   fig2Title: '图 2 — B，M 台机器上的负载平衡，随 N 增长',
   fig2Note: '1 为完美平衡。当 3 整除 M 时，hf 的曲线跳到约 3（见下文“为什么？”）。',
   fig3Title: '图 3 — hf 在 M = 11、12、14、16、18 时的 B',
-  fig3Note: (n) =>
-    `取前 ${n} 个 URL（P1 从它的 2000 万个 URL 中随机抽取了 400 000 个）。M = 12 和 18 是 3 的倍数。`,
+  fig3Note: (sample, n, all) =>
+    (all ? `取全部 ${n} 个已载入的 URL` : `从已载入的 ${n} 个 URL 中随机抽取 ${sample} 个，与 urlhash sweep --fig 3 的抽法相同`) +
+    '（P1 从它的 2000 万个 URL 中随机抽取了 400 000 个）。M = 12 和 18 是 3 的倍数。',
   figM: 'M =',
   axisN: 'N，已计算散列的 URL 数',
   axisNLog: 'N，已计算散列的 URL 数（对数坐标）',

@@ -641,8 +641,11 @@ export const S = {
   fig2Title: 'Fig. 2 — B, load balance over M machines, as N grows',
   fig2Note: '1 is perfect balance. hf’s curve jumps to about 3 when 3 divides M (see “Why?” below).',
   fig3Title: 'Fig. 3 — hf’s B at M = 11, 12, 14, 16, 18',
-  fig3Note: (n) =>
-    `On the first ${n} URLs (P1 drew 400 000 at random from its 20 million). M = 12 and 18 are multiples of 3.`,
+  fig3Note: (sample, n, all) =>
+    (all
+      ? `On all ${n} loaded URLs`
+      : `On ${sample} of the ${n} loaded URLs, drawn at random as urlhash sweep --fig 3 draws them`) +
+    ' (P1 drew 400 000 at random from its 20 million). M = 12 and 18 are multiples of 3.',
   figM: 'M =',
   axisN: 'N, URLs hashed',
   axisNLog: 'N, URLs hashed (log scale)',

@@ -1094,48 +1094,6 @@ fn cmd_dist(
     Ok(())
 }
 
-/// Fig. 3's random sample of a file: reservoir sampling of [`sweep::FIG3_SAMPLE`] lines (a
-/// seeded xorshift), restored to input order; it holds at most that many lines.
-struct Reservoir {
-    lines: Vec<(u64, Vec<u8>)>,
-    seen: u64,
-    state: u64,
-}
-
-impl Reservoir {
-    fn new() -> Reservoir {
-        Reservoir {
-            lines: Vec::new(),
-            seen: 0,
-            state: 0x9E37_79B9_7F4A_7C15,
-        }
-    }
-
-    fn push(&mut self, n: u64, line: &[u8]) {
-        let k = sweep::FIG3_SAMPLE as usize;
-        self.seen += 1;
-        if self.lines.len() < k {
-            self.lines.push((n, line.to_vec()));
-        } else {
-            // xorshift64*: uniform j in 0..seen
-            self.state ^= self.state >> 12;
-            self.state ^= self.state << 25;
-            self.state ^= self.state >> 27;
-            let j = ((self.state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * self.seen as u128)
-                >> 64) as usize;
-            if j < k {
-                self.lines[j] = (n, line.to_vec());
-            }
-        }
-    }
-
-    /// The sample in input order, with line numbers.
-    fn finish(mut self) -> Vec<(u64, Vec<u8>)> {
-        self.lines.sort_unstable_by_key(|x| x.0);
-        self.lines
-    }
-}
-
 /// Fig. 3's random sample of the corpus, drawn by index (numbered by corpus line).
 fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
     let corpus = Corpus::new(seed);
@@ -1182,13 +1140,13 @@ fn cmd_sweep(
     });
     let mut reservoir = match source {
         Source::Corpus { .. } => None,
-        _ => fig3.then(Reservoir::new),
+        _ => fig3.then(|| sweep::Reservoir::new(sweep::FIG3_SAMPLE)),
     };
     let mut bad = Unsplittable::default();
     let stats = if big_sweep.is_some() || reservoir.is_some() {
         for_each_url(&source, |n, line| {
             if let Some(r) = &mut reservoir {
-                r.push(n, line);
+                r.push(n, line.to_vec());
             }
             if let Some(sweep) = &mut big_sweep {
                 match key::extract(line, key) {
@@ -1234,7 +1192,7 @@ fn cmd_sweep(
                 *n,
             ),
             (_, Some(r)) => {
-                let total = r.seen;
+                let total = r.seen();
                 (r.finish(), stats, total)
             }
             (_, None) => unreachable!("a file's sample is drawn when Fig. 3 is asked for"),

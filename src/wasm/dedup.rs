@@ -30,16 +30,13 @@ use crate::cbf::{
     OVERFLOW_J16_FACTOR, OVERFLOW_J16_WITHOUT_E, P5_PRINTED_J16_FACTOR,
 };
 use crate::corpus::Corpus;
+use crate::split::{self, Distinct};
 use crate::trie::{
     AnySet, DrawNode, GlStats, GlTrie, Step, StepAction, Structure, TrieStudy, TrieStudyBuilder,
     UrlSet,
 };
 use serde::Serialize;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use wasm_bindgen::prelude::*;
-use xxhash_rust::xxh3::xxh3_64;
 
 /// The most keys the filter views insert (as many more are held out).
 pub const MAX_INSERTED: usize = 500_000;
@@ -91,83 +88,6 @@ fn check_ratio(r: f64) -> Result<(), JsError> {
 // ----------------------------------------------------------------------------------------------
 // Keys kept back to back
 
-/// Byte strings back to back.
-#[derive(Default)]
-struct FlatKeys {
-    bytes: Vec<u8>,
-    ends: Vec<usize>,
-}
-
-impl FlatKeys {
-    fn push(&mut self, key: &[u8]) {
-        self.bytes.extend_from_slice(key);
-        self.ends.push(self.bytes.len());
-    }
-    fn len(&self) -> usize {
-        self.ends.len()
-    }
-    fn get(&self, i: usize) -> &[u8] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.bytes[start..self.ends[i]]
-    }
-    fn iter(&self, start: usize, end: usize) -> impl Iterator<Item = &[u8]> {
-        (start..end).map(move |i| self.get(i))
-    }
-}
-
-/// A hasher for keys that are hashes already.
-#[derive(Default, Clone, Copy)]
-struct Passthrough(u64);
-
-impl Hasher for Passthrough {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type PassthroughBuild = BuildHasherDefault<Passthrough>;
-
-/// Distinct lines, exactly: the XXH3-64 of a line leads to the kept lines with that hash, and
-/// those are compared byte for byte.
-#[derive(Default)]
-struct Distinct {
-    first: HashMap<u64, u32, PassthroughBuild>,
-    /// Further lines whose hash equals an earlier, different line's (rare).
-    more: HashMap<u64, Vec<u32>, PassthroughBuild>,
-}
-
-impl Distinct {
-    /// Keeps `line` in `keys` unless an equal line is there already; `true` when it was new.
-    fn add(&mut self, keys: &mut FlatKeys, line: &[u8]) -> bool {
-        let h = xxh3_64(line);
-        match self.first.entry(h) {
-            Entry::Vacant(e) => {
-                e.insert(keys.len() as u32);
-            }
-            Entry::Occupied(e) => {
-                if keys.get(*e.get() as usize) == line {
-                    return false;
-                }
-                let more = self.more.entry(h).or_default();
-                if more.iter().any(|&i| keys.get(i as usize) == line) {
-                    return false;
-                }
-                more.push(keys.len() as u32);
-            }
-        }
-        keys.push(line);
-        true
-    }
-}
-
 /// How the filter views' keys were taken from the input, as `finish` reports it.
 #[derive(Clone, Serialize)]
 struct KeysInfo {
@@ -190,7 +110,7 @@ struct KeysInfo {
 
 /// The split keys: `inserted` first, then the held-out ones.
 struct Keys {
-    keys: FlatKeys,
+    keys: split::Keys,
     inserted: usize,
     info: KeysInfo,
 }
@@ -222,7 +142,7 @@ enum KeysBuild {
         seed: u32,
         n: u64,
         loaded: u64,
-        keys: FlatKeys,
+        keys: split::Keys,
     },
     /// The loaded lines' distinct ones, up to `2 ×` [`MAX_INSERTED`].
     Lines {
@@ -230,7 +150,6 @@ enum KeysBuild {
         read: u64,
         capped: bool,
         by_budget: bool,
-        keys: FlatKeys,
         distinct: Distinct,
     },
 }
@@ -249,8 +168,8 @@ struct TrieJob {
     by_budget: bool,
     end: usize,
     next: usize,
+    /// The distinct URLs read (what `trieTimeBuild` inserts).
     distinct: Distinct,
-    urls: FlatKeys,
 }
 
 /// A Bloom filter being measured: keys `0 .. done` of the split (inserted, then held out).
@@ -286,7 +205,7 @@ pub(super) struct Dedup {
     keys: Option<Keys>,
     keys_build: Option<KeysBuild>,
     trie: Option<Box<TrieJob>>,
-    trie_urls: Option<FlatKeys>,
+    trie_urls: Option<split::Keys>,
     timed: Option<TimedSet>,
     bloom: Option<BloomJob>,
     cbf: Option<CbfJob>,
@@ -602,7 +521,6 @@ impl Lab {
             end: prefix.lines as usize,
             next: 0,
             distinct: Distinct::default(),
-            urls: FlatKeys::default(),
         }));
         Ok(())
     }
@@ -618,14 +536,11 @@ impl Lab {
         let start = job.next;
         let stop = start.saturating_add(max_lines as usize).min(job.end);
         let TrieJob {
-            builder,
-            distinct,
-            urls,
-            ..
+            builder, distinct, ..
         } = &mut *job;
         self.session.for_each_line(start, stop, |_, line, _| {
             builder.push(line);
-            distinct.add(urls, line);
+            distinct.add(line);
         });
         job.next = stop;
         let done = share(stop, job.end);
@@ -667,12 +582,12 @@ impl Lab {
             lines: job.end as u64,
             capped,
             by_budget: job.by_budget,
-            distinct: job.urls.len() as u64,
+            distinct: job.distinct.len() as u64,
             study,
             projected,
             budget_bytes: STRUCTURE_BUDGET,
         };
-        self.dedup.trie_urls = Some(job.urls);
+        self.dedup.trie_urls = Some(job.distinct.into_keys());
         to_json(&report)
     }
 
@@ -1068,14 +983,13 @@ impl Lab {
                 seed: r.seed,
                 n: (r.end - r.start).min(MAX_INSERTED as u64),
                 loaded: r.end - r.start,
-                keys: FlatKeys::default(),
+                keys: split::Keys::default(),
             },
             _ => KeysBuild::Lines {
                 next: 0,
                 read: 0,
                 capped: false,
                 by_budget: false,
-                keys: FlatKeys::default(),
                 distinct: Distinct::default(),
             },
         };
@@ -1111,18 +1025,17 @@ impl Lab {
                 read,
                 capped,
                 by_budget,
-                keys,
                 distinct,
             } => {
                 // The kept lines only, when the page could not keep them all.
                 let end = self.session.readable();
                 let stop = next.saturating_add(max).min(end);
                 self.session.for_each_line(*next, stop, |_, line, _| {
-                    if keys.len() >= cap {
+                    if distinct.len() >= cap {
                         *capped = true;
                     } else {
                         *read += 1;
-                        distinct.add(keys, line);
+                        distinct.add(line);
                     }
                 });
                 *next = stop;
@@ -1162,9 +1075,10 @@ impl Lab {
                 read,
                 capped,
                 by_budget,
-                keys,
+                distinct,
                 ..
             } => {
+                let keys = distinct.into_keys();
                 if keys.len() < 2 {
                     return Err(coded!(
                         "too-few-distinct",

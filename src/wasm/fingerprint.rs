@@ -30,7 +30,6 @@ use crate::fingerprint::{
 use crate::lines::{Occurrences, MAX_LINE_BYTES};
 use serde::Serialize;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use wasm_bindgen::prelude::*;
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -41,25 +40,8 @@ pub const BIRTHDAY_MAX_N: f64 = 1e18;
 /// The most widths `fpBirthday` draws at once.
 pub const BIRTHDAY_MAX_WIDTHS: usize = 16;
 
-/// Folds a 128-bit hash into the table's 64 bits (the values are hashes already).
-#[derive(Default, Clone, Copy)]
-struct Fold(u64);
-
-impl Hasher for Fold {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.0 = (x as u64) ^ ((x >> 64) as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type FoldSet = HashSet<u128, BuildHasherDefault<Fold>>;
+/// Sets of 128-bit hashes, folded to the table's 64 bits.
+type FoldSet = HashSet<u128, crate::mix::Fold>;
 
 // ----------------------------------------------------------------------------------------------
 // The state

@@ -7,63 +7,20 @@ use super::{
 };
 use anyhow::{bail, Result};
 use serde::Serialize;
-use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
 use urlhashlab::cbf::{self, DeletionReport, FingerprintStore, ImpCb, OverflowTheory};
 use urlhashlab::corpus::Corpus;
 use urlhashlab::lines::InputStats;
+use urlhashlab::split::{Distinct, Keys};
 
 /// URLs `bloom`, `cbf` and `paper p5` keep by default: P5's largest N (Fig. 3).
 pub(super) const LIMIT: u64 = 2_000_000;
 
-/// URLs kept back to back in one buffer: their bytes and an end offset each.
-#[derive(Default)]
-pub(super) struct Arena {
-    bytes: Vec<u8>,
-    ends: Vec<usize>,
-}
-
-impl Arena {
-    pub(super) fn push(&mut self, key: &[u8]) {
-        self.bytes.extend_from_slice(key);
-        self.ends.push(self.bytes.len());
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub(super) fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Keeps the first `n` keys.
-    fn truncate(&mut self, n: usize) {
-        if n < self.ends.len() {
-            let end = if n == 0 { 0 } else { self.ends[n - 1] };
-            self.ends.truncate(n);
-            self.bytes.truncate(end);
-            self.ends.shrink_to_fit();
-            self.bytes.shrink_to_fit();
-        }
-    }
-
-    /// The keys `range` as slices (16 bytes each).
-    pub(super) fn slices(&self, range: std::ops::Range<usize>) -> Vec<&[u8]> {
-        range
-            .map(|i| {
-                let start = if i == 0 { 0 } else { self.ends[i - 1] };
-                &self.bytes[start..self.ends[i]]
-            })
-            .collect()
-    }
-}
-
 /// Keys split for a false-positive experiment: inserted, and held out (never inserted).
 pub(super) struct Split {
-    keys: Arena,
+    keys: Keys,
     /// Keys `0..half` are inserted, `half..` held out.
     half: usize,
     pub input: SplitInput,
@@ -94,28 +51,6 @@ pub(super) struct SplitInput {
     not_used: u64,
 }
 
-/// A hasher for keys that are already hashes.
-#[derive(Default)]
-pub(super) struct Identity(u64);
-
-impl std::hash::Hasher for Identity {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.0 = x as u64;
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A set of distinct lines by their 128-bit XXH3 (two distinct lines of 20 million share one
-/// with a chance below 10^-24), 16 bytes a line instead of the line.
-pub(super) type LineSet = HashSet<u128, std::hash::BuildHasherDefault<Identity>>;
-
 /// The built-in corpus gives N URLs to insert and the next N, all distinct, to hold out; a file
 /// gives its distinct lines, the first half inserted and the second half held out. At most
 /// `limit` of each are kept (the rest is counted and said on stderr); `held_out: false` keeps
@@ -126,7 +61,7 @@ pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> 
         Source::Corpus { n, seed } => {
             let corpus = Corpus::new(*seed);
             let take = (*n).min(limit);
-            let mut keys = Arena::default();
+            let mut keys = Keys::default();
             // Corpus URLs 0..take are inserted and take..2·take held out: the corpus has no
             // repeats, so no set is needed to keep them apart.
             let mut urls = corpus.iter(0, sides * take);
@@ -144,7 +79,7 @@ pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> 
                     },
                     group(*n),
                     group(limit),
-                    keys.bytes.len() as f64 / keys.len().max(1) as f64 + 24.0
+                    keys.bytes_len() as f64 / keys.len().max(1) as f64 + 24.0
                 );
             }
             Split {
@@ -153,7 +88,7 @@ pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> 
                     stats: InputStats {
                         lines: sides * take,
                         urls: sides * take,
-                        bytes: (keys.bytes.len() + keys.len()) as u64,
+                        bytes: (keys.bytes_len() + keys.len()) as u64,
                         ..InputStats::default()
                     },
                     distinct: sides * take,
@@ -172,18 +107,17 @@ pub(super) fn split(source: &Source, limit: u64, held_out: bool, what: &str) -> 
             }
         }
         _ => {
-            let mut seen = LineSet::default();
-            let mut keys = Arena::default();
+            let mut distinct = Distinct::default();
             let cap = 2 * limit;
             let mut not_used = 0u64;
             let stats = for_each_url(source, |_, line| {
-                if keys.len() as u64 == cap {
+                if distinct.len() as u64 == cap {
                     not_used += 1;
-                } else if seen.insert(xxhash_rust::xxh3::xxh3_128(line)) {
-                    keys.push(line);
+                } else {
+                    distinct.add(line);
                 }
             })?;
-            drop(seen);
+            let mut keys = distinct.into_keys();
             warn_input(&stats, None);
             let distinct = keys.len();
             if distinct < 2 {

@@ -3,7 +3,6 @@
 //! them), insert and lookup times, growth, and the printed trie's prefix flaw.
 
 use super::alloc;
-use super::dedup::{Arena, LineSet};
 use super::{
     for_each_url, group, input_summary, stdout, warn_input, write_json_with_input, Source,
     SourceArgs,
@@ -14,6 +13,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 use urlhashlab::bloom;
 use urlhashlab::lines::InputStats;
+use urlhashlab::split::Distinct;
 use urlhashlab::trie::{self, Structure, TrieStudy, UrlSet, P4_TIME_URLS};
 
 #[derive(Serialize)]
@@ -141,8 +141,7 @@ pub(super) const P4_LIMIT: u64 = 100_000;
 
 fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
     let mut builder = trie::TrieStudyBuilder::new(step, &Structure::ALL);
-    let mut seen = LineSet::default();
-    let mut distinct = Arena::default();
+    let mut distinct = Distinct::default();
     let mut measured = 0u64;
     let stats = for_each_url(source, |_, line| {
         if measured == limit {
@@ -150,11 +149,9 @@ fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
         }
         measured += 1;
         builder.push(line);
-        if seen.insert(xxhash_rust::xxh3::xxh3_128(line)) {
-            distinct.push(line);
-        }
+        distinct.add(line);
     })?;
-    drop(seen);
+    let distinct = distinct.into_keys();
     warn_input(&stats, None);
     if distinct.is_empty() {
         bail!(

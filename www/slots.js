@@ -6,13 +6,15 @@ export const MAX_SLOTS = 4294967295;
 /**
  * Parses what the user typed: digits with optional thousands separators (spaces, commas,
  * underscores), a decimal or exponent form, or 2^k. Returns { m } or { error } with a message.
+ * The same grammar as the core's `slots::parse_slots`, which the CLI's --slots uses: both are
+ * tested on tests/data/slots-typed.json.
  */
 export function parseSlots(raw) {
   const text = String(raw ?? '').trim();
   if (text === '') return { error: S.slotsEmpty };
-  const compact = text.replace(/[\s,_\u202f\u2009\u00a0]/g, '');
+  const compact = text.replace(/[ ,_\u202f\u2009\u00a0]/g, '');
   let v;
-  const power = /^2\^(\d{1,3})$/.exec(compact);
+  const power = /^2\^(\d+)$/.exec(compact);
   if (power) {
     v = 2 ** Number(power[1]);
   } else if (/^[+\-−]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(compact)) {
@@ -23,8 +25,8 @@ export function parseSlots(raw) {
   if (Number.isNaN(v)) return { error: S.slotsNotNumber(text) };
   if (v < 0) return { error: S.slotsNegative };
   if (v === 0) return { error: S.slotsZero };
-  if (!Number.isInteger(v)) return { error: S.slotsFraction(text) };
   if (v > MAX_SLOTS) return { error: S.slotsTooLarge };
+  if (!Number.isInteger(v)) return { error: S.slotsFraction(text) };
   return { m: v };
 }
 

@@ -61,7 +61,7 @@ enum Command {
         /// Hash function id.
         #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
         function: HashId,
-        /// Number of slots M (1 to 4294967295).
+        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
         #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
         slots: u32,
         #[command(flatten)]
@@ -72,7 +72,7 @@ enum Command {
         /// Hash function ids, comma separated.
         #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
         functions: Vec<HashId>,
-        /// Number of slots M (1 to 4294967295).
+        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
         #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
         slots: u32,
         #[command(flatten)]
@@ -393,17 +393,9 @@ fn whole_number(s: &str) -> Option<i128> {
     }))
 }
 
+/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::slots`].
 fn parse_slots(s: &str) -> Result<u32, String> {
-    match whole_number(s) {
-        Some(v) if (1..=u32::MAX as i128).contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!(
-            "M must be between 1 and 4294967295, got {}",
-            s.trim()
-        )),
-        None => Err(format!(
-            "'{s}' is not a whole number of slots (1 to 4294967295)"
-        )),
-    }
+    urlhashlab::slots::parse_slots(s).map_err(|e| e.english)
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {

@@ -350,9 +350,6 @@ pub fn heritrix_fp64(s: &str) -> u64 {
 }
 
 // ----------------------------------------------------------------------------------------------
-// Hashing of keys that are already well mixed or small integers.
-
-// ----------------------------------------------------------------------------------------------
 // The simulation
 
 /// One known site on the control node.

@@ -1,0 +1,189 @@
+//! The plain counting Bloom filter (Fan et al. 2000, as P5 builds it): k counters per key, saturating or wrapping at 2^c − 1.
+
+use super::*;
+
+/// What a plain counting filter does when asked to decrement a saturated counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CbfDelete {
+    /// Decrement it anyway (the naive filter): counts are lost, false negatives follow.
+    Decrement,
+    /// Leave it at its maximum for good (Fan et al.): no false negatives, the counter never
+    /// clears.
+    Sticky,
+}
+
+impl CbfDelete {
+    pub const ALL: [CbfDelete; 2] = [CbfDelete::Decrement, CbfDelete::Sticky];
+    /// `decrement` or `sticky`.
+    pub fn id(self) -> &'static str {
+        match self {
+            CbfDelete::Decrement => "decrement",
+            CbfDelete::Sticky => "sticky",
+        }
+    }
+    pub fn parse(id: &str) -> Result<CbfDelete, String> {
+        CbfDelete::ALL
+            .into_iter()
+            .find(|p| p.id() == id)
+            .ok_or_else(|| {
+                format!("unknown saturated-delete rule '{id}' (known: decrement, sticky)")
+            })
+    }
+}
+
+/// A counting Bloom filter: m packed counters, k positions per key.
+#[derive(Clone, Debug)]
+pub struct CountingBloom {
+    pub(super) counters: Counters,
+    k: u32,
+    method: IndexMethod,
+    on_saturated: CbfDelete,
+    inserted: u64,
+    deleted: u64,
+    pub(super) overflow_events: u64,
+    underflow_events: u64,
+    stuck_decrements: u64,
+}
+
+impl CountingBloom {
+    /// An empty filter of `m` counters of `bits` bits (1 to 32), `k` positions per key, that
+    /// decrements saturated counters ([`CbfDelete::Decrement`]).
+    pub fn new(m: u64, k: u32, bits: u32, method: IndexMethod) -> Result<CountingBloom, String> {
+        check_shape(m, k)?;
+        Ok(CountingBloom {
+            counters: Counters::new(m, bits)?,
+            k,
+            method,
+            on_saturated: CbfDelete::Decrement,
+            inserted: 0,
+            deleted: 0,
+            overflow_events: 0,
+            underflow_events: 0,
+            stuck_decrements: 0,
+        })
+    }
+
+    /// The same filter with another rule for saturated counters.
+    pub fn with_delete_rule(mut self, rule: CbfDelete) -> CountingBloom {
+        self.on_saturated = rule;
+        self
+    }
+
+    /// Adds `key`: each of its k counters goes up by 1 unless saturated (an overflow event).
+    pub fn insert(&mut self, key: &[u8]) {
+        let (max, counters) = (self.counters.max, &mut self.counters);
+        let overflow = &mut self.overflow_events;
+        self.method.for_each_index(key, self.k, counters.m, |g| {
+            let c = counters.get(g);
+            if c < max {
+                counters.set(g, c + 1);
+            } else {
+                *overflow += 1;
+            }
+            true
+        });
+        self.inserted += 1;
+    }
+
+    /// `true` when all k counters of `key` are non-zero.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        self.method
+            .for_each_index(key, self.k, self.counters.m, |g| self.counters.get(g) != 0)
+    }
+
+    /// Removes `key` if the filter reports it present (returns `false`, changing nothing,
+    /// otherwise): each of its k counters goes down by 1, a saturated one according to the
+    /// rule. Delete only keys that were inserted: deleting a false positive corrupts counts.
+    pub fn delete(&mut self, key: &[u8]) -> bool {
+        let mut buf = [0u64; 64];
+        let n = fill_indices(self.method, key, self.k, self.counters.m, &mut buf);
+        if buf[..n].iter().any(|&g| self.counters.get(g) == 0) {
+            return false;
+        }
+        for &g in &buf[..n] {
+            let c = self.counters.get(g);
+            if c == 0 {
+                // The key hit this counter twice and it held 1.
+                self.underflow_events += 1;
+            } else if c == self.counters.max && self.on_saturated == CbfDelete::Sticky {
+                self.stuck_decrements += 1;
+            } else {
+                self.counters.set(g, c - 1);
+            }
+        }
+        self.deleted += 1;
+        true
+    }
+
+    /// The k positions of `key`.
+    pub fn indices(&self, key: &[u8]) -> Vec<u64> {
+        self.method.indices(key, self.k, self.counters.m)
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+    pub fn method(&self) -> IndexMethod {
+        self.method
+    }
+    pub fn delete_rule(&self) -> CbfDelete {
+        self.on_saturated
+    }
+    /// Increments attempted at a saturated counter.
+    pub fn overflow_events(&self) -> u64 {
+        self.overflow_events
+    }
+    /// Decrements that found a counter at 0 (a key hitting one counter twice).
+    pub fn underflow_events(&self) -> u64 {
+        self.underflow_events
+    }
+    /// Decrements skipped at a saturated counter under [`CbfDelete::Sticky`].
+    pub fn stuck_decrements(&self) -> u64 {
+        self.stuck_decrements
+    }
+    pub fn bytes(&self) -> u64 {
+        self.counters.bytes()
+    }
+
+    /// Everything about the filter's state.
+    pub fn report(&self) -> CountingBloomReport {
+        CountingBloomReport {
+            m: self.counters.m,
+            k: self.k,
+            bits: self.counters.bits,
+            method: self.method,
+            delete_rule: self.on_saturated,
+            inserted: self.inserted,
+            deleted: self.deleted,
+            overflow_events: self.overflow_events,
+            underflow_events: self.underflow_events,
+            stuck_decrements: self.stuck_decrements,
+            saturated_counters: self.counters.saturated(),
+            histogram: self.counters.histogram(),
+            bytes: self.bytes(),
+        }
+    }
+}
+
+/// The state of a [`CountingBloom`].
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CountingBloomReport {
+    pub m: u64,
+    pub k: u32,
+    pub bits: u32,
+    pub method: IndexMethod,
+    pub delete_rule: CbfDelete,
+    pub inserted: u64,
+    pub deleted: u64,
+    pub overflow_events: u64,
+    pub underflow_events: u64,
+    pub stuck_decrements: u64,
+    pub saturated_counters: u64,
+    /// How many counters hold 0, 1, …, max.
+    pub histogram: Vec<u64>,
+    pub bytes: u64,
+}

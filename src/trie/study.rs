@@ -1,0 +1,356 @@
+//! P4's printed numbers and the trie study: growth, bytes and times of every structure on one URL list.
+
+use super::*;
+
+/// One row of P4's Table 1.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PrintedTime {
+    pub method: &'static str,
+    pub method_zh: &'static str,
+    /// Milliseconds per dedup, as printed.
+    pub ms_per_dedup: f64,
+}
+
+/// URLs of P4's timing test (Table 1).
+pub const P4_TIME_URLS: u64 = 16_000;
+/// P4's Table 1: milliseconds per dedup on 16 000 URLs.
+pub const P4_TIMES: [PrintedTime; 3] = [
+    PrintedTime {
+        method: "database",
+        method_zh: "数据库",
+        ms_per_dedup: 968.0,
+    },
+    PrintedTime {
+        method: "in-memory linked list",
+        method_zh: "内存链表",
+        ms_per_dedup: 15.0,
+    },
+    PrintedTime {
+        method: "improved generalized list",
+        method_zh: "改进广义表",
+        ms_per_dedup: 0.8,
+    },
+];
+/// The list's 0.8 ms is the mean of 20 dedups ("Eclipse could not time a single one").
+pub const P4_GL_REPEATS: u32 = 20;
+/// URLs of P4's memory figure.
+pub const P4_MEMORY_URLS: u64 = 10_000;
+/// P4's memory for 10 000 URLs, in MB.
+pub const P4_MEMORY_MB: f64 = 2.0;
+/// P4's linear extrapolation: 10 million sites…
+pub const P4_EXTRAPOLATED_URLS: u64 = 10_000_000;
+/// …in 2 GB.
+pub const P4_EXTRAPOLATED_GB: f64 = 2.0;
+
+/// P4's printed numbers, for printing beside ours.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct P4Claims {
+    pub machine: &'static str,
+    pub time_urls: u64,
+    pub times: [PrintedTime; 3],
+    pub gl_repeats: u32,
+    pub memory_urls: u64,
+    pub memory_mb: f64,
+    /// `memory_mb × 2^20 / memory_urls` (209.7; 200 if a MB is 10^6 bytes).
+    pub bytes_per_url: f64,
+    /// The same at [`JAVA_NODE_BYTES`] per node: the nodes per URL P4's figure implies.
+    pub java_nodes_per_url: f64,
+    pub extrapolated_urls: u64,
+    pub extrapolated_gb: f64,
+}
+
+/// P4's printed numbers.
+pub fn p4_claims() -> P4Claims {
+    let bytes_per_url = P4_MEMORY_MB * 1024.0 * 1024.0 / P4_MEMORY_URLS as f64;
+    P4Claims {
+        machine: "Centrino 1.86 GHz, 1 GB, Java (Eclipse)",
+        time_urls: P4_TIME_URLS,
+        times: P4_TIMES,
+        gl_repeats: P4_GL_REPEATS,
+        memory_urls: P4_MEMORY_URLS,
+        memory_mb: P4_MEMORY_MB,
+        bytes_per_url,
+        java_nodes_per_url: bytes_per_url / JAVA_NODE_BYTES as f64,
+        extrapolated_urls: P4_EXTRAPOLATED_URLS,
+        extrapolated_gb: P4_EXTRAPOLATED_GB,
+    }
+}
+
+/// One structure at one checkpoint.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StructureRow {
+    pub structure: Structure,
+    /// URLs the structure holds by its own count (the printed list holds fewer: its false
+    /// duplicates were never stored).
+    pub stored: u64,
+    pub nodes: Option<u64>,
+    /// Bytes allocated (for the lists, the arena's capacity: it doubles as it grows).
+    pub bytes: u64,
+    /// `bytes / distinct`, the same denominator for every structure.
+    pub bytes_per_url: f64,
+    /// The lists only: the nodes in use, nodes × [`NODE_BYTES`] (no growth slack).
+    pub arena_bytes_used: Option<u64>,
+    /// The lists only: P4's JVM, an estimate ([`JAVA_NODE_BYTES`] per node).
+    pub java_bytes: Option<u64>,
+    pub java_bytes_per_url: Option<f64>,
+    /// The lists only: levels (the longest URL) and the mean depth of a stored URL.
+    pub levels: Option<u32>,
+    pub mean_depth: Option<f64>,
+    /// P4's method: `bytes_per_url` × 10 million, linearly.
+    pub linear_bytes_at_10m: f64,
+}
+
+/// Every structure after `lines` input lines.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Checkpoint {
+    /// Input lines so far (duplicates included).
+    pub lines: u64,
+    /// Distinct URLs so far (the fixed list's count).
+    pub distinct: u64,
+    pub rows: Vec<StructureRow>,
+}
+
+/// A false duplicate: a URL P4's list called crawled because it is a proper prefix of one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlawExample {
+    /// 1-based input line.
+    pub line: u64,
+    pub url: String,
+    /// A URL stored before it, of which it is a proper prefix.
+    pub longer: String,
+}
+
+/// P4's prefix flaw measured on the input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PrefixFlaw {
+    /// Insertions the printed list reported as duplicates and the fixed one as new: URLs a
+    /// crawler following P4 never fetches (a URL arriving after a longer one it prefixes).
+    pub false_duplicates: u64,
+    /// Distinct URLs that are proper prefixes of other input URLs, in any order: the URLs the
+    /// printed list cannot tell from a longer one.
+    pub prefix_urls: u64,
+    /// Up to [`FLAW_EXAMPLES`] false duplicates, first ones first.
+    pub examples: Vec<FlawExample>,
+}
+
+/// How many false duplicates [`PrefixFlaw::examples`] keeps.
+pub const FLAW_EXAMPLES: usize = 5;
+
+/// `urlhash trie` and `urlhash paper p4`: the structures side by side on one input.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrieStudy {
+    pub step: u64,
+    pub lines: u64,
+    pub distinct: u64,
+    pub structures: Vec<Structure>,
+    /// Every `step` lines, at P4's 10 000 and 16 000, and at the end.
+    pub checkpoints: Vec<Checkpoint>,
+    /// The printed list at the end.
+    pub gl: GlStats,
+    /// The fixed list at the end.
+    pub gl_fixed: GlStats,
+    pub flaw: PrefixFlaw,
+    /// The printed list's walk per insertion (P4's dedup), against the list as it grew.
+    pub insert_walk: WalkCosts,
+    pub claims: P4Claims,
+}
+
+/// Builds a [`TrieStudy`] from URLs pushed one at a time (any number, streamed). Both lists
+/// are always kept (the flaw needs them); the other structures only when asked for.
+#[derive(Debug)]
+pub struct TrieStudyBuilder {
+    step: u64,
+    structures: Vec<Structure>,
+    printed: GlTrie,
+    fixed: GlTrie,
+    /// The structures other than the lists (the FST excluded: rebuilt at checkpoints).
+    others: Vec<AnySet>,
+    fst: Option<(FstUrls, Vec<Vec<u8>>)>,
+    lines: u64,
+    checkpoints: Vec<Checkpoint>,
+    false_duplicates: u64,
+    examples: Vec<FlawExample>,
+    walk: CostSum,
+}
+
+impl TrieStudyBuilder {
+    /// Checkpoints every `step` lines (0: only P4's sizes and the end) for `structures`
+    /// (deduplicated, kept in [`Structure::ALL`] order).
+    pub fn new(step: u64, structures: &[Structure]) -> TrieStudyBuilder {
+        let mut structures = structures.to_vec();
+        structures.sort();
+        structures.dedup();
+        let others = structures
+            .iter()
+            .filter(|s| {
+                !matches!(
+                    s,
+                    Structure::GlTrie | Structure::GlTrieFixed | Structure::Fst
+                )
+            })
+            .map(|s| s.new_set())
+            .collect();
+        let fst = structures
+            .contains(&Structure::Fst)
+            .then(|| (FstUrls::new(), Vec::new()));
+        TrieStudyBuilder {
+            step,
+            structures,
+            printed: GlTrie::new(),
+            fixed: GlTrie::with_end_marks(),
+            others,
+            fst,
+            lines: 0,
+            checkpoints: Vec::new(),
+            false_duplicates: 0,
+            examples: Vec::new(),
+            walk: CostSum::default(),
+        }
+    }
+
+    /// Lines pushed so far.
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// One input line.
+    pub fn push(&mut self, url: &[u8]) {
+        self.lines += 1;
+        let (printed_new, cost) = self.printed.insert_counted(url);
+        self.walk.add(cost);
+        let fixed_new = self.fixed.insert(url);
+        debug_assert!(
+            !printed_new || fixed_new,
+            "the printed list is never stricter"
+        );
+        if fixed_new && !printed_new {
+            self.false_duplicates += 1;
+            if self.examples.len() < FLAW_EXAMPLES {
+                self.examples.push(FlawExample {
+                    line: self.lines,
+                    url: String::from_utf8_lossy(url).into_owned(),
+                    longer: self.printed.an_extension(url).unwrap_or_default(),
+                });
+            }
+        }
+        for set in &mut self.others {
+            set.insert(url);
+        }
+        if let Some((_, batch)) = &mut self.fst {
+            batch.push(url.to_vec());
+        }
+        let at_p4 = self.lines == P4_MEMORY_URLS || self.lines == P4_TIME_URLS;
+        if at_p4 || (self.step > 0 && self.lines % self.step == 0) {
+            self.checkpoint();
+        }
+    }
+
+    fn checkpoint(&mut self) {
+        if self.checkpoints.last().map(|c| c.lines) == Some(self.lines) {
+            return;
+        }
+        if let Some((fst, batch)) = &mut self.fst {
+            fst.insert_all(batch.drain(..));
+        }
+        let distinct = self.fixed.len();
+        let per_url = |bytes: u64| bytes as f64 / distinct.max(1) as f64;
+        let mut rows = Vec::new();
+        for &structure in &self.structures {
+            let set: &dyn RowSource = match structure {
+                Structure::GlTrie => &self.printed,
+                Structure::GlTrieFixed => &self.fixed,
+                Structure::Fst => &self.fst.as_ref().expect("kept when asked for").0,
+                _ => self
+                    .others
+                    .iter()
+                    .find(|s| s.structure() == structure)
+                    .expect("kept when asked for"),
+            };
+            let (stored, nodes, bytes) = set.counts();
+            let gl = set.gl();
+            rows.push(StructureRow {
+                structure,
+                stored,
+                nodes,
+                bytes,
+                bytes_per_url: per_url(bytes),
+                arena_bytes_used: gl.map(|g| g.nodes() * NODE_BYTES as u64),
+                java_bytes: gl.map(GlTrie::java_bytes),
+                java_bytes_per_url: gl.map(|g| per_url(g.java_bytes())),
+                levels: gl.map(|g| g.max_depth),
+                mean_depth: gl.map(|g| g.depth_sum as f64 / g.urls.max(1) as f64),
+                linear_bytes_at_10m: per_url(bytes) * P4_EXTRAPOLATED_URLS as f64,
+            });
+        }
+        self.checkpoints.push(Checkpoint {
+            lines: self.lines,
+            distinct,
+            rows,
+        });
+    }
+
+    pub fn finish(mut self) -> TrieStudy {
+        self.checkpoint();
+        TrieStudy {
+            step: self.step,
+            lines: self.lines,
+            distinct: self.fixed.len(),
+            structures: self.structures,
+            checkpoints: self.checkpoints,
+            gl: self.printed.stats(),
+            gl_fixed: self.fixed.stats(),
+            flaw: PrefixFlaw {
+                false_duplicates: self.false_duplicates,
+                prefix_urls: self.fixed.prefix_urls().unwrap_or(0),
+                examples: self.examples,
+            },
+            insert_walk: self.walk.finish(),
+            claims: p4_claims(),
+        }
+    }
+}
+
+/// What a checkpoint reads from a structure (object-safe, unlike [`UrlSet`]'s batches).
+trait RowSource {
+    fn counts(&self) -> (u64, Option<u64>, u64);
+    fn gl(&self) -> Option<&GlTrie> {
+        None
+    }
+}
+
+impl RowSource for GlTrie {
+    fn counts(&self) -> (u64, Option<u64>, u64) {
+        (self.len(), Some(self.nodes()), self.bytes())
+    }
+    fn gl(&self) -> Option<&GlTrie> {
+        Some(self)
+    }
+}
+
+impl RowSource for AnySet {
+    fn counts(&self) -> (u64, Option<u64>, u64) {
+        (UrlSet::len(self), UrlSet::nodes(self), UrlSet::bytes(self))
+    }
+    fn gl(&self) -> Option<&GlTrie> {
+        self.as_gl_trie()
+    }
+}
+
+impl RowSource for FstUrls {
+    fn counts(&self) -> (u64, Option<u64>, u64) {
+        (UrlSet::len(self), None, self.fst_bytes())
+    }
+}
+
+/// The study of `urls` in one call ([`TrieStudyBuilder`] for streams).
+pub fn study<I>(urls: I, step: u64, structures: &[Structure]) -> TrieStudy
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+{
+    let mut builder = TrieStudyBuilder::new(step, structures);
+    for url in urls {
+        builder.push(url.as_ref());
+    }
+    builder.finish()
+}

@@ -1,4 +1,5 @@
-//! The deletion experiment: insert, delete a share, and count false negatives and deleted keys still found.
+//! The deletion experiment: insert, delete a share, and count false negatives and deleted keys
+//! still found.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! The plain counting Bloom filter (Fan et al. 2000, as P5 builds it): k counters per key, saturating or wrapping at 2^c − 1.
+//! The plain counting Bloom filter (Fan et al. 2000, as P5 builds it): k counters per key,
+//! saturating or wrapping at 2^c − 1.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Fingerprint stores: P5's IMP-CB (counters for the fingerprints seen) and the exact store it is measured against.
+//! Fingerprint stores: P5's IMP-CB (counters for the fingerprints seen) and the exact store it is
+//! measured against.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Counter overflow: the chance a counter reaches 2^c, exactly and as P5's bound, beside P5's printed numbers.
+//! Counter overflow: the chance a counter reaches 2^c, exactly and as P5's bound, beside P5's
+//! printed numbers.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! P4's generalized list (吴小惠 2009, Sect. 3), as printed and fixed: the nodes, their bytes, inserts and lookups.
+//! P4's generalized list (吴小惠 2009, Sect. 3), as printed and fixed: the nodes, their bytes, inserts
+//! and lookups.
 
 use super::*;
 

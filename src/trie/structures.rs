@@ -1,4 +1,5 @@
-//! The URL sets P4's list is measured against: hash set, MD5 fingerprints, Patricia trie, FST, behind one interface.
+//! The URL sets P4's list is measured against: hash set, MD5 fingerprints, Patricia trie, FST,
+//! behind one interface.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! P4's printed numbers and the trie study: growth, bytes and times of every structure on one URL list.
+//! P4's printed numbers and the trie study: growth, bytes and times of every structure on one URL
+//! list.
 
 use super::*;
 

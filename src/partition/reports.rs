@@ -1,0 +1,169 @@
+//! What a partition run reports: URLs per node beside N/n, B and χ², the biggest sites, the tables'
+//! collisions and load factors.
+
+use super::*;
+
+/// Everything a simulation measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct SimulationReport {
+    pub nodes: u32,
+    /// Links read (duplicates included, unsplittable lines not).
+    pub links: u64,
+    /// Distinct URLs: links minus duplicates.
+    pub urls: u64,
+    pub duplicates: u64,
+    /// Distinct hosts: the new sites the control node found.
+    pub sites: u64,
+    /// Lines without a host, reaching no node.
+    pub unsplittable: u64,
+    pub first_error: Option<String>,
+    /// Site-table probes plus path-table probes: `2 · links − sites`.
+    pub control_matches: u64,
+    /// Distinct paths over all sites, and the ones most URLs share: every URL with the same
+    /// path goes to the same node under path routing, whatever its site. The counts are exact;
+    /// a path shared by more than 1 / ([`PATH_SUMMARY`] + 1) of the URLs is always a candidate,
+    /// so on inputs with more distinct paths than that a rarer path may be left out of the list.
+    pub distinct_paths: u64,
+    pub common_paths: Vec<CommonPath>,
+    pub policies: Vec<PolicyReport>,
+    /// The site table under each reading of P2's site hash.
+    pub site_tables: Vec<SiteTableReport>,
+    /// The path tables under each path-hash reading the simulation kept.
+    pub path_tables: Vec<PathTableReport>,
+}
+
+/// One policy's node loads.
+#[derive(Clone, Debug, Serialize)]
+pub struct PolicyReport {
+    pub policy: String,
+    pub describe: String,
+    /// Distinct URLs per node (the node crawls each once).
+    pub node_urls: Vec<u64>,
+    /// Links per node, duplicates included.
+    pub node_links: Vec<u64>,
+    /// The even split, N/n URLs per node.
+    pub ideal_urls: f64,
+    /// P1's B over the nodes' URLs: max / mean.
+    pub b: f64,
+    /// B a uniformly random assignment averages (expected max over mean).
+    pub expected_b_random: f64,
+    /// χ² of the node URLs against a uniform split, and its p-value.
+    pub chi2: f64,
+    pub p_value: f64,
+    /// P2 policies: distinct URLs whose path hash is 0, all routed to node 1.
+    pub zero_hash_urls: Option<u64>,
+    pub per_node: Vec<NodeRow>,
+    /// The biggest sites and where they went.
+    pub top_sites: Vec<TopSite>,
+}
+
+/// A path shared by many URLs.
+#[derive(Clone, Debug, Serialize)]
+pub struct CommonPath {
+    pub path: String,
+    pub urls: u64,
+    pub share: f64,
+}
+
+/// One crawl node.
+#[derive(Clone, Debug, Serialize)]
+pub struct NodeRow {
+    /// 1-based, as P2 numbers its nodes.
+    pub node: u32,
+    pub links: u64,
+    pub urls: u64,
+    /// Distinct hosts with at least one URL here.
+    pub hosts: u64,
+    /// The site with the most URLs on this node.
+    pub biggest_site: Option<String>,
+    pub biggest_site_urls: u64,
+    /// Its share of this node's URLs.
+    pub biggest_site_share: f64,
+}
+
+/// One of the biggest sites and how a policy spread it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TopSite {
+    pub host: String,
+    pub urls: u64,
+    pub links: u64,
+    /// How many nodes got some of its URLs.
+    pub nodes_spanned: u32,
+    /// The node with most of them (1-based) and how many.
+    pub main_node: u32,
+    pub main_node_urls: u64,
+}
+
+/// The control node's site table under one reading of the site hash.
+#[derive(Clone, Debug, Serialize)]
+pub struct SiteTableReport {
+    pub reading: &'static str,
+    pub name: &'static str,
+    pub slots: u32,
+    pub sites: u64,
+    /// Slots holding at least one site.
+    pub occupied: u64,
+    /// α = sites / slots, P2's load factor.
+    pub load_factor: f64,
+    /// Sites minus occupied slots.
+    pub collisions: u64,
+    /// The same for a uniformly random hash.
+    pub expected_collisions: f64,
+    /// Sites in a slot shared with another site.
+    pub colliding_sites: u64,
+    pub max_chain: u32,
+    /// Slots holding 0, 1, 2, … sites, beside Poisson.
+    pub chain_sizes: Vec<BucketSizeRow>,
+    /// Slots holding two or more sites.
+    pub groups_total: u64,
+    /// The biggest of them.
+    pub groups: Vec<CollisionGroup>,
+}
+
+/// Hosts that share one site-table slot.
+#[derive(Clone, Debug, Serialize)]
+pub struct CollisionGroup {
+    pub slot: u32,
+    pub hosts: u64,
+    pub urls: u64,
+    /// The longest suffix all of them share (the site hash keeps only the last five chars).
+    pub shared_suffix: String,
+    pub sample: Vec<String>,
+}
+
+/// The control node's path tables under one reading of the path hash.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathTableReport {
+    pub reading: &'static str,
+    pub name: &'static str,
+    pub slots: u32,
+    /// 0.75 · 2^15 = 24 576: more paths than this break P2's rule.
+    pub rule_paths: u32,
+    /// One table per site.
+    pub tables: u64,
+    pub urls: u64,
+    /// Slots in use, summed over the tables.
+    pub occupied: u64,
+    /// URLs whose slot was taken: a table without chains would drop them as duplicates.
+    pub collisions: u64,
+    pub expected_collisions: f64,
+    pub sites_over_rule: u64,
+    /// How many sites' tables fall in each load-factor bin.
+    pub load_bins: Vec<LoadBin>,
+    /// The biggest sites' tables.
+    pub largest: Vec<PathTableRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct LoadBin {
+    pub label: &'static str,
+    pub sites: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PathTableRow {
+    pub host: String,
+    pub urls: u64,
+    pub occupied: u64,
+    pub load_factor: f64,
+}

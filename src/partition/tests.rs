@@ -1,0 +1,365 @@
+use super::*;
+
+/// Known answers of Nutch's byHost partition, hand-computed from `String.hashCode`
+/// (`h = 31 h + c` in 32 bits) and `(h ^ seed) & 0x7FFFFFFF) % n`.
+#[test]
+fn nutch_known_answers() {
+    // "ab": 31·97 + 98 = 3105; 3105 % 7 = 4, 3105 % 10 = 5; (3105 ^ 1) % 10 = 3104 % 10 = 4.
+    assert_eq!(nutch_node(b"ab", 0, 7), 4);
+    assert_eq!(nutch_node(b"ab", 0, 10), 5);
+    assert_eq!(nutch_node(b"ab", 1, 10), 4);
+    // www.pku.edu.cn: hashCode −1212066578 = 0xB7C154EE; & 0x7FFFFFFF = 0x37C154EE = 935 417 070.
+    assert_eq!(
+        hash::java_string_hashcode(b"www.pku.edu.cn"),
+        -1_212_066_578
+    );
+    assert_eq!(nutch_node(b"www.pku.edu.cn", 0, 16), 935_417_070 % 16);
+    assert_eq!(nutch_node(b"www.pku.edu.cn", 0, 100), 70);
+    assert_eq!(nutch_node(b"www.example.com", 0, 7), 5);
+    assert_eq!(nutch_node(b"www.example.com", 12_345, 10), 9);
+    assert_eq!(nutch_node(b"", 12_345, 10), 5);
+}
+
+/// Frontera: zlib CRC-32 made signed, then Python's floor modulo.
+#[test]
+fn frontera_known_answers() {
+    // Frontera's own tests: get_crc32(b'example') == 1861000095, and
+    // Crc32NamePartitioner(range(5)).partition("1be68ff556fd0bbe5802d1a100850da29f7f15b11") == 3.
+    assert_eq!(crc32fast::hash(b"example"), 1_861_000_095);
+    assert_eq!(
+        frontera_node(b"1be68ff556fd0bbe5802d1a100850da29f7f15b11", 5),
+        3
+    );
+    // crc32("www.pku.edu.cn") = 0xF08891FB = 4 035 482 107, signed −259 485 189.
+    // Python: −259485189 % 3 = 0 (unsigned % 3 would be 1); % 7 = 2 (unsigned: 6).
+    assert_eq!(crc32fast::hash(b"www.pku.edu.cn"), 0xF088_91FB);
+    assert_eq!(frontera_node(b"www.pku.edu.cn", 3), 0);
+    assert_eq!(frontera_node(b"www.pku.edu.cn", 7), 2);
+    assert_eq!(frontera_node(b"www.pku.edu.cn", 16), 0xF088_91FB % 16);
+    assert_eq!(frontera_node(b"a", 3), 2);
+}
+
+/// A second, independent form of FPGenerator: polynomial arithmetic over GF(2) written
+/// out as in its Javadoc, `fp(S) = (x^64 + S(x) · x^64) mod P` with the bit order reversed.
+fn fp_reference(s: &str) -> u64 {
+    // Bits of the message, x^0 first: 64 zero bits for `empty`'s x^64 ... done by starting
+    // from the polynomial (x^64 mod P), then each char low bit first.
+    let p: u128 = (1u128 << 64) | 0xD743_07D3_FD33_82DBu64.reverse_bits() as u128;
+    let mut r: u128 = p ^ (1 << 64); // x^64 mod P, as a normal-order polynomial
+    for unit in s.encode_utf16() {
+        for bit in 0..16 {
+            // r = r·x + b·x^64 (mod P): the next message bit enters at degree 64.
+            r <<= 1;
+            if (unit >> bit) & 1 == 1 {
+                r ^= 1 << 64;
+            }
+            if r >> 64 & 1 == 1 {
+                r ^= p;
+            }
+        }
+    }
+    (r as u64).reverse_bits()
+}
+
+#[test]
+fn heritrix_fingerprint_known_answers() {
+    // Computed with Heritrix's FPGenerator source under javac and cross-checked in Python.
+    assert_eq!(heritrix_fp64(""), 0xD743_07D3_FD33_82DB);
+    assert_eq!(heritrix_fp64("a"), 0x3E67_E433_17CB_4865);
+    assert_eq!(heritrix_fp64("com,example,"), 0x6D03_0D25_2814_4CBD);
+    assert_eq!(heritrix_fp64("cn,edu,pku,"), 0xF6AB_81D3_C804_72CC);
+    assert_eq!(heritrix_fp64("cn,edu,pku,www,"), 0xB805_7B24_050D_1781);
+    for s in [
+        "",
+        "a",
+        "com,example,",
+        "北京,cn,",
+        "x".repeat(300).as_str(),
+    ] {
+        assert_eq!(heritrix_fp64(s), fp_reference(s), "{s}");
+    }
+}
+
+#[test]
+fn heritrix_keys_and_nodes() {
+    assert_eq!(
+        heritrix_class_key("www.pku.edu.cn", None),
+        "cn,edu,pku,www,"
+    );
+    assert_eq!(
+        heritrix_class_key("www.example.com", Some(8080)),
+        "com,example,www,#8080"
+    );
+    assert_eq!(heritrix_class_key("127.2.34.5", Some(81)), "127.2.34.5#81");
+    // PublicSuffixesTest's expectations, as hosts.
+    assert_eq!(
+        heritrix_reduced_key("www.example.com", None),
+        "com,example,"
+    );
+    assert_eq!(
+        heritrix_reduced_key("www.foobar.com.au", None),
+        "au,com,foobar,"
+    );
+    assert_eq!(
+        heritrix_reduced_key("www.virgin.co.uk", None),
+        "uk,co,virgin,"
+    );
+    assert_eq!(
+        heritrix_reduced_key("www.example.zzz", None),
+        "zzz,example,"
+    );
+    assert_eq!(heritrix_reduced_key("www.pku.edu.cn", None), "cn,edu,pku,");
+    assert_eq!(
+        heritrix_reduced_key("www.example.com", Some(8080)),
+        "com,example,"
+    );
+    assert_eq!(heritrix_reduced_key("1.2.3.4", None), "1.2.3.4");
+    assert_eq!(
+        heritrix_reduced_key("localhost", Some(8080)),
+        "localhost,#8080"
+    );
+    assert_eq!(heritrix_reduced_key("com.cn", None), "cn,com,");
+    // fp("cn,edu,pku,") = −672 300 972 767 939 892 as a Java long: % 7 = −6 → node 6;
+    // % 10 = −2 → node 2. fp("com,example,") = 7 855 136 628 301 647 037: % 10 = 7.
+    assert_eq!(heritrix_node(b"www.pku.edu.cn", None, 7), 6);
+    assert_eq!(heritrix_node(b"www.pku.edu.cn", None, 10), 2);
+    assert_eq!(heritrix_node(b"www.example.com", Some(8080), 10), 7);
+    assert_eq!(heritrix_node(b"www.example.com", None, 3), 1);
+}
+
+#[test]
+fn policies_parse_and_reject() {
+    for id in POLICY_IDS {
+        let p = Policy::parse(id, None).unwrap();
+        assert!(p.id().starts_with(id), "{id}");
+    }
+    assert_eq!(
+        Policy::parse("host", Some(HashId::Md5)).unwrap().id(),
+        "host:md5"
+    );
+    assert!(Policy::parse("nutch", Some(HashId::Md5)).is_err());
+    assert!(Policy::parse("bogus", None)
+        .unwrap_err()
+        .contains("p2-printed"));
+    assert!(Simulation::new(0, &[Policy::Heritrix], &[]).is_err());
+    assert!(Simulation::new(3, &[], &[]).is_err());
+}
+
+fn run(nodes: u32, policies: &[Policy], lines: &[&str]) -> SimulationReport {
+    let mut sim = Simulation::new(nodes, policies, &[HashId::PathXor]).unwrap();
+    for (i, l) in lines.iter().enumerate() {
+        let _ = sim.push(i as u64 + 1, l.as_bytes());
+    }
+    sim.finish()
+}
+
+#[test]
+fn control_node_counts_matches_duplicates_and_sites() {
+    let r = run(
+        3,
+        &[Policy::Host(HashId::Xxh3), Policy::P2(HashId::PathRepaired)],
+        &[
+            "http://a.cn/x",
+            "http://a.cn/y",
+            "http://A.cn/x", // duplicate: the host is lower-cased
+            "http://b.cn/x",
+            "mailto:someone@a.cn", // no host
+            "http://b.cn/x#frag",  // duplicate: the fragment is not part of the path
+        ],
+    );
+    assert_eq!((r.links, r.urls, r.duplicates, r.sites), (5, 3, 2, 2));
+    assert_eq!(r.unsplittable, 1);
+    assert_eq!(
+        r.first_error.as_deref(),
+        Some("line 5: the URL has no host")
+    );
+    // Site probe for each link, path probe for each link of a known site.
+    assert_eq!(r.control_matches, 2 * 5 - 2);
+    for p in &r.policies {
+        assert_eq!(p.node_urls.iter().sum::<u64>(), 3);
+        assert_eq!(p.node_links.iter().sum::<u64>(), 5);
+    }
+    // Host routing keeps a site on one node.
+    let host = &r.policies[0];
+    assert!(host.top_sites.iter().all(|s| s.nodes_spanned == 1));
+}
+
+#[test]
+fn site_hash_collisions_group_hosts_by_their_last_five_chars() {
+    let lines = [
+        "http://www.pku.edu.cn/",
+        "http://www.tsinghua.edu.cn/",
+        "http://www.sina.com.cn/",
+        "http://news.163.com/",
+    ];
+    let r = run(2, &[Policy::Host(HashId::Xxh3)], &lines);
+    let folded = r
+        .site_tables
+        .iter()
+        .find(|t| t.reading == "site-folded")
+        .unwrap();
+    // ".edu.cn" and ".com.cn" end in "du.cn" and "om.cn": pku and tsinghua share a slot.
+    assert_eq!(folded.sites, 4);
+    assert_eq!(folded.collisions, 1);
+    assert_eq!(folded.groups.len(), 1);
+    let g = &folded.groups[0];
+    assert_eq!(g.hosts, 2);
+    assert_eq!(g.shared_suffix, ".edu.cn");
+    assert_eq!(g.sample, ["www.pku.edu.cn", "www.tsinghua.edu.cn"]);
+    let repaired = r
+        .site_tables
+        .iter()
+        .find(|t| t.reading == "site-repaired")
+        .unwrap();
+    assert_eq!(repaired.collisions, 0);
+}
+
+#[test]
+fn path_tables_count_slot_collisions_and_the_load_rule() {
+    // Under path-xor every path of length 3k has r·s = 0: "/ab" and "/cd" share slot 0.
+    let r = run(
+        1,
+        &[Policy::Url(HashId::Xxh3)],
+        &["a.cn/ab", "a.cn/cd", "a.cn/abcd"],
+    );
+    let t = &r.path_tables[0];
+    assert_eq!((t.tables, t.urls), (1, 3));
+    assert_eq!(t.collisions, t.urls - t.occupied);
+    assert!(t.collisions >= 1);
+    assert_eq!(t.rule_paths, 24_576);
+    assert_eq!(t.sites_over_rule, 0);
+    assert_eq!(t.load_bins.iter().map(|b| b.sites).sum::<u64>(), 1);
+}
+
+#[test]
+fn fingerprint_set_is_a_set() {
+    use std::collections::HashSet;
+    let mut set = FingerprintSet::new();
+    let mut model = HashSet::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for i in 0..200_000u64 {
+        let fp = match i % 7 {
+            // Repeats, the free-slot marker, and keys crowded into one shard and one home.
+            0 => 0,
+            1 => (next() % 50) as u128,
+            2 => (i as u128) << 64 | 1,
+            _ => (next() as u128) << 64 | next() as u128,
+        };
+        assert_eq!(set.insert(fp), model.insert(fp), "{fp:#x}");
+    }
+    let mut highs: Vec<u64> = model.iter().map(|&fp| (fp >> 64) as u64).collect();
+    highs.sort_unstable();
+    assert_eq!(set.into_sorted_high().collect::<Vec<_>>(), highs);
+}
+
+#[test]
+fn path_tables_stay_exact_past_the_switch_to_bitmaps() {
+    let readings = [HashId::PathPrinted, HashId::PathXor, HashId::PathRepaired];
+    let mut sim = Simulation::new(3, &[Policy::Host(HashId::Xxh3)], &readings).unwrap();
+    let paths: Vec<String> = (0..3 * SLOT_ROWS).map(|i| format!("/p/{i}.html")).collect();
+    for (i, p) in paths.iter().enumerate() {
+        sim.push(i as u64 + 1, format!("big.cn{p}").as_bytes())
+            .unwrap();
+        sim.push(i as u64 + 1, format!("small{}.cn{p}", i % 3).as_bytes())
+            .unwrap();
+    }
+    let r = sim.finish();
+    for (t, f) in r.path_tables.iter().zip(readings) {
+        let slots = |keep: &dyn Fn(usize) -> bool| {
+            let mut s: Vec<u32> = paths
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| keep(i))
+                .map(|(_, p)| f.slot(p.as_bytes(), PATH_TABLE_SLOTS))
+                .collect();
+            s.sort_unstable();
+            s.dedup();
+            s.len() as u64
+        };
+        let big = slots(&|_| true);
+        let small: u64 = (0..3).map(|k| slots(&|i| i % 3 == k)).sum();
+        assert_eq!(t.occupied, big + small, "{}", t.reading);
+        let row = t.largest.iter().find(|r| r.host == "big.cn").unwrap();
+        assert_eq!(row.occupied, big, "{}", t.reading);
+    }
+}
+
+#[test]
+fn hosts_whose_hash_collides_stay_apart() {
+    let mut sim = Simulation::new(2, &[Policy::Host(HashId::Xxh3)], &[HashId::PathXor]).unwrap();
+    sim.push(1, b"a.cn/x").unwrap();
+    // Pretend b.cn's 64-bit hash is a.cn's.
+    let b = xxhash_rust::xxh3::xxh3_64(b"b.cn");
+    sim.control.ids.insert(b, 0);
+    assert!(sim.push(2, b"b.cn/x").unwrap());
+    assert!(sim.push(3, b"b.cn/y").unwrap());
+    assert!(!sim.push(4, b"b.cn/x").unwrap());
+    assert!(!sim.push(5, b"a.cn/x").unwrap());
+    let r = sim.finish();
+    assert_eq!((r.sites, r.urls, r.duplicates), (2, 3, 2));
+    assert_eq!(r.policies[0].top_sites[0].host, "b.cn");
+    assert_eq!(r.policies[0].top_sites[0].urls, 2);
+}
+
+#[test]
+fn common_paths_are_exact_when_most_paths_are_rare() {
+    let mut sim = Simulation::new(2, &[Policy::Url(HashId::Xxh3)], &[]).unwrap();
+    let mut line = 0;
+    for i in 0..3 * PATH_SUMMARY as u64 {
+        line += 1;
+        sim.push(line, format!("a.cn/unique/{i}").as_bytes())
+            .unwrap();
+        if i % 1000 == 0 {
+            line += 1;
+            sim.push(line, format!("s{i}.cn/common").as_bytes())
+                .unwrap();
+        }
+    }
+    let r = sim.finish();
+    let common = 3 * PATH_SUMMARY as u64 / 1000 + 1;
+    assert_eq!(r.distinct_paths, 3 * PATH_SUMMARY as u64 + 1);
+    assert_eq!(r.common_paths.len(), 1);
+    assert_eq!(r.common_paths[0].path, "/common");
+    assert_eq!(r.common_paths[0].urls, common);
+}
+
+#[test]
+fn conservation_every_url_lands_on_exactly_one_node() {
+    let corpus = crate::corpus::Corpus::new(7);
+    let policies: Vec<Policy> = POLICY_IDS
+        .iter()
+        .map(|id| Policy::parse(id, None).unwrap())
+        .collect();
+    let mut sim = Simulation::new(5, &policies, &[HashId::PathRepaired]).unwrap();
+    let mut urls = corpus.iter(0, 20_000);
+    let mut i = 0;
+    while let Some(u) = urls.next_url() {
+        i += 1;
+        sim.push(i, u).unwrap();
+        if i % 3 == 0 {
+            sim.push(i, u).unwrap(); // a re-discovered link
+        }
+    }
+    let r = sim.finish();
+    assert_eq!(r.urls, 20_000);
+    assert_eq!(r.links, 20_000 + 20_000 / 3);
+    for p in &r.policies {
+        assert_eq!(p.node_urls.iter().sum::<u64>(), r.urls, "{}", p.policy);
+        assert_eq!(p.node_links.iter().sum::<u64>(), r.links, "{}", p.policy);
+        let hosts: u64 = p.per_node.iter().map(|n| n.hosts).sum();
+        assert!(hosts >= r.sites);
+        if matches!(p.policy.as_str(), "nutch" | "frontera") || p.policy.starts_with("host:") {
+            assert_eq!(
+                hosts, r.sites,
+                "{}: a host-routed site is on one node",
+                p.policy
+            );
+        }
+    }
+}

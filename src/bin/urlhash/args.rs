@@ -1,0 +1,438 @@
+//! The command line's flags: every command, its arguments, and the parsers of their values.
+
+use super::*;
+
+#[derive(Parser)]
+#[command(
+    name = "urlhash",
+    version,
+    about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// The slot of every URL line, one per line, in input order.
+    Slots {
+        /// Hash function id.
+        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+        function: HashId,
+        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
+        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
+        slots: u32,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Bucket distribution measures (A, A_opt, B, max load, empty slots, χ²) per function.
+    Dist {
+        /// Hash function ids, comma separated.
+        #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
+        functions: Vec<HashId>,
+        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
+        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
+        slots: u32,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Include the per-slot counts (M numbers per function).
+        #[arg(long)]
+        counts: bool,
+        /// Include the bucket-size distribution beside its Poisson expectation.
+        #[arg(long)]
+        buckets: bool,
+    },
+    /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
+    Sweep {
+        /// Figures, comma separated: 1, 2, 3.
+        #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
+        fig: Vec<Figure>,
+        /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+        step: Option<u64>,
+        #[command(flatten)]
+        input: InputArgs,
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the built-in corpus, one URL per line.
+    Gen {
+        /// Number of URLs.
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+        n: u64,
+        /// Seed of the generator.
+        #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
+        seed: u64,
+    },
+    /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
+    /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
+    ///
+    /// Streams the input. The control node remembers every distinct URL to find duplicates, as
+    /// P2's does: about 20 bytes per distinct URL (a 16-byte fingerprint in a table kept 70 to
+    /// 87.5 % full, and 2 bytes per path reading for sites below 2 048 URLs), plus per site its
+    /// host, 4 KiB per path table of a site with 2 048 URLs or more, and about 20 bytes per
+    /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
+    /// 450 MB.
+    Partition {
+        /// Number of crawl nodes (P2 had 7).
+        #[arg(long, value_name = "N", default_value_t = 7, value_parser = parse_nodes, allow_negative_numbers = true)]
+        nodes: u32,
+        /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
+        /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
+        /// frontera).
+        #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::partition::POLICY_IDS))]
+        policy: String,
+        /// The hash of the host, domain and url policies (default xxh3).
+        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+        function: Option<HashId>,
+        /// Nutch's partition.url.seed (default 0), XORed into the host's hashCode.
+        #[arg(long, value_name = "INT", allow_negative_numbers = true)]
+        nutch_seed: Option<i32>,
+        /// The site-hash reading whose collision groups are listed.
+        #[arg(long, value_name = "ID", default_value = "site-folded", value_parser = parse_site_hash)]
+        site_hash: HashId,
+        /// The path-hash reading that indexes the path tables (default: the policy's for P2,
+        /// path-xor otherwise).
+        #[arg(long, value_name = "ID", value_parser = parse_path_hash)]
+        path_hash: Option<HashId>,
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
+    /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
+    Trie {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Growth checkpoint interval, in lines (default 10 000).
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+        step: Option<u64>,
+        /// Build the structures from the first N URL lines only (P4's list takes about 500
+        /// bytes per URL); the rest is read and counted.
+        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::LIMIT, allow_negative_numbers = true)]
+        limit: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
+    /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
+    ///
+    /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
+    /// short fingerprints: about 300 to 450 bytes per distinct URL, so it reads the first --limit lines.
+    Fingerprint(FingerprintArgs),
+    /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
+    ///
+    /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
+    /// digests per URL while a filter is built): at most --limit of each.
+    Bloom {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
+        /// Bits per inserted URL, m/N (comma separated; the papers use 16 and 20).
+        #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0], value_parser = parse_bits_per_url, allow_negative_numbers = true)]
+        bits_per_url: Vec<f64>,
+        /// Number of indices per URL (comma separated).
+        #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8], value_parser = parse_k, allow_negative_numbers = true)]
+        k: Vec<u32>,
+        /// How the k indices are derived: independent, double, enhanced-double, md5-slices (comma separated; default all).
+        #[arg(long, value_name = "METHOD[,...]", value_delimiter = ',', value_parser = parse_method)]
+        method: Vec<IndexMethod>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
+    ///
+    /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
+    Cbf {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
+        /// Counters per inserted URL, m/N.
+        #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0, value_parser = parse_bits_per_url, allow_negative_numbers = true)]
+        bits_per_url: f64,
+        /// Number of indices per URL (1 to 64).
+        #[arg(long, default_value_t = 8, value_parser = parse_k, allow_negative_numbers = true)]
+        k: u32,
+        /// Bits per counter, 1 to 32 (P5: 4).
+        #[arg(long = "counter-bits", value_name = "B", default_value_t = 4, value_parser = parse_counter_bits, allow_negative_numbers = true)]
+        counter_bits: u32,
+        /// How the k indices are derived.
+        #[arg(long, value_name = "METHOD", default_value = "md5-slices", value_parser = parse_method)]
+        method: IndexMethod,
+        /// The share of the inserted URLs deleted again (0 to 1).
+        #[arg(long = "delete-fraction", value_name = "F", default_value_t = 0.5, value_parser = parse_fraction, allow_negative_numbers = true)]
+        delete_fraction: f64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A paper's printed numbers beside ours, its misprints and anomalies explained.
+    Paper {
+        #[command(subcommand)]
+        paper: PaperCommand,
+    },
+}
+
+#[derive(Subcommand)]
+pub(crate) enum PaperCommand {
+    /// P1 (李晓明 & 凤旺森 2004): the table, the A(opt) misprint, hf, HfIp and ELFhash explained.
+    P1 {
+        #[command(flatten)]
+        input: InputArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
+    ///
+    /// Streams the input; the control node remembers every distinct URL (see `urlhash partition
+    /// --help`): about 22 bytes per distinct URL with P2's three path readings, 20 million
+    /// corpus URLs in about 450 MB.
+    P2 {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
+    ///
+    /// Measures the first --limit lines (see `urlhash fingerprint --help`).
+    P3(FingerprintArgs),
+    /// P4 (吴小惠): the generalized-list trie against Table 1 and the 2 MB per 10 000 URLs.
+    P4 {
+        #[command(flatten)]
+        source: SourceArgs,
+        /// Build the structures from the first N URL lines only (P4 measured 10 000 and
+        /// 16 000; growth is timed every 2 000, and the FST is rebuilt for each batch).
+        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::P4_LIMIT, allow_negative_numbers = true)]
+        limit: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// P5 (吴家奇 et al.): k and m/N, the overflow misprints, Fig. 3 replayed, deletes.
+    ///
+    /// Keeps the inserted and held-out URLs in memory, at most --limit of each (see `urlhash
+    /// bloom --help`).
+    P5 {
+        #[command(flatten)]
+        source: SourceArgs,
+        #[command(flatten)]
+        limit: SplitLimit,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Clone)]
+pub(crate) struct InputArgs {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    /// Which part of each URL is hashed.
+    #[arg(long, value_enum, default_value_t = KeyArg::Url)]
+    pub(crate) key: KeyArg,
+}
+
+/// P3's host table.
+#[derive(Args, Clone)]
+pub(crate) struct HostsArg {
+    /// A host table, one `host ip` pair per line (`#` comments): P3's IP_ID and Name_ID.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) hosts: Option<PathBuf>,
+}
+
+#[derive(Args, Clone)]
+pub(crate) struct SourceArgs {
+    /// URL list, one per line ('-' for standard input). Default: the built-in corpus.
+    #[arg(value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
+    /// Built-in corpus: number of URLs (default: the paper's N for sweeps, papers and
+    /// partitions, 1 000 000 otherwise).
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub(crate) n: Option<u64>,
+    /// Built-in corpus: seed.
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub(crate) seed: u64,
+    /// A table (CSV, TSV): hash column N (from 1) of each line; 0 reads whole lines. Default:
+    /// as the page does, a table is recognised from the first 64 KiB and the file name (`rank,domain`
+    /// reads the domain), and the report says which column was read.
+    #[arg(long, value_name = "N")]
+    pub(crate) column: Option<usize>,
+}
+
+/// How many URLs `bloom`, `cbf` and `paper p5` keep.
+#[derive(Args, Clone, Copy)]
+pub(crate) struct SplitLimit {
+    /// Insert at most N URLs (and hold out at most N): the built-in corpus gives min(--n, N)
+    /// of each, a file its first 2N distinct lines; the rest is read and counted.
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = dedup::LIMIT, allow_negative_numbers = true)]
+    pub(crate) limit: u64,
+}
+
+/// How many lines `fingerprint` and `paper p3` measure.
+#[derive(Args)]
+pub(crate) struct FingerprintArgs {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[command(flatten)]
+    pub(crate) hosts: HostsArg,
+    /// Measure the first N URL lines only (about 300 to 450 bytes per distinct URL); the rest is read
+    /// and counted.
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = fingerprint::LIMIT, allow_negative_numbers = true)]
+    pub(crate) limit: u64,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum KeyArg {
+    Url,
+    Host,
+    Path,
+}
+
+impl From<KeyArg> for Key {
+    fn from(k: KeyArg) -> Key {
+        match k {
+            KeyArg::Url => Key::Url,
+            KeyArg::Host => Key::Host,
+            KeyArg::Path => Key::Path,
+        }
+    }
+}
+
+pub(crate) fn parse_fn(s: &str) -> Result<HashId, String> {
+    hash::by_id(s.trim())
+        .map(|f| f.id)
+        .ok_or_else(|| format!("unknown hash function '{s}'; known: {}", hash::known_ids()))
+}
+
+pub(crate) fn parse_method(s: &str) -> Result<IndexMethod, String> {
+    IndexMethod::parse(s.trim())
+}
+
+pub(crate) fn parse_site_hash(s: &str) -> Result<HashId, String> {
+    match parse_fn(s)? {
+        f @ (HashId::SitePrinted | HashId::SiteFolded | HashId::SiteRepaired) => Ok(f),
+        _ => Err(format!(
+            "'{s}' is not a reading of P2's site hash (site-printed, site-folded, site-repaired)"
+        )),
+    }
+}
+
+pub(crate) fn parse_path_hash(s: &str) -> Result<HashId, String> {
+    match parse_fn(s)? {
+        f @ (HashId::PathPrinted | HashId::PathXor | HashId::PathRepaired) => Ok(f),
+        _ => Err(format!(
+            "'{s}' is not a reading of P2's path hash (path-printed, path-xor, path-repaired)"
+        )),
+    }
+}
+
+/// A whole number as typed, sign and all, when it is one (`-5`, `1_000`, `99999999999999999999`).
+pub(crate) fn whole_number(s: &str) -> Option<i128> {
+    let t = s.trim().replace('_', "");
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(&t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Beyond i128, the number is only too large.
+    Some(t.parse::<i128>().unwrap_or(if t.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    }))
+}
+
+/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::slots`].
+pub(crate) fn parse_slots(s: &str) -> Result<u32, String> {
+    urlhashlab::slots::parse_slots(s).map_err(|e| e.english)
+}
+
+pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
+    match whole_number(s) {
+        Some(v) if (1..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        Some(v) if v < 1 => Err(format!("must be at least 1, got {}", s.trim())),
+        Some(_) => Err(format!("{} is too large (at most {})", s.trim(), u64::MAX)),
+        None => Err(format!("'{s}' is not a positive whole number")),
+    }
+}
+
+pub(crate) fn parse_seed(s: &str) -> Result<u64, String> {
+    match whole_number(s) {
+        Some(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        _ => Err(format!(
+            "'{s}' is not a seed (a whole number from 0 to {})",
+            u64::MAX
+        )),
+    }
+}
+
+/// `s` as a whole number from `lo` to `hi`; `range` names the range when it is outside, `unit`
+/// what the number counts when it is not a whole number.
+pub(crate) fn whole_in(s: &str, lo: u32, hi: u32, range: &str, unit: &str) -> Result<u32, String> {
+    match whole_number(s) {
+        Some(v) if (lo as i128..=hi as i128).contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!("{range}, got {}", s.trim())),
+        None => Err(format!("'{s}' is not a whole number of {unit}")),
+    }
+}
+
+pub(crate) fn parse_nodes(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::partition::MAX_NODES;
+    let range = format!("the number of crawl nodes must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "crawl nodes")
+}
+
+pub(crate) fn parse_k(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::bloom::MAX_K;
+    let range = format!("k, the indices per URL, must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "indices")
+}
+
+pub(crate) fn parse_counter_bits(s: &str) -> Result<u32, String> {
+    whole_in(s, 1, 32, "counters must have 1 to 32 bits", "bits")
+}
+
+/// A decimal number as typed; NaN and infinities are refused by the callers.
+pub(crate) fn parse_decimal(s: &str) -> Option<f64> {
+    s.trim().parse::<f64>().ok()
+}
+
+pub(crate) fn parse_bits_per_url(s: &str) -> Result<f64, String> {
+    match parse_decimal(s) {
+        Some(r) if r.is_finite() && r > 0.0 => Ok(r),
+        Some(_) => Err(format!(
+            "m/N, the bits per URL, must be a positive finite number, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a number of bits per URL")),
+    }
+}
+
+pub(crate) fn parse_fraction(s: &str) -> Result<f64, String> {
+    match parse_decimal(s) {
+        Some(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        Some(_) => Err(format!(
+            "the fraction must be between 0 and 1, got {}",
+            s.trim()
+        )),
+        None => Err(format!("'{s}' is not a fraction between 0 and 1")),
+    }
+}
+
+pub(crate) fn parse_figure(s: &str) -> Result<Figure, String> {
+    Figure::parse(s).ok_or_else(|| format!("P1 has figures 1, 2 and 3, not '{s}'"))
+}
+
+// ----------------------------------------------------------------------------------------------
+// Input and progress

@@ -287,7 +287,8 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
 
   test('cancelling a load keeps the previous input', async () => {
     const gen = await generation(page);
-    await page.selectOption('#corpus-n', '1000000');
+    // 20 million URLs: a load long enough (seconds) that the click always lands before its end.
+    await page.selectOption('#corpus-n', '20000000');
     await page.click('#corpus-load');
     await page.waitForSelector('#progress-box:not([hidden])');
     await page.click('#cancel');

@@ -274,6 +274,11 @@ impl Corpus {
     fn site(&self, rank: u64, host: &mut Vec<u8>) -> [&'static str; 4] {
         host.clear();
         self.host(rank, host);
+        self.site_dirs(rank)
+    }
+
+    /// The four directory names of site `rank`, fixed per site.
+    fn site_dirs(&self, rank: u64) -> [&'static str; 4] {
         let mut site_rng = SplitMix::new(self.params.seed ^ 0xD1D5, rank);
         [
             *site_rng.pick(DIRS),
@@ -342,9 +347,11 @@ impl Corpus {
 
     /// Writes URL number `i` into `buf` (cleared first).
     pub fn url(&self, i: u64, buf: &mut Vec<u8>) {
-        let mut host = Vec::new();
-        let site_dirs = self.site(self.site_of(i), &mut host);
-        self.url_of_site(i, &host, &site_dirs, buf);
+        let rank = self.site_of(i);
+        buf.clear();
+        buf.extend_from_slice(b"http://");
+        self.host(rank, buf);
+        self.push_path(i, &self.site_dirs(rank), buf);
     }
 
     /// URL `i` of the site with this host and directory names ([`Corpus::site`]).
@@ -352,6 +359,11 @@ impl Corpus {
         buf.clear();
         buf.extend_from_slice(b"http://");
         buf.extend_from_slice(host);
+        self.push_path(i, site_dirs, buf);
+    }
+
+    /// Appends the path (and query) of URL `i`, whose site has these directory names.
+    fn push_path(&self, i: u64, site_dirs: &[&'static str; 4], buf: &mut Vec<u8>) {
         let mut rng = SplitMix::new(self.params.seed, i.wrapping_mul(2));
         let depth = match rng.below(100) {
             0..=14 => 0,

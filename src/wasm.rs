@@ -248,13 +248,12 @@ impl Lab {
     /// separated ids) over `key` as it arrives, so a huge input needs no second pass.
     pub fn begin(&mut self, functions: &str, key: &str) -> Result<(), JsError> {
         let key = parse_key(key)?;
-        let mut hashes = Vec::new();
-        for id in functions.split(',').filter(|s| !s.trim().is_empty()) {
-            let h = parse_fn(id)?;
-            if !hashes.contains(&h) {
-                hashes.push(h);
-            }
-        }
+        // Session::begin keeps one cache per function, however often it is named.
+        let hashes = functions
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(parse_fn)
+            .collect::<Result<Vec<_>, _>>()?;
         *self = Lab::new(self.session.budget() as f64);
         self.session.begin(&hashes, key);
         Ok(())

@@ -1,5 +1,6 @@
 // The page's side of the worker: one request in, one promise out.
-import { S, splitCoded, wordError } from './strings.js';
+import { splitCoded } from './coded.js';
+import { S, wordError } from './strings.js';
 import { startWorker } from './worker-start.js';
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
@@ -10,7 +11,7 @@ export class LabError extends Error {
    */
   constructor(message, broken) {
     const { code, args, text } = splitCoded(message);
-    super(code && S.errors[code] ? wordError({ code, args, text }) : text);
+    super(code ? wordError({ code, args, text }) : text);
     this.name = 'LabError';
     this.broken = broken;
     this.code = code;

@@ -5,8 +5,6 @@
 import { int } from './format.js';
 import { splitCoded } from './coded.js';
 
-export { splitCoded };
-
 /** The sentence with its first letter in capitals. */
 function capital(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);

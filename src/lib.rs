@@ -64,6 +64,7 @@ pub mod quiz;
 pub mod session;
 pub mod slots;
 pub mod split;
+pub mod study;
 pub mod suffix;
 pub mod sweep;
 pub mod trie;

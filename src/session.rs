@@ -70,6 +70,20 @@ pub fn sequence(what: &str, english: &str) -> Coded {
     }
 }
 
+/// `v` as a whole number of at least `min` (and at most 2^53), or the error `not-whole` naming
+/// `what` (an id the page words).
+pub fn whole(v: f64, min: f64, what: &str) -> Result<u64, Coded> {
+    if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
+        return Err(crate::coded!(
+            "not-whole",
+            [what, min, v],
+            "{} must be a whole number of at least {min}, not {v}",
+            what.replace('-', " ")
+        ));
+    }
+    Ok(v as u64)
+}
+
 /// The most slots a histogram may have (2^27: 512 MiB of counts).
 pub const MAX_COUNTED_SLOTS: u32 = 1 << 27;
 
@@ -262,6 +276,10 @@ pub struct Session {
     /// Per key (host, path): lines whose key is exactly `/` (for the path: bare hosts).
     root_keys: [u64; 2],
     finished: bool,
+    /// The filter studies' split of the URLs, once one of them made it.
+    filter_keys: Option<crate::study::FilterKeys>,
+    /// The distinct URLs the last trie study read.
+    trie_urls: Option<crate::split::Keys>,
 }
 
 impl Session {
@@ -279,6 +297,8 @@ impl Session {
             unsplittable_lines: [Occurrences::default(), Occurrences::default()],
             root_keys: [0, 0],
             finished: false,
+            filter_keys: None,
+            trie_urls: None,
         }
     }
 
@@ -553,6 +573,32 @@ impl Session {
             values: job.values,
         });
         self.caches.len() - 1
+    }
+
+    /// The filter studies' split of the URLs into inserted and held-out keys
+    /// ([`crate::study::FilterKeys`]), once a filter study made it.
+    pub fn filter_keys(&self) -> Option<&crate::study::FilterKeys> {
+        self.filter_keys.as_ref()
+    }
+
+    /// Keeps the filter studies' split (the study that made it calls this).
+    pub fn set_filter_keys(&mut self, keys: crate::study::FilterKeys) {
+        self.filter_keys = Some(keys);
+    }
+
+    /// The distinct URLs the last trie study read (the structures are timed on them).
+    pub fn trie_urls(&self) -> Option<&crate::split::Keys> {
+        self.trie_urls.as_ref()
+    }
+
+    /// Keeps the trie study's distinct URLs (the study calls this as it finishes).
+    pub fn set_trie_urls(&mut self, urls: crate::split::Keys) {
+        self.trie_urls = Some(urls);
+    }
+
+    /// Forgets them (a new trie study begins).
+    pub fn clear_trie_urls(&mut self) {
+        self.trie_urls = None;
     }
 
     /// Whether every loaded line can be read again (kept, or a corpus range).

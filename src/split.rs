@@ -56,7 +56,7 @@ impl Keys {
     }
 
     /// Keys `start..end`.
-    pub fn iter(&self, start: usize, end: usize) -> impl Iterator<Item = &[u8]> {
+    pub fn iter(&self, start: usize, end: usize) -> impl Iterator<Item = &[u8]> + Clone {
         (start..end).map(move |i| self.get(i))
     }
 

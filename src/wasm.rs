@@ -3,38 +3,36 @@
 //!
 //! One opaque handle, [`Lab`], holds a core [`Session`] (the URL lines loaded so far, while they
 //! fit a memory budget, and per (function, key) the raw hash value of every line, so changing M
-//! re-bins from the cache without hashing again) and the state of the studies running on it.
-//! Every crossing is batched: input arrives as whole chunks of bytes, histograms leave as one
-//! `Uint32Array`, reports as one small JSON string. Every fallible call returns
-//! `Result<_, JsError>` with a message a user can act on; nothing here panics on user input.
-//! Each message opens with a JSON line `{"code", "args"}` that the page words in its language
-//! (`errors` in www/strings.js and www/strings-zh.js), then the English sentence: the core's
-//! [`Coded`] errors, converted.
+//! re-bins from the cache without hashing again) and the studies running on it. Every crossing
+//! is batched: input arrives as whole chunks of bytes, histograms leave as one `Uint32Array`,
+//! parameters arrive and reports leave as plain JS values through serde-wasm-bindgen (maps as
+//! objects, infinities and NaN as numbers, an integer above 2^53 an error rather than a rounded
+//! number). Every fallible call returns `Result<_, JsError>` with a message a user can act on;
+//! nothing here panics on user input. Each message opens with a JSON line `{"code", "args"}`
+//! that the page words in its language (`errors` in www/strings.js and www/strings-zh.js), then
+//! the English sentence: the core's [`Coded`] errors, converted.
 //!
 //! A session: `new Lab(budgetBytes)`, `begin("elfhash,hfip,hf", "url")`, then `pushChunk(bytes)`
 //! for each chunk of a file (or `pushCorpus(start, count, seed)` for the built-in corpus),
-//! `finish()` → input report JSON; then `view(fn, key, m, withBuckets)` (measures and bucket
-//! sizes from one histogram), `histogram(fn, key, m)`, `measures(fn, key, m)`,
-//! `bucketSizes(fn, key, m)`, `sweep(fig, step)`, `p1Report()` as the user explores. The long
-//! ones also run in slices (`sweepBegin` / `p1Begin` / `partitionBegin(nodes)`, `jobRun(lines)`
-//! until it returns 1,
-//! `jobFinish`), so the worker can answer other requests in between; so can computing the values
-//! of another function or key (`hasCache`, `cacheBegin`, `cacheRun`, `cacheFinish`).
+//! `finish()` → input report; then `view(fn, key, m, withBuckets)` (measures and bucket sizes
+//! from one histogram), `histogram(fn, key, m)`, `measures(fn, key, m)`, `bucketSizes(fn, key,
+//! m)` as the user explores. The studies of [`crate::study`] run in slices beside each other:
+//! `jobBegin(kind, params)` → id, `jobRun(id, lines)` until it returns 1, `jobFinish(id)` → the
+//! report (`jobDrop(id)` forgets one given up). So does computing the values of another
+//! function or key (`hasCache`, `cacheBegin`, `cacheRun`, `cacheFinish`).
 //!
 //! The Public Suffix List is not compiled in (the `psl` crate would be almost half the module):
 //! before the partition study the page passes its rules text to the static
 //! `Lab.setSuffixRules(text)` once per instance ([`crate::suffix`]); until then
-//! `partitionBegin` is the error `suffix-rules-missing: …`.
+//! the partition study is the error `suffix-rules-missing: …`.
 
 use crate::columns::{self, Columns};
 use crate::hash::{self, HashId};
 use crate::key::Key;
 use crate::metrics::{bucket_size_distribution, Measures};
-use crate::p1::P1Study;
-use crate::p2::P2Study;
-use crate::session::{share, CacheJob, Coded, Prefix, Session};
+use crate::session::{CacheJob, Coded, Session};
+use crate::study::{self, Job};
 use crate::suffix::{self, Rules};
-use crate::sweep::{Figure, Sweep};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -42,11 +40,17 @@ use wasm_bindgen::prelude::*;
 /// head line, then the English sentence, for the console, the tests and any caller that does not
 /// know the code. Every error this adapter returns is one of these.
 fn coded(code: &str, args: &[String], english: impl std::fmt::Display) -> JsError {
-    let head = format!(
-        "{{\"code\":{},\"args\":{}}}",
-        serde_json::Value::from(code),
-        serde_json::Value::from(args)
-    );
+    #[derive(Serialize)]
+    struct Head<'a> {
+        code: &'a str,
+        args: &'a [String],
+    }
+    let head = Head { code, args }
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .ok()
+        .and_then(|v| js_sys::JSON::stringify(&v).ok())
+        .map(String::from)
+        .unwrap_or_else(|| r#"{"code":"core","args":[]}"#.into());
     JsError::new(&format!("{head}\n{english}"))
 }
 
@@ -112,53 +116,49 @@ fn check_slots(m: f64) -> Result<u32, JsError> {
     Ok(m as u32)
 }
 
-/// `v` as a whole number of at least `min` (and at most 2^53), or a message naming `what` (an
-/// id the page words: `trie-lines`, `checkpoint-step`, `inserted-keys`, `bits`, `lines`).
-fn whole(v: f64, min: f64, what: &str) -> Result<u64, JsError> {
-    if !v.is_finite() || v.fract() != 0.0 || v < min || v > 9_007_199_254_740_992.0 {
-        return Err(coded!(
-            "not-whole",
-            [what, min, v],
-            "{} must be a whole number of at least {min}, not {v}",
-            what.replace('-', " ")
-        ));
+/// `v` as a plain JS value: maps as objects, infinities and NaN as numbers, and an integer
+/// above 2^53 an error rather than a rounded number.
+fn to_js(v: &impl Serialize) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| core_error(e.to_string()))
+}
+
+/// The clock of this global scope (a worker's or a window's): `performance`, what the page
+/// times with.
+fn performance() -> Result<web_sys::Performance, JsError> {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+        .ok()
+        .filter(|p| p.is_object())
+        .map(JsCast::unchecked_into)
+        .ok_or_else(|| coded!("no-clock", [], "this browser has no performance clock"))
+}
+
+/// The parameters of a study, read as a map: serde-wasm-bindgen reads a struct by its field
+/// names only, so an unknown key would pass unseen; read as a map, every key reaches the core's
+/// `deny_unknown_fields`.
+struct Strict(serde_wasm_bindgen::Deserializer);
+
+impl<'de> serde::Deserializer<'de> for Strict {
+    type Error = serde_wasm_bindgen::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_any(v)
     }
-    Ok(v as u64)
-}
 
-fn to_json(v: &impl Serialize) -> Result<String, JsError> {
-    serde_json::to_string(v).map_err(core_error)
-}
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_map(v)
+    }
 
-/// A job's report with the lines it measured.
-#[derive(Serialize)]
-struct OnPrefix<T: Serialize> {
-    #[serde(flatten)]
-    report: T,
-    prefix: Prefix,
-}
-
-/// A long computation run in slices (see `jobRun`).
-enum Job {
-    Sweep {
-        sweep: Sweep,
-        /// The cache of each of the sweep's functions (whole-URL key).
-        caches: Vec<usize>,
-        /// The lines swept, by index: Fig. 3's sample; all of them (`0..end`) when None.
-        lines: Option<Vec<u64>>,
-        end: usize,
-        next: usize,
-    },
-    P1 {
-        study: Box<P1Study>,
-        prefix: Prefix,
-        next: usize,
-    },
-    Partition {
-        study: Box<P2Study>,
-        prefix: Prefix,
-        next: usize,
-    },
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
 }
 
 /// What `view()` returns.
@@ -174,13 +174,11 @@ struct View {
 pub struct Lab {
     /// The input and the raw values computed from it.
     session: Session,
-    job: Option<Job>,
+    /// The studies under way, by id (see `jobBegin`).
+    jobs: Vec<(u32, Job)>,
+    next_job: u32,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
     cache_job: Option<CacheJob>,
-    /// The de-duplication views' state (P4, P5): see `wasm/dedup.rs`.
-    dedup: dedup::Dedup,
-    /// The fingerprint view's state (P3): see `wasm/fingerprint.rs`.
-    fingerprint: fingerprint::Fingerprints,
 }
 
 #[wasm_bindgen]
@@ -195,10 +193,9 @@ impl Lab {
         };
         Lab {
             session: Session::new(budget),
-            job: None,
+            jobs: Vec::new(),
+            next_job: 0,
             cache_job: None,
-            dedup: dedup::Dedup::default(),
-            fingerprint: fingerprint::Fingerprints::default(),
         }
     }
 
@@ -210,25 +207,40 @@ impl Lab {
         panic!("a deliberate trap (Lab.trapForTests)");
     }
 
-    /// The registry of hash functions, as JSON: `[{id, name_en, name_zh, paper, ours, bits, summary, summary_zh}]`.
-    pub fn functions() -> String {
-        let list: Vec<_> = hash::REGISTRY
+    /// The registry of hash functions: `[{id, name_en, name_zh, paper, ours, bits, summary, summary_zh}]`.
+    pub fn functions() -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Info {
+            id: &'static str,
+            name_en: &'static str,
+            name_zh: &'static str,
+            paper: &'static str,
+            ours: bool,
+            bits: u32,
+            summary: &'static str,
+            summary_zh: &'static str,
+        }
+        let list: Vec<Info> = hash::REGISTRY
             .iter()
-            .map(|f| {
-                serde_json::json!({
-                    "id": f.key, "name_en": f.name_en, "name_zh": f.name_zh, "paper": f.paper,
-                    "ours": f.ours, "bits": f.bits, "summary": f.summary, "summary_zh": f.summary_zh,
-                })
+            .map(|f| Info {
+                id: f.key,
+                name_en: f.name_en,
+                name_zh: f.name_zh,
+                paper: f.paper,
+                ours: f.ours,
+                bits: f.bits,
+                summary: f.summary,
+                summary_zh: f.summary_zh,
             })
             .collect();
-        serde_json::Value::Array(list).to_string()
+        to_js(&list)
     }
 
     /// Installs the Public Suffix List for this module instance (every `Lab` of it): `text` is
     /// its rules, one a line, as the build copies them to `data/public-suffix-list.txt` (the
     /// `psl` crate's `data/rules.txt`, the list the CLI has compiled in). The wasm build has no
     /// list of its own, and the partition study's `domain` and `heritrix` policies need it:
-    /// `partitionBegin` fails with `suffix-rules-missing: …` until this is called. Returns the
+    /// the partition study fails with `suffix-rules-missing: …` until this is called. Returns the
     /// number of rules; replaces a list installed before. A text that is not a list of rules is
     /// the error `suffix-rules-invalid: …` naming the line, and leaves the installed list as it
     /// was. A restarted worker (a new instance) must install the list again.
@@ -289,12 +301,12 @@ impl Lab {
     }
 
     /// Whether an input whose first bytes are `sample` (and whose file name is `name`, or "") is
-    /// a table, and which column holds the URLs, as JSON: `{delimiter, column, header, fields,
+    /// a table, and which column holds the URLs: `{delimiter, column, header, fields,
     /// names, rows}` or `null` (see the core's `columns::guess`).
     #[wasm_bindgen(js_name = guessColumns)]
-    pub fn guess_columns(sample: &[u8], name: &str) -> String {
+    pub fn guess_columns(sample: &[u8], name: &str) -> Result<JsValue, JsError> {
         let name = (!name.is_empty()).then_some(name);
-        serde_json::to_string(&columns::guess(sample, name)).unwrap_or_else(|_| "null".into())
+        to_js(&columns::guess(sample, name))
     }
 
     /// Feeds the next chunk of the input (any size; lines may straddle chunks).
@@ -316,14 +328,14 @@ impl Lab {
         Ok(self.session.push_corpus(start as u64, count as u64, seed)?)
     }
 
-    /// Ends the input; returns the input report as JSON.
-    pub fn finish(&mut self) -> Result<String, JsError> {
-        to_json(&self.session.finish())
+    /// Ends the input; returns the input report.
+    pub fn finish(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.session.finish())
     }
 
-    /// The input report as JSON (see `finish`).
-    pub fn report(&self) -> Result<String, JsError> {
-        to_json(&self.session.report())
+    /// The input report (see `finish`).
+    pub fn report(&self) -> Result<JsValue, JsError> {
+        to_js(&self.session.report())
     }
 
     /// Number of URL lines loaded.
@@ -337,9 +349,9 @@ impl Lab {
         self.session.is_empty()
     }
 
-    /// Up to `count` loaded lines from `start`, as JSON strings (invalid UTF-8 replaced), for display.
-    pub fn lines(&self, start: u32, count: u32) -> Result<String, JsError> {
-        to_json(&self.session.lines(start as usize, count as usize)?)
+    /// Up to `count` loaded lines from `start`, as strings (invalid UTF-8 replaced), for display.
+    pub fn lines(&self, start: u32, count: u32) -> Result<JsValue, JsError> {
+        to_js(&self.session.lines(start as usize, count as usize)?)
     }
 
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).
@@ -349,13 +361,13 @@ impl Lab {
         Ok(self.session.histogram(hash, key, m)?)
     }
 
-    /// Every measure of `fn_id` over `key` at `m` slots, as JSON (A, A_opt, B, χ², …).
-    pub fn measures(&mut self, fn_id: &str, key: &str, m: f64) -> Result<String, JsError> {
+    /// Every measure of `fn_id` over `key` at `m` slots, (A, A_opt, B, χ², …).
+    pub fn measures(&mut self, fn_id: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
         let counts = self.histogram(fn_id, key, m)?;
-        to_json(&Measures::of(&counts))
+        to_js(&Measures::of(&counts))
     }
 
-    /// One view of `fn_id` over `key` at `m` slots from a single histogram, as JSON:
+    /// One view of `fn_id` over `key` at `m` slots from a single histogram:
     /// `{measures, ideal_load, buckets}` where `ideal_load` is N/M (every slot equal) and
     /// `buckets` the bucket-size distribution beside its Poisson expectation (`null` unless
     /// `with_buckets`).
@@ -365,21 +377,21 @@ impl Lab {
         key: &str,
         m: f64,
         with_buckets: bool,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsError> {
         let counts = self.histogram(fn_id, key, m)?;
         let measures = Measures::of(&counts);
-        to_json(&View {
+        to_js(&View {
             ideal_load: measures.n as f64 / measures.slots as f64,
             measures,
             buckets: with_buckets.then(|| bucket_size_distribution(&counts)),
         })
     }
 
-    /// The bucket-size distribution beside its Poisson expectation, as JSON.
+    /// The bucket-size distribution beside its Poisson expectation.
     #[wasm_bindgen(js_name = bucketSizes)]
-    pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<String, JsError> {
+    pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
         let counts = self.histogram(fn_id, key, m)?;
-        to_json(&bucket_size_distribution(&counts))
+        to_js(&bucket_size_distribution(&counts))
     }
 
     /// Whether the raw values of `fn_id` over `key` are already computed (else the first call
@@ -425,182 +437,50 @@ impl Lab {
         Ok(())
     }
 
-    /// P1's Fig. 1, 2 or 3 on the loaded lines (key: whole URL), every `step` lines, as JSON
-    /// points `[{figure, function, m, measure, n, value}]`. Fig. 3 uses the sample of 400 000
-    /// lines `urlhash sweep --fig 3` draws ([`crate::sweep::fig3_indices`]).
-    /// (In one call; `sweepBegin` + `jobRun` + `jobFinish` do the same in slices.)
-    pub fn sweep(&mut self, fig: u8, step: f64) -> Result<String, JsError> {
-        self.sweep_begin(fig, step)?;
-        self.job_run(u32::MAX)?;
-        self.job_finish()
+    /// Starts the study `kind` with `params` (an object, see [`crate::study`]: `sweep`
+    /// `{fig, step}`, `p1` `{}`, `partition` `{nodes}`, `fp` `{maxLines}`, `fpSites` `{table,
+    /// maxLines}`, `fpCombo` `{toggles, maxLines}`) on the loaded lines; returns its id for
+    /// `jobRun` and `jobFinish`. Jobs run beside each other; the page drops one it gives up
+    /// (`jobDrop`). The partition needs the Public Suffix List (`setSuffixRules`): without it,
+    /// the error `suffix-rules-missing`.
+    #[wasm_bindgen(js_name = jobBegin)]
+    pub fn job_begin(&mut self, kind: &str, params: JsValue) -> Result<u32, JsError> {
+        let params = Strict(serde_wasm_bindgen::Deserializer::from(params));
+        let job = study::begin(kind, params, &mut self.session)?;
+        self.next_job = self.next_job.wrapping_add(1);
+        self.jobs.push((self.next_job, job));
+        Ok(self.next_job)
     }
 
-    /// `urlhash paper p1` on the loaded lines, as JSON. (In one call; `p1Begin` + `jobRun` +
-    /// `jobFinish` do the same in slices.)
-    #[wasm_bindgen(js_name = p1Report)]
-    pub fn p1_report(&self) -> Result<String, JsError> {
-        let prefix = self.session.prefix(usize::MAX, "p1-report")?;
-        let mut study = P1Study::new();
-        self.session
-            .for_each_line(0, prefix.lines as usize, |_, line, _| study.push(line));
-        to_json(&OnPrefix {
-            report: study.finish(),
-            prefix,
-        })
-    }
-
-    /// Starts `sweep(fig, step)` as a job run in slices by `jobRun`, so a caller can answer
-    /// other requests between slices. Replaces any unfinished job.
-    #[wasm_bindgen(js_name = sweepBegin)]
-    pub fn sweep_begin(&mut self, fig: u8, step: f64) -> Result<(), JsError> {
-        self.job = None;
-        let figure = Figure::parse(&fig.to_string())
-            .ok_or_else(|| coded!("p1-figure", [fig], "P1 has figures 1, 2 and 3"))?;
-        if !step.is_finite() || step < 1.0 || step.fract() != 0.0 {
-            return Err(coded!(
-                "not-whole",
-                ["checkpoint-step", 1, step],
-                "the checkpoint step must be a whole number >= 1"
-            ));
-        }
-        let sweep = Sweep::new(&figure.series(), step as u64);
-        let caches: Vec<usize> = sweep
-            .hashes()
-            .to_vec()
-            .into_iter()
-            .map(|h| self.session.cache_index(h, Key::Url))
-            .collect::<Result<_, _>>()?;
-        let n = self.session.len();
-        let lines = (figure == Figure::Fig3).then(|| {
-            let corpus_seed = self
-                .session
-                .corpus_range()
-                .filter(|r| r.start == 0)
-                .map(|r| r.seed as u64);
-            crate::sweep::fig3_indices(n as u64, corpus_seed)
-        });
-        self.job = Some(Job::Sweep {
-            sweep,
-            caches,
-            end: lines.as_ref().map_or(n, Vec::len),
-            lines,
-            next: 0,
-        });
-        Ok(())
-    }
-
-    /// Starts `p1Report()` as a job run in slices by `jobRun`. Replaces any unfinished job.
-    #[wasm_bindgen(js_name = p1Begin)]
-    pub fn p1_begin(&mut self) -> Result<(), JsError> {
-        self.job = None;
-        let prefix = self.session.prefix(usize::MAX, "p1-report")?;
-        self.job = Some(Job::P1 {
-            study: Box::new(P1Study::new()),
-            prefix,
-            next: 0,
-        });
-        Ok(())
-    }
-
-    /// Starts P2's crawler simulation on the loaded lines with `nodes` crawl nodes, every
-    /// policy at once (`urlhash partition` for each, and `urlhash paper p2` at 7 nodes), as a
-    /// job run in slices by `jobRun`; `jobFinish` returns `{printed, simulation, verdicts}`.
-    /// Replaces any unfinished job. Needs the Public Suffix List (`setSuffixRules`): without
-    /// it, the error `suffix-rules-missing: …`.
-    #[wasm_bindgen(js_name = partitionBegin)]
-    pub fn partition_begin(&mut self, nodes: u32) -> Result<(), JsError> {
-        self.job = None;
-        let prefix = self.session.prefix(usize::MAX, "partition")?;
-        let study = P2Study::with_nodes(nodes).map_err(|e| {
-            if e.starts_with(suffix::MISSING_CODE) {
-                coded("suffix-rules-missing", &[], e)
-            } else {
-                coded!("nodes-range", [nodes], "{e}")
-            }
-        })?;
-        self.job = Some(Job::Partition {
-            study: Box::new(study),
-            prefix,
-            next: 0,
-        });
-        Ok(())
-    }
-
-    /// Runs the current job over at most `max_lines` more lines; returns the share done
-    /// (1 when finished).
+    /// Runs job `id` over at most `budget` more units (lines); returns the share done (1 when
+    /// finished).
     #[wasm_bindgen(js_name = jobRun)]
-    pub fn job_run(&mut self, max_lines: u32) -> Result<f64, JsError> {
-        let mut job = self
-            .job
-            .take()
-            .ok_or_else(|| sequence("job", "no job is running"))?;
-        let done = match &mut job {
-            Job::Sweep {
-                sweep,
-                caches,
-                lines,
-                end,
-                next,
-            } => {
-                let stop = next.saturating_add(max_lines as usize).min(*end);
-                let mut raws = vec![0u128; caches.len()];
-                for at in *next..stop {
-                    let line = lines.as_ref().map_or(at, |l| l[at] as usize);
-                    for (r, &c) in raws.iter_mut().zip(caches.iter()) {
-                        *r = self.session.raw(c, line);
-                    }
-                    sweep.push_raws(&raws);
-                }
-                *next = stop;
-                share(stop, *end)
-            }
-            Job::P1 {
-                study,
-                prefix,
-                next,
-            } => {
-                let end = prefix.lines as usize;
-                let stop = next.saturating_add(max_lines as usize).min(end);
-                self.session
-                    .for_each_line(*next, stop, |_, line, _| study.push(line));
-                *next = stop;
-                share(stop, end)
-            }
-            Job::Partition {
-                study,
-                prefix,
-                next,
-            } => {
-                let end = prefix.lines as usize;
-                let stop = next.saturating_add(max_lines as usize).min(end);
-                // A line without a host is counted by the simulation and reaches no node.
-                self.session.for_each_line(*next, stop, |_, line, number| {
-                    let _ = study.push(number, line);
-                });
-                *next = stop;
-                share(stop, end)
-            }
-        };
-        self.job = Some(job);
-        Ok(done)
+    pub fn job_run(&mut self, id: u32, budget: u32) -> Result<f64, JsError> {
+        let at = self.job_at(id)?;
+        Ok(self.jobs[at].1.run(&mut self.session, budget as usize)?)
     }
 
-    /// Ends the current job (running what is left) and returns its JSON: the sweep's points or
-    /// the P1 report.
+    /// Ends job `id` (running what is left) and returns its report: a plain object (`prefix`,
+    /// the lines it measured, beside the study's own fields).
     #[wasm_bindgen(js_name = jobFinish)]
-    pub fn job_finish(&mut self) -> Result<String, JsError> {
-        self.job_run(u32::MAX)?;
-        match self.job.take() {
-            Some(Job::Sweep { mut sweep, .. }) => to_json(&sweep.finish()),
-            Some(Job::P1 { study, prefix, .. }) => to_json(&OnPrefix {
-                report: study.finish(),
-                prefix,
-            }),
-            Some(Job::Partition { study, prefix, .. }) => to_json(&OnPrefix {
-                report: study.finish(),
-                prefix,
-            }),
-            None => Err(sequence("job", "no job is running")),
-        }
+    pub fn job_finish(&mut self, id: u32) -> Result<JsValue, JsError> {
+        let at = self.job_at(id)?;
+        let (_, job) = self.jobs.swap_remove(at);
+        to_js(&job.finish(&mut self.session)?)
+    }
+
+    /// Forgets job `id` (nothing when there is none).
+    #[wasm_bindgen(js_name = jobDrop)]
+    pub fn job_drop(&mut self, id: u32) {
+        self.jobs.retain(|(j, _)| *j != id);
+    }
+}
+
+impl Lab {
+    fn job_at(&self, id: u32) -> Result<usize, JsError> {
+        self.jobs
+            .iter()
+            .position(|(j, _)| *j == id)
+            .ok_or_else(|| sequence("job", "no such job is running"))
     }
 }

@@ -134,9 +134,125 @@ fn assert_err<T: std::fmt::Debug>(result: Result<T, JsError>, needle: &str) -> S
     }
 }
 
-fn json(s: Result<String, JsError>) -> Value {
-    let s = s.unwrap_or_else(|e| panic!("unexpected error: {}", error_message(e)));
-    serde_json::from_str(&s).expect("valid JSON")
+/// A value the Lab returned (a plain JS object, array, number, string or null), as JSON, with
+/// whole numbers as integers (see [`whole_numbers`]).
+fn json(v: Result<JsValue, JsError>) -> Value {
+    let v = v.unwrap_or_else(|e| panic!("unexpected error: {}", error_message(e)));
+    whole_numbers(serde_wasm_bindgen::from_value(v).expect("plain data"))
+}
+
+/// Study `kind` begun with `params` (serialised as the worker passes them), run in slices of
+/// `budget` units and finished: its report as the page receives it, and the slices it took.
+fn study_sliced(
+    lab: &mut Lab,
+    kind: &str,
+    params: impl serde::Serialize,
+    budget: u32,
+) -> Result<(Value, usize), JsError> {
+    let id = lab.job_begin(kind, to_params(&params))?;
+    let mut slices = 1;
+    while lab.job_run(id, budget)? < 1.0 {
+        slices += 1;
+        assert!(slices < 1_000_000, "the job ends");
+    }
+    let report = lab.job_finish(id)?;
+    Ok((json(Ok(report)), slices))
+}
+
+/// [`study_sliced`]'s report, in one slice.
+fn study(lab: &mut Lab, kind: &str, params: impl serde::Serialize) -> Result<Value, JsError> {
+    study_sliced(lab, kind, params, u32::MAX).map(|(r, _)| r)
+}
+
+#[derive(serde::Serialize)]
+struct SweepArgs {
+    fig: u8,
+    step: f64,
+}
+
+/// P1's figure `fig` every `step` lines: the sweep's points.
+fn sweep(lab: &mut Lab, fig: u8, step: f64) -> Result<Value, JsError> {
+    study(lab, "sweep", SweepArgs { fig, step }).map(|r| r["points"].clone())
+}
+
+/// `urlhash paper p1` on the loaded lines.
+fn p1_report(lab: &mut Lab) -> Result<Value, JsError> {
+    study(lab, "p1", serde_json::json!({}))
+}
+
+/// The Bloom study (`bloom`) with `methods` (comma separated) one per m/N of `ratios`, in
+/// slices of `budget`: its report and the slices it took.
+fn bloom(
+    lab: &mut Lab,
+    k: u32,
+    methods: &str,
+    ratios: Vec<f64>,
+    budget: u32,
+) -> Result<(Value, usize), JsError> {
+    // A struct, not a JSON value: NaN and infinities must reach the Lab as numbers.
+    #[derive(serde::Serialize)]
+    struct Params<'a> {
+        k: u32,
+        methods: Vec<&'a str>,
+        ratios: Vec<f64>,
+    }
+    let methods = methods.split(',').collect();
+    study_sliced(lab, "bloom", Params { k, methods, ratios }, budget)
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CbfArgs<'a> {
+    ratio: f64,
+    k: u32,
+    bits: u32,
+    method: &'a str,
+    delete_fraction: f64,
+}
+
+/// P5's setting: 20 counters of 4 bits per URL, 8 positions from MD5 slices, half deleted.
+const P5_CBF: CbfArgs = CbfArgs {
+    ratio: 20.0,
+    k: 8,
+    bits: 4,
+    method: "md5-slices",
+    delete_fraction: 0.5,
+};
+
+/// The counting-filter study (`cbf`) in slices of `budget`.
+fn cbf(lab: &mut Lab, args: CbfArgs, budget: u32) -> Result<Value, JsError> {
+    study_sliced(lab, "cbf", args, budget).map(|(r, _)| r)
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TrieArgs {
+    max_lines: f64,
+    step: f64,
+}
+
+/// Parameters as the worker passes them: a plain object.
+fn to_params(p: &impl serde::Serialize) -> JsValue {
+    p.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("parameters serialise")
+}
+
+/// The trie study (`trie`) on the first `max_lines` lines, a checkpoint every `step`, in
+/// slices of `budget`: its report and the slices it took.
+fn trie(lab: &mut Lab, max_lines: f64, step: f64, budget: u32) -> Result<(Value, usize), JsError> {
+    study_sliced(lab, "trie", TrieArgs { max_lines, step }, budget)
+}
+
+/// The parameters of the IP_ID and Name_ID count.
+fn sites(table: &str, max_lines: f64) -> Value {
+    serde_json::json!({"table": table, "maxLines": max_lines})
+}
+
+/// The parameters of the studies that read the first `max_lines` lines.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MaxLines {
+    max_lines: f64,
 }
 
 fn ok<T>(r: Result<T, JsError>) -> T {
@@ -212,7 +328,7 @@ fn awkward_chunks_give_the_same_report_and_lines_as_one_chunk() {
     assert_eq!(whole.len(), 7);
     assert_eq!(split.len(), 7);
     assert!(!split.is_empty());
-    let shown: Vec<String> = serde_json::from_str(&ok(split.lines(0, 100))).unwrap();
+    let shown: Vec<String> = serde_wasm_bindgen::from_value(ok(split.lines(0, 100))).unwrap();
     let want: Vec<String> = lines
         .iter()
         .map(|l| String::from_utf8(l.clone()).unwrap())
@@ -224,9 +340,9 @@ fn awkward_chunks_give_the_same_report_and_lines_as_one_chunk() {
         "spaces trimmed"
     );
     assert_eq!(shown[6], "http://www.baidu.com/s?wd=url", "last line kept");
-    let window: Vec<String> = serde_json::from_str(&ok(split.lines(5, 10))).unwrap();
+    let window: Vec<String> = serde_wasm_bindgen::from_value(ok(split.lines(5, 10))).unwrap();
     assert_eq!(window, want[5..].to_vec());
-    let past: Vec<String> = serde_json::from_str(&ok(split.lines(100, u32::MAX))).unwrap();
+    let past: Vec<String> = serde_wasm_bindgen::from_value(ok(split.lines(100, u32::MAX))).unwrap();
     assert!(past.is_empty());
 
     // finish() is idempotent and report() says the same.
@@ -408,9 +524,9 @@ fn a_tiny_budget_drops_the_lines_and_a_new_function_is_a_clear_error() {
     assert!(msg.contains("md5") && msg.contains("reload"), "{msg}");
     assert_err(lab.measures("elfhash", "host", 12.0), "too large to keep");
     assert_err(lab.lines(0, 5), "too large to keep");
-    assert_err(lab.p1_report(), "could be kept");
+    assert_err(p1_report(&mut lab), "could be kept");
     // The sweep needs only the three cached functions.
-    let points = json(lab.sweep(2, 3.0));
+    let points = ok(sweep(&mut lab, 2, 3.0));
     assert!(!points.as_array().unwrap().is_empty());
     // A zero, negative or NaN budget keeps nothing either.
     for budget in [0.0, -5.0, f64::NAN] {
@@ -457,10 +573,11 @@ fn bad_input_is_a_js_error_never_a_panic() {
     assert_err(lab.measures("hf", "url", 4_294_967_295.0), "2^27");
     assert_err(lab.view("hf", "url", 4_294_967_295.0, true), "2^27");
     // Sweep arguments.
-    assert_err(lab.sweep(4, 10.0), "figures 1, 2 and 3");
-    assert_err(lab.sweep(0, 10.0), "figures 1, 2 and 3");
+    assert_err(sweep(&mut lab, 4, 10.0), "figures 1, 2 and 3");
+    assert_err(sweep(&mut lab, 0, 10.0), "figures 1, 2 and 3");
+    // NaN and infinities reach the core as numbers, which refuses them as it refuses 2.5.
     for step in [0.0, -3.0, 2.5, f64::NAN, f64::INFINITY] {
-        assert_err(lab.sweep(2, step), "step");
+        assert_err(sweep(&mut lab, 2, step), "step");
     }
     // Feeding a finished input.
     assert_err(lab.push_chunk(b"http://late.cn/\n"), "finished");
@@ -501,9 +618,9 @@ fn empty_input_and_odd_corpus_ranges_do_not_panic() {
     assert_eq!(m["n"], 0);
     json(lab.bucket_sizes("md5", "path", 5.0));
     for fig in 1..=3 {
-        assert_eq!(json(lab.sweep(fig, 10.0)), serde_json::json!([]));
+        assert_eq!(ok(sweep(&mut lab, fig, 10.0)), serde_json::json!([]));
     }
-    let p1 = json(lab.p1_report());
+    let p1 = ok(p1_report(&mut lab));
     assert_eq!(p1["n"], 0);
     // Only blanks and a BOM.
     let (_, r) = loaded(&[b"\xEF\xBB", b"\xBF\r\n\n   \n"], "hf", "url", BIG);
@@ -557,7 +674,7 @@ fn push_corpus_equals_the_native_corpus() {
     let r = json(lab.finish());
     assert_eq!(r["urls"], 60);
     assert_eq!(r["urls_kept"], true);
-    let got: Vec<String> = serde_json::from_str(&ok(lab.lines(0, 1000))).unwrap();
+    let got: Vec<String> = serde_wasm_bindgen::from_value(ok(lab.lines(0, 1000))).unwrap();
     let want: Vec<String> = Corpus::new(7)
         .iter(100, 60)
         .map(|u| String::from_utf8(u).unwrap())
@@ -566,7 +683,7 @@ fn push_corpus_equals_the_native_corpus() {
 
     let n = 2_000u32;
     let lab = corpus_lab(n, "", BIG);
-    let got: Vec<String> = serde_json::from_str(&ok(lab.lines(0, n))).unwrap();
+    let got: Vec<String> = serde_wasm_bindgen::from_value(ok(lab.lines(0, n))).unwrap();
     let want: Vec<String> = Corpus::new(2004)
         .iter(0, n as u64)
         .map(|u| String::from_utf8(u).unwrap())
@@ -592,7 +709,7 @@ fn sweep_fig2_has_the_expected_shape() {
     let n = 2_000u32;
     let step = 500.0;
     let mut lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
-    let points = json(lab.sweep(2, step));
+    let points = ok(sweep(&mut lab, 2, step));
     let points = points.as_array().unwrap();
     // 3 functions x 4 M x 4 checkpoints.
     assert_eq!(points.len(), 3 * 4 * 4);
@@ -617,7 +734,7 @@ fn sweep_fig2_has_the_expected_shape() {
     let b = *hist.iter().max().unwrap() as f64 / (n as f64 / 12.0);
     assert!((hf12["value"].as_f64().unwrap() - b).abs() < 1e-9);
     // A step that does not divide N adds a final checkpoint.
-    let points = json(lab.sweep(1, 700.0));
+    let points = ok(sweep(&mut lab, 1, 700.0));
     let ns: std::collections::BTreeSet<u64> = points
         .as_array()
         .unwrap()
@@ -626,7 +743,7 @@ fn sweep_fig2_has_the_expected_shape() {
         .collect();
     assert_eq!(ns.into_iter().collect::<Vec<_>>(), vec![700, 1400, 2000]);
     // Fig. 3: hf only, five M.
-    let points = json(lab.sweep(3, 1000.0));
+    let points = ok(sweep(&mut lab, 3, 1000.0));
     let points = points.as_array().unwrap();
     assert_eq!(points.len(), 5 * 2);
     assert!(points.iter().all(|p| p["function"] == "hf"));
@@ -653,7 +770,7 @@ fn fig3_of_more_than_400_000_lines_is_the_clis_random_sample() {
         .map(|i| &urls[i as usize][..])
         .collect();
     let mut lab = corpus_lab(n as u32, "hf", BIG);
-    let corpus_points = json(lab.sweep(3, step));
+    let corpus_points = ok(sweep(&mut lab, 3, step));
     assert_eq!(corpus_points, fig3_points(&by_index, step as u64));
     let first: Vec<&[u8]> = urls[..FIG3_SAMPLE as usize]
         .iter()
@@ -674,7 +791,7 @@ fn fig3_of_more_than_400_000_lines_is_the_clis_random_sample() {
     }
     let sampled: Vec<&[u8]> = reservoir.finish().into_iter().map(|(_, u)| u).collect();
     assert_eq!(
-        json(file.sweep(3, step)),
+        ok(sweep(&mut file, 3, step)),
         fig3_points(&sampled, step as u64)
     );
 }
@@ -682,8 +799,8 @@ fn fig3_of_more_than_400_000_lines_is_the_clis_random_sample() {
 #[wasm_bindgen_test]
 fn p1_report_has_the_expected_shape() {
     let n = 3_000u32;
-    let lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
-    let r = json(lab.p1_report());
+    let mut lab = corpus_lab(n, "elfhash,hfip,hf", BIG);
+    let r = ok(p1_report(&mut lab));
     assert_eq!(r["n"], n);
     assert_eq!(r["table_m"], 200_000);
     assert_eq!(r["table"].as_array().unwrap().len(), 7);
@@ -706,7 +823,7 @@ fn p1_report_has_the_expected_shape() {
 
 #[wasm_bindgen_test]
 fn the_registry_is_json() {
-    let v: Value = serde_json::from_str(&Lab::functions()).unwrap();
+    let v: Value = json(Lab::functions());
     let list = v.as_array().unwrap();
     assert_eq!(list.len(), REGISTRY.len());
     assert_eq!(list[0]["id"], "elfhash");
@@ -735,13 +852,16 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
     urlhashlab::suffix::uninstall();
     assert!(!Lab::has_suffix_rules());
     let (mut lab, _) = loaded(&[LIST], "elfhash", "url", BIG);
-    let msg = assert_err(lab.partition_begin(3), "suffix-rules-missing: ");
+    let msg = assert_err(
+        study(&mut lab, "partition", serde_json::json!({"nodes": 3})),
+        "suffix-rules-missing: ",
+    );
     assert!(
         msg.starts_with(r#"{"code":"suffix-rules-missing","args":[]}"#),
         "{msg}"
     );
     assert!(msg.contains("Lab.setSuffixRules"), "{msg}");
-    assert_err(lab.job_run(10), "no job is running");
+    assert_err(lab.job_run(1, 10), "no such job is running");
     // The core says the same, and only for the policies that need the list.
     let e = P2Study::with_nodes(3)
         .err()
@@ -760,8 +880,11 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
     // Installed, the same Lab runs the study, and the domains follow the installed rules.
     assert_eq!(ok(Lab::set_suffix_rules(SUFFIX_RULES)), 7);
     assert!(Lab::has_suffix_rules());
-    ok(lab.partition_begin(3));
-    let r = json(lab.job_finish());
+    let r = ok(study(
+        &mut lab,
+        "partition",
+        serde_json::json!({"nodes": 3}),
+    ));
     assert_eq!(r["simulation"]["urls"], 6);
     let domain = r["simulation"]["policies"]
         .as_array()
@@ -790,7 +913,11 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
     // A bad text later leaves the installed list in place.
     assert_err(Lab::set_suffix_rules("*"), "suffix-rules-invalid: ");
     assert!(Lab::has_suffix_rules());
-    ok(lab.partition_begin(3));
+    ok(study(
+        &mut lab,
+        "partition",
+        serde_json::json!({"nodes": 3}),
+    ));
 }
 
 #[wasm_bindgen_test]
@@ -804,18 +931,18 @@ fn partition_job_equals_the_native_simulation() {
         ok(lab.push_chunk(piece));
     }
     ok(lab.finish());
-    ok(lab.partition_begin(3));
-    let mut done = 0.0;
-    while done < 1.0 {
-        done = ok(lab.job_run(2));
-    }
-    let r = json(lab.job_finish());
+    let (r, slices) = ok(study_sliced(
+        &mut lab,
+        "partition",
+        serde_json::json!({"nodes": 3}),
+        2,
+    ));
+    assert_eq!(slices, 4);
     let mut native = P2Study::with_nodes(3).unwrap();
     for (i, l) in list_lines().iter().enumerate() {
         let _ = native.push(i as u64 + 1, l);
     }
-    // Through the same JSON text as the page's (serde_json parses floats to within an ulp).
-    let native = json(Ok(serde_json::to_string(&native.finish()).unwrap()));
+    let native = as_json(&native.finish());
     assert_eq!(
         r["simulation"]["policies"],
         native["simulation"]["policies"]
@@ -840,11 +967,11 @@ fn partition_job_equals_the_native_simulation() {
     }
     // Bad node counts are errors, not panics.
     assert_err(
-        lab.partition_begin(0),
+        study(&mut lab, "partition", serde_json::json!({"nodes": 0})),
         "the number of nodes must be 1..=65536",
     );
     assert_err(
-        lab.partition_begin(70_000),
+        study(&mut lab, "partition", serde_json::json!({"nodes": 70_000})),
         "the number of nodes must be 1..=65536",
     );
 }
@@ -853,8 +980,11 @@ fn partition_job_equals_the_native_simulation() {
 fn partition_of_the_corpus_at_table_1_size() {
     with_suffix_rules();
     let mut lab = corpus_lab(246_951, "elfhash", BIG);
-    ok(lab.partition_begin(7));
-    let r = json(lab.job_finish());
+    let r = ok(study(
+        &mut lab,
+        "partition",
+        serde_json::json!({"nodes": 7}),
+    ));
     let policies = r["simulation"]["policies"].as_array().unwrap();
     let repaired = policies
         .iter()
@@ -879,19 +1009,27 @@ fn partition_of_the_corpus_at_table_1_size() {
 // The de-duplication views (P4's trie, P4's and P5's Bloom filters, P5's counting filters)
 
 /// `v` as the page reads it: through the same JSON text.
+/// `v` as the Lab's value of it should be: every float exact (no JSON text on the way, whose
+/// parsing may round the last bit), whole numbers as integers (see [`whole_numbers`]).
 fn as_json(v: &impl serde::Serialize) -> Value {
-    json(Ok(serde_json::to_string(v).unwrap()))
+    whole_numbers(serde_json::to_value(v).expect("serialisable"))
 }
 
-/// Runs a sliced job (`run(lines)` until 1) in slices of `lines`.
-fn run_slices(mut run: impl FnMut(u32) -> Result<f64, JsError>, lines: u32) -> usize {
-    let mut slices = 0;
-    loop {
-        slices += 1;
-        if ok(run(lines)) >= 1.0 {
-            return slices;
+/// `v` with every number that is a whole number below 2^53 as an integer: a report crosses to
+/// JS as numbers, where 2 and 2.0 are one value, so both sides are compared this way.
+fn whole_numbers(v: Value) -> Value {
+    match v {
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => {
+                Value::from(f as i64)
+            }
+            _ => Value::Number(n),
+        },
+        Value::Array(a) => Value::Array(a.into_iter().map(whole_numbers).collect()),
+        Value::Object(o) => {
+            Value::Object(o.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect())
         }
-        assert!(slices < 1_000_000, "the job ends");
+        other => other,
     }
 }
 
@@ -983,9 +1121,8 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
     use urlhashlab::trie::{Structure, TrieStudyBuilder};
     let mut lab = corpus_lab(3_000, "hf", BIG);
     // The first 2 000 lines, checkpoints every 500, in slices of 333 lines.
-    ok(lab.trie_begin(2_000.0, 500.0));
-    assert!(run_slices(|n| lab.trie_run(n), 333) >= 6);
-    let r = json(lab.trie_finish());
+    let (r, slices) = ok(trie(&mut lab, 2_000.0, 500.0, 333));
+    assert!(slices >= 6);
     let mut native = TrieStudyBuilder::new(500, &Structure::ALL);
     let corpus = Corpus::new(2004);
     let mut urls = corpus.iter(0, 2_000);
@@ -1002,56 +1139,63 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
             &Value::from(2_000)
         )
     );
-    // Each structure built from the distinct URLs finds all of them; 16 builds a small one.
+    // Each structure built from the distinct URLs finds all of them, timed with the browser's
+    // clock by the core's timing (at least 60 ms of repeats, or 2 million URLs handled).
     for s in Structure::ALL {
+        let t = json(lab.trie_time(s.id(), 1_000_000));
         assert_eq!(
-            ok(lab.trie_time_build(s.id(), 1_000_000)),
-            2_000.0,
+            (&t["stored"], &t["found"]),
+            (&Value::from(2_000), &Value::from(2_000)),
             "{}",
             s.id()
         );
-        assert_eq!(ok(lab.trie_time_lookup()), 2_000.0, "{}", s.id());
-        assert_eq!(ok(lab.trie_time_lookup()), 2_000.0, "{} again", s.id());
+        assert_eq!(t["structure"], s.id());
+        assert!(t["insert_us_per_url"].as_f64().unwrap() >= 0.0, "{t}");
+        assert!(t["lookup_us_per_url"].as_f64().unwrap() > 0.0, "{t}");
+        assert!(
+            (1..=1_000).contains(&t["lookup_repeats"].as_u64().unwrap()),
+            "{t}"
+        );
     }
-    assert_eq!(ok(lab.trie_time_build("fst", 16)), 16.0);
-    assert_eq!(ok(lab.trie_time_lookup()), 16.0);
-    lab.trie_time_free();
-    assert_err(lab.trie_time_lookup(), "build a structure first");
-    // Bad arguments are JsErrors.
-    assert_err(
-        lab.trie_time_build("radix", 10),
-        "unknown structure 'radix'",
+    let t = json(lab.trie_time("fst", 16));
+    assert_eq!(
+        (&t["urls"], &t["found"]),
+        (&Value::from(16), &Value::from(16))
     );
-    assert_err(lab.trie_time_build("fst", 0), "at least 1 URL");
-    assert_err(lab.trie_run(10), "no trie study is running");
-    assert_err(lab.trie_finish(), "no trie study is running");
+    // Bad arguments are JsErrors.
+    assert_err(lab.trie_time("radix", 10), "unknown structure 'radix'");
+    assert_err(lab.trie_time("fst", 0), "at least 1 URL");
     for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
         assert_err(
-            lab.trie_begin(bad, 10.0),
+            trie(&mut lab, bad, 10.0, u32::MAX),
             r#"{"code":"not-whole","args":["trie-lines""#,
         );
     }
     assert_err(
-        lab.trie_begin(10.0, -1.0),
+        trie(&mut lab, 10.0, -1.0, u32::MAX),
         r#"["checkpoint-step","0","-1"]"#,
     );
     // A new study forgets the last one's URLs.
-    ok(lab.trie_begin(10.0, 0.0));
-    assert_err(lab.trie_time_build("fst", 1), "finish a trie study first");
+    let id = ok(lab.job_begin(
+        "trie",
+        to_params(&TrieArgs {
+            max_lines: 10.0,
+            step: 0.0,
+        }),
+    ));
+    assert_err(lab.trie_time("fst", 1), "finish a trie study first");
+    lab.job_drop(id);
     // Nothing loaded, or the lines dropped: a clear message.
     let mut empty = Lab::new(BIG);
     json(empty.finish());
-    assert_err(empty.trie_begin(10.0, 0.0), "no URLs are loaded");
+    assert_err(trie(&mut empty, 10.0, 0.0, u32::MAX), "no URLs are loaded");
     let (mut dropped, _) = loaded(&[LIST], "hf", "url", 8.0);
-    assert_err(dropped.trie_begin(10.0, 0.0), "could be kept");
+    assert_err(trie(&mut dropped, 10.0, 0.0, u32::MAX), "could be kept");
     assert_err(
-        dropped.bloom_begin(8, "double", vec![16.0]),
+        bloom(&mut dropped, 8, "double", vec![16.0], u32::MAX),
         "could be kept",
     );
-    assert_err(
-        dropped.cbf_begin(20.0, 8, 4, "md5-slices", 0.5),
-        "could be kept",
-    );
+    assert_err(cbf(&mut dropped, P5_CBF, u32::MAX), "could be kept");
 }
 
 /// The corpus split as `urlhash bloom --n N` makes it: URLs 0..N inserted, N..2N held out.
@@ -1073,9 +1217,8 @@ fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
     ];
     let methods: Vec<&str> = points.iter().map(|p| p.0).collect();
     let ratios: Vec<f64> = points.iter().map(|p| p.1).collect();
-    ok(lab.bloom_begin(8, &methods.join(","), ratios));
-    assert!(run_slices(|n| lab.bloom_run(n), 777) > 10);
-    let r = json(lab.bloom_finish());
+    let (r, slices) = ok(bloom(&mut lab, 8, &methods.join(","), ratios, 777));
+    assert!(slices > 10);
     assert_eq!(r["input"]["how"], "corpus");
     assert_eq!(r["input"]["inserted"], 2_000);
     assert_eq!(r["input"]["held_out"], 2_000);
@@ -1145,23 +1288,24 @@ fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
     assert_err(lab.bloom_demo(10, 100.0, 8, "md5", ""), "md5");
     assert_err(lab.bloom_memory(vec![0.0]), "m/N");
     assert_err(
-        lab.bloom_begin(0, "double", vec![16.0]),
+        bloom(&mut lab, 0, "double", vec![16.0], u32::MAX),
         "k, the positions per URL",
     );
     assert_err(
-        lab.bloom_begin(65, "double", vec![16.0]),
+        bloom(&mut lab, 65, "double", vec![16.0], u32::MAX),
         "k, the positions per URL",
     );
     assert_err(
-        lab.bloom_begin(8, "double,double", vec![16.0]),
+        bloom(&mut lab, 8, "double,double", vec![16.0], u32::MAX),
         "one method per m/N",
     );
-    assert_err(lab.bloom_begin(8, "triple", vec![16.0]), "triple");
+    assert_err(bloom(&mut lab, 8, "triple", vec![16.0], u32::MAX), "triple");
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 2_000.0] {
-        assert_err(lab.bloom_begin(8, "double", vec![bad]), "m/N must be");
+        assert_err(
+            bloom(&mut lab, 8, "double", vec![bad], u32::MAX),
+            "m/N must be",
+        );
     }
-    assert_err(lab.bloom_run(10), "no Bloom filter measurement is running");
-    assert_err(lab.bloom_finish(), "no Bloom filter measurement is running");
     // Before any split: the memory and the demo say what to do first.
     let fresh = corpus_lab(100, "hf", BIG);
     assert_err(fresh.bloom_memory(vec![16.0]), "not split");
@@ -1181,9 +1325,13 @@ fn a_file_is_split_into_the_halves_of_its_distinct_lines() {
     let chunks: Vec<&[u8]> = text.chunks(4_099).collect();
     let (mut lab, _) = loaded(&chunks, "hf", "url", BIG);
     assert_eq!(lab.len(), 1_003);
-    ok(lab.bloom_begin(4, "independent,md5-slices", vec![8.0, 8.0]));
-    run_slices(|n| lab.bloom_run(n), 50);
-    let r = json(lab.bloom_finish());
+    let (r, _) = ok(bloom(
+        &mut lab,
+        4,
+        "independent,md5-slices",
+        vec![8.0, 8.0],
+        50,
+    ));
     assert_eq!(r["input"]["how"], "distinct");
     assert_eq!(r["input"]["lines"], 1_003);
     assert_eq!(r["input"]["distinct"], 1_001);
@@ -1199,8 +1347,10 @@ fn a_file_is_split_into_the_halves_of_its_distinct_lines() {
     }
     // A file of one distinct URL cannot be split.
     let (mut one, _) = loaded(&[b"http://a.cn/\nhttp://a.cn/\n"], "hf", "url", BIG);
-    ok(one.bloom_begin(8, "double", vec![16.0]));
-    assert_err(one.bloom_finish(), "at least 2");
+    assert_err(
+        bloom(&mut one, 8, "double", vec![16.0], u32::MAX),
+        "at least 2",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1231,10 +1381,10 @@ fn the_bloom_theory_is_the_formula_with_the_papers_points() {
     ] {
         assert!(Lab::bloom_theory(k, n, r).is_err(), "{k} {n} {r}");
     }
-    let methods = json(Ok(Lab::index_methods()));
+    let methods = json(Lab::index_methods());
     assert_eq!(methods.as_array().unwrap().len(), 4);
     assert_eq!(methods[3]["id"], "md5-slices");
-    let structures = json(Ok(Lab::structures()));
+    let structures = json(Lab::structures());
     assert_eq!(structures.as_array().unwrap().len(), 6);
     assert_eq!(structures[0]["id"], "gl-trie");
     assert_eq!(structures[0]["exact"], false);
@@ -1252,9 +1402,14 @@ fn the_counting_filter_job_equals_the_native_delete_experiment() {
         (20.0, 8, 4, IndexMethod::Md5Slices, 0.5),
         (4.0, 6, 3, IndexMethod::Double, 0.25),
     ] {
-        ok(lab.cbf_begin(ratio, k, bits, method.id(), fraction));
-        run_slices(|n| lab.cbf_run(n), 300);
-        let r = json(lab.cbf_finish());
+        let args = CbfArgs {
+            ratio,
+            k,
+            bits,
+            method: method.id(),
+            delete_fraction: fraction,
+        };
+        let r = ok(cbf(&mut lab, args, 300));
         let m = m_for(2_000, ratio).unwrap();
         let delete = (2_000.0 * fraction).round() as usize;
         let want = deletion_experiment(&ins, delete, m, k, bits, method).unwrap();
@@ -1284,24 +1439,49 @@ fn the_counting_filter_job_equals_the_native_delete_experiment() {
     // Bad arguments are JsErrors.
     for bits in [0, 33] {
         assert_err(
-            lab.cbf_begin(20.0, 8, bits, "md5-slices", 0.5),
+            cbf(&mut lab, CbfArgs { bits, ..P5_CBF }, u32::MAX),
             "1 to 32 bits",
         );
     }
     for fraction in [-0.1, 1.5, f64::NAN] {
         assert_err(
-            lab.cbf_begin(20.0, 8, 4, "md5-slices", fraction),
+            cbf(
+                &mut lab,
+                CbfArgs {
+                    delete_fraction: fraction,
+                    ..P5_CBF
+                },
+                u32::MAX,
+            ),
             "share of URLs deleted",
         );
     }
     assert_err(
-        lab.cbf_begin(20.0, 0, 4, "md5-slices", 0.5),
+        cbf(&mut lab, CbfArgs { k: 0, ..P5_CBF }, u32::MAX),
         "k, the positions",
     );
-    assert_err(lab.cbf_begin(0.0, 8, 4, "md5-slices", 0.5), "m/N must be");
-    assert_err(lab.cbf_begin(20.0, 8, 4, "sha1", 0.5), "sha1");
-    assert_err(lab.cbf_run(10), "no counting-filter job is running");
-    assert_err(lab.cbf_finish(), "no counting-filter job is running");
+    assert_err(
+        cbf(
+            &mut lab,
+            CbfArgs {
+                ratio: 0.0,
+                ..P5_CBF
+            },
+            u32::MAX,
+        ),
+        "m/N must be",
+    );
+    assert_err(
+        cbf(
+            &mut lab,
+            CbfArgs {
+                method: "sha1",
+                ..P5_CBF
+            },
+            u32::MAX,
+        ),
+        "sha1",
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1456,9 +1636,8 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
     use urlhashlab::fingerprint::{CanonicalStudy, P3Study};
     // A hand-made list with lines that are not URLs, in slices of 4 lines.
     let (mut lab, lines) = fp_lab();
-    ok(lab.fp_begin(1e6));
-    assert!(run_slices(|n| lab.fp_run(n), 4) >= 4);
-    let r = json(lab.fp_finish());
+    let (r, slices) = ok(study_sliced(&mut lab, "fp", MaxLines { max_lines: 1e6 }, 4));
+    assert!(slices >= 4);
     let (mut p3, mut canon) = (P3Study::new(), CanonicalStudy::new());
     for (number, l) in &lines {
         p3.push(*number, l);
@@ -1466,8 +1645,8 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
     }
     assert_eq!(r["p3"], as_json(&p3.finish()));
     assert_eq!(r["canonical"], as_json(&canon.finish()));
-    assert_eq!(r["lines"], 15);
-    assert_eq!(r["capped"], false);
+    assert_eq!(r["prefix"]["lines"], 15);
+    assert_eq!(r["prefix"]["capped"], false);
     // mailto:, http://[bad/ and the line of markup are not URLs with a host: counted, named.
     assert_eq!(r["canonical"]["unparsable"]["count"], 3);
     assert_eq!(
@@ -1477,11 +1656,15 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
     assert_eq!(r["p3"]["input"]["duplicate_lines"], 1);
     // The corpus, capped: the first 2 000 of 3 000 lines, as urlhash fingerprint --n 2000.
     let mut corpus = corpus_lab(3_000, "hf", BIG);
-    ok(corpus.fp_begin(2_000.0));
-    run_slices(|n| corpus.fp_run(n), 700);
-    let r = json(corpus.fp_finish());
+    let (r, _) = ok(study_sliced(
+        &mut corpus,
+        "fp",
+        MaxLines { max_lines: 2_000.0 },
+        700,
+    ));
+    let prefix = &r["prefix"];
     assert_eq!(
-        (&r["loaded"], &r["lines"], &r["capped"]),
+        (&prefix["loaded"], &prefix["lines"], &prefix["capped"]),
         (&Value::from(3_000), &Value::from(2_000), &Value::from(true))
     );
     let (mut p3, mut canon) = (P3Study::new(), CanonicalStudy::new());
@@ -1498,30 +1681,48 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
         129
     );
     // Bad arguments and calls out of order are JsErrors.
-    for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
+    for bad in [0.0, -1.0, 2.5, 1e300, f64::NAN, f64::INFINITY] {
         assert_err(
-            corpus.fp_begin(bad),
+            study(&mut corpus, "fp", MaxLines { max_lines: bad }),
             r#"{"code":"not-whole","args":["lines""#,
         );
     }
-    assert_err(corpus.fp_run(10), "no fingerprint study is running");
-    assert_err(corpus.fp_finish(), "no fingerprint study is running");
+    assert_err(corpus.job_run(12345, 10), "no such job is running");
+    assert_err(corpus.job_finish(12345), "no such job is running");
+    assert_err(
+        study(
+            &mut corpus,
+            "fp",
+            serde_json::json!({"maxLines": 10, "lines": 3}),
+        ),
+        r#"{"code":"bad-params","args":["fp","#,
+    );
+    assert_err(
+        study(&mut corpus, "fingerprint", serde_json::json!({})),
+        r#"{"code":"unknown-request","args":["fingerprint"]}"#,
+    );
     let mut empty = Lab::new(BIG);
     json(empty.finish());
-    assert_err(empty.fp_begin(10.0), "no URLs are loaded");
+    assert_err(
+        study(&mut empty, "fp", MaxLines { max_lines: 10.0 }),
+        "no URLs are loaded",
+    );
     let (mut dropped, _) = loaded(&[LIST], "hf", "url", 8.0);
-    assert_err(dropped.fp_begin(10.0), "could be kept");
-    assert_err(dropped.fp_sites_begin("", 10.0), "could be kept");
-    assert_err(dropped.fp_combo_begin("", 10.0), "could be kept");
+    let ten = serde_json::json!({"maxLines": 10, "table": ""});
+    assert_err(
+        study(&mut dropped, "fp", MaxLines { max_lines: 10.0 }),
+        "could be kept",
+    );
+    assert_err(study(&mut dropped, "fpSites", &ten), "could be kept");
+    let ten = serde_json::json!({"maxLines": 10, "toggles": []});
+    assert_err(study(&mut dropped, "fpCombo", &ten), "could be kept");
 }
 
 #[wasm_bindgen_test]
 fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
     use urlhashlab::fingerprint::{HostTable, SitesStudy};
     let (mut lab, lines) = fp_lab();
-    ok(lab.fp_sites_begin(FP_TABLE, 1e6));
-    run_slices(|n| lab.fp_sites_run(n), 3);
-    let r = json(lab.fp_sites_finish());
+    let (r, _) = ok(study_sliced(&mut lab, "fpSites", sites(FP_TABLE, 1e6), 3));
     let mut native = SitesStudy::new(HostTable::parse(FP_TABLE).unwrap());
     for (number, l) in &lines {
         let _ = native.push(*number, l);
@@ -1535,10 +1736,9 @@ fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
     assert!(s["distinct_name_ids"].as_u64() < s["distinct_ip_ids"].as_u64());
     assert_eq!(s["unparsable"]["count"], 3);
     // The first 5 lines only.
-    ok(lab.fp_sites_begin(FP_TABLE, 5.0));
-    let r = json(lab.fp_sites_finish());
+    let r = ok(study(&mut lab, "fpSites", sites(FP_TABLE, 5.0)));
     assert_eq!(
-        (&r["lines"], &r["capped"]),
+        (&r["prefix"]["lines"], &r["prefix"]["capped"]),
         (&Value::from(5), &Value::from(true))
     );
     assert_eq!(r["sites"]["distinct_host_keys"], 3);
@@ -1556,19 +1756,14 @@ fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
         ("1.2.3.4 a.cn\n", "reads as `ip host`"),
         ("a.cn/x 1.2.3.4\n", "is not a host name"),
     ] {
-        assert_err(lab.fp_sites_begin(table, 1e6), needle);
-        assert_err(
-            lab.fp_sites_run(10),
-            "no IP_ID and Name_ID count is running",
-        );
+        assert_err(study(&mut lab, "fpSites", sites(table, 1e6)), needle);
     }
     assert_err(
-        lab.fp_sites_begin("", 0.0),
+        study(&mut lab, "fpSites", sites("", 0.0)),
         r#"{"code":"not-whole","args":["lines""#,
     );
     // An empty table resolves nothing: every key keeps its host.
-    ok(lab.fp_sites_begin("# nothing\n", 1e6));
-    let r = json(lab.fp_sites_finish());
+    let r = ok(study(&mut lab, "fpSites", sites("# nothing\n", 1e6)));
     assert_eq!(
         r["sites"]["distinct_ip_ids"],
         r["sites"]["distinct_host_keys"]
@@ -1580,13 +1775,12 @@ fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
 fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
     use urlhashlab::fingerprint::{Canonicalizer, Toggle, Toggles};
     let (mut lab, lines) = fp_lab();
-    ok(lab.fp_begin(1e6));
-    let study = json(lab.fp_finish());
-    let c = &study["canonical"];
+    let report = ok(study(&mut lab, "fp", MaxLines { max_lines: 1e6 }));
+    let c = &report["canonical"];
     let mut combo = |ids: &str| {
-        ok(lab.fp_combo_begin(ids, 1e6));
-        run_slices(|n| lab.fp_combo_run(n), 5);
-        json(lab.fp_combo_finish())
+        let toggles: Vec<&str> = ids.split(',').filter(|t| !t.trim().is_empty()).collect();
+        let params = serde_json::json!({"toggles": toggles, "maxLines": 1e6});
+        ok(study_sliced(&mut lab, "fpCombo", params, 5)).0
     };
     // None: the lines as they are.
     let r = combo("");
@@ -1634,21 +1828,27 @@ fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
     // The page of /xxgk/ in five spellings becomes one with every toggle on.
     assert!(c["all"]["merged"].as_u64().unwrap() >= 4);
     // Unknown toggles are JsErrors that list the known ones.
+    let params = serde_json::json!({"toggles": ["drop-www", "lowercase"], "maxLines": 1e6});
     let msg = assert_err(
-        lab.fp_combo_begin("drop-www,lowercase", 1e6),
+        study(&mut lab, "fpCombo", params),
         "unknown canonicalisation 'lowercase'",
     );
     assert!(
         msg.contains("lowercase-host") && msg.contains("drop-session-ids"),
         "{msg}"
     );
-    assert_err(lab.fp_combo_run(1), "no canonicalisation count is running");
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Combo {
+        toggles: [&'static str; 1],
+        max_lines: f64,
+    }
+    let half = Combo {
+        toggles: ["drop-www"],
+        max_lines: 0.5,
+    };
     assert_err(
-        lab.fp_combo_finish(),
-        "no canonicalisation count is running",
-    );
-    assert_err(
-        lab.fp_combo_begin("drop-www", f64::NAN),
+        study(&mut lab, "fpCombo", half),
         r#"{"code":"not-whole","args":["lines""#,
     );
 }
@@ -1680,8 +1880,11 @@ fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_s
 
     // P2's simulation runs on the 500 and says so; it equals the native one on those lines.
     with_suffix_rules();
-    ok(lab.partition_begin(5));
-    let r = json(lab.job_finish());
+    let r = ok(study(
+        &mut lab,
+        "partition",
+        serde_json::json!({"nodes": 5}),
+    ));
     let prefix = &r["prefix"];
     assert_eq!(
         (
@@ -1708,19 +1911,17 @@ fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_s
     );
 
     // P1's report too.
-    let p1 = json(lab.p1_report());
+    let p1 = ok(p1_report(&mut lab));
     assert_eq!(p1["prefix"]["lines"], 500);
     assert_eq!(p1["n"], 500);
 
     // The trie study: its own cap (100) under the kept lines is not the budget's; over them it is.
-    ok(lab.trie_begin(100.0, 0.0));
-    let t = json(lab.trie_finish());
+    let (t, _) = ok(trie(&mut lab, 100.0, 0.0, u32::MAX));
     assert_eq!(
         (&t["lines"], &t["by_budget"]),
         (&Value::from(100), &Value::from(false))
     );
-    ok(lab.trie_begin(1_000_000.0, 0.0));
-    let t = json(lab.trie_finish());
+    let (t, _) = ok(trie(&mut lab, 1_000_000.0, 0.0, u32::MAX));
     assert_eq!(
         (&t["loaded"], &t["lines"], &t["capped"], &t["by_budget"]),
         (
@@ -1747,8 +1948,7 @@ fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_s
     assert_eq!(t["budget_bytes"], 1u64 << 30);
 
     // The filters split the kept lines' distinct URLs and say the budget capped them.
-    ok(lab.bloom_begin(8, "double", vec![16.0]));
-    let b = json(lab.bloom_finish());
+    let (b, _) = ok(bloom(&mut lab, 8, "double", vec![16.0], u32::MAX));
     assert_eq!(
         (
             &b["input"]["lines"],

@@ -668,7 +668,7 @@ async function runFigureJobs(generation) {
     try {
       const t0 = performance.now();
       say(status, () => S.figProgress(fig, percent(0, 0)));
-      const { points } = await lab.call('job', { kind: 'sweep', fig, step: figStep }, [], (share) => {
+      const { report: { points } } = await lab.call('job', { kind: 'sweep', fig, step: figStep }, [], (share) => {
         if (current()) say(status, () => S.figProgress(fig, percent(share, 0)));
       });
       performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });

@@ -255,8 +255,9 @@ export function setupFingerprint(ctx) {
 
   function renderStudy(r) {
     const p3 = r.p3;
-    say($('fp-run-note'), () => r.capped ? S.fpRunCapped(int(r.lines), int(r.loaded)) : S.fpRunAll(int(r.lines)));
-    $('fp-run-note').classList.toggle('warn', r.capped);
+    const { capped, lines, loaded } = r.prefix;
+    say($('fp-run-note'), () => capped ? S.fpRunCapped(int(lines), int(loaded)) : S.fpRunAll(int(lines)));
+    $('fp-run-note').classList.toggle('warn', capped);
     const i = p3.input;
     say($('fp-store'), () => S.fpStoreLine(
       int(i.lines),

@@ -4,8 +4,20 @@
 /** Narrow no-break space, the thousands separator (as in 1 000 000). */
 export const GROUP = '\u202f';
 
+/**
+ * A value that is not a finite number, as a reader should see it: ∞ and −∞ (a report's
+ * infinities cross from the wasm as numbers), else a dash (NaN: no value, e.g. a p-value
+ * without degrees of freedom).
+ */
+export function nonFinite(v) {
+  if (v === Infinity) return '∞';
+  if (v === -Infinity) return '−∞';
+  return '—';
+}
+
 /** A whole number with grouped thousands: 2097152 → "2 097 152". */
 export function int(v) {
+  if (typeof v === 'number' && !Number.isFinite(v)) return nonFinite(v);
   if (typeof v !== 'number' && typeof v !== 'bigint') return String(v);
   const sign = v < 0 ? '−' : '';
   const digits = (v < 0 ? -v : v).toString();
@@ -14,7 +26,7 @@ export function int(v) {
 
 /** A number with `digits` decimals, the integer part grouped: 126.148 → "126.1480". */
 export function fixed(v, digits) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   const s = Math.abs(v).toFixed(digits);
   const [whole, frac] = s.split('.');
   const sign = v < 0 && Number(s) !== 0 ? '−' : '';
@@ -35,7 +47,7 @@ export function power(base, exp) {
 
 /** A probability: 0.6145 → "0.615", 5.6e-80 → "5.61 × 10⁻⁸⁰", 0 (underflow) → "< 10⁻³⁰⁷". */
 export function pValue(v) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   if (v === 0) return '< 10⁻³⁰⁷';
   if (v >= 0.001) return v.toFixed(3);
   const [mant, exp] = v.toExponential(2).split('e');
@@ -45,7 +57,7 @@ export function pValue(v) {
 
 /** A small positive number in scientific form: 7.1e-5 → "7.10 × 10⁻⁵"; from 0.01 on, 3 decimals. */
 export function small(v) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   if (v === 0) return '0';
   if (Math.abs(v) >= 0.01) return fixed(v, 3);
   const [mant, exp] = v.toExponential(2).split('e');
@@ -55,7 +67,7 @@ export function small(v) {
 
 /** Any positive number in scientific form when far from 1: 2.74e21 → "2.74 × 10²¹", 7.1e-5 → "7.10 × 10⁻⁵"; else 3 decimals. */
 export function sci(v) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   if (v === 0) return '0';
   if (Math.abs(v) >= 0.01 && Math.abs(v) < 1e6) return fixed(v, 3);
   const [mant, exp] = v.toExponential(2).split('e');
@@ -64,13 +76,13 @@ export function sci(v) {
 
 /** An expected count: 8335.17 → "8 335.2", 0.0053 → "5.26 × 10⁻³". */
 export function expectedCount(v) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   return Math.abs(v) >= 1 || v === 0 ? fixed(v, 1) : small(v);
 }
 
 /** A share in [0, 1] as a percentage: 0.9999 → "99.99 %". */
 export function percent(v, digits = 2) {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v)) return nonFinite(v);
   return `${(v * 100).toFixed(digits)}\u202f%`;
 }
 

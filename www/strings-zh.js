@@ -513,6 +513,8 @@ export const ZH = {
     'host-table-not-ip': (line, text) => `主机表第 ${line} 行：“${text}”不是 IPv4 或 IPv6 地址。`,
     'host-table-host-is-ip': (line, text) => `主机表第 ${line} 行：“${text}”是 IP 地址；第一栏应是主机名。`,
     'host-table-not-host': (line, text) => `主机表第 ${line} 行：“${text}”不是主机名。`,
+    'bad-params': (kind, detail) => `页面请实验室的 Worker 运行研究“${kind}”，但给出的参数它不接受（${detail}）：页面与 Worker 的版本不同。请重新载入页面。`,
+    'no-clock': () => `此浏览器没有给实验室的 Worker 提供时钟（performance.now），因此无法为这些结构计时。`,
     'unknown-request': (kind) => `实验室的 Worker 不认识请求“${kind}”：页面与 Worker 的版本不同。请重新载入页面。`,
     superseded: () => '这个请求已被更新的请求取代。',
     'no-input-yet': () => '尚未载入任何输入。',
@@ -1008,7 +1010,7 @@ export const ZH = {
   trieTableTitle: '最终的各结构',
   trieTableHead: ['结构', '已存储', '节点', 'B / URL', 'P4 的 JVM B / URL', '插入 µs / URL', '查找 µs / URL', '查找 µs，16 000'],
   trieTableNote: (distinct, p4n) =>
-    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，在 Worker 中用 performance.now() 包住一次批量调用测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
+    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，由与 urlhash trie 相同的计时代码读取 performance.now() 测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms 或已处理 200 万个 URL）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
   trieP4Title: 'P4 的表 1，印刷值',
   trieP4Method: '去重方法',
   trieP4Time: '每次去重耗时',

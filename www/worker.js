@@ -32,9 +32,9 @@ function need(lab, code) {
 const handlers = {
   hello() {
     return {
-      functions: JSON.parse(Lab.functions()),
-      structures: JSON.parse(Lab.structures()),
-      methods: JSON.parse(Lab.indexMethods()),
+      functions: Lab.functions(),
+      structures: Lab.structures(),
+      methods: Lab.indexMethods(),
     };
   },
   /** The bytes of the instance's linear memory. */
@@ -48,40 +48,40 @@ const handlers = {
   },
   /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
   trieTrace({ inserts, lookups, fixed }) {
-    return { trace: JSON.parse(Lab.trieTrace(inserts, lookups, fixed)) };
+    return { trace: Lab.trieTrace(inserts, lookups, fixed) };
   },
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
   quiz({ lesson, seed, index }) {
-    return { question: JSON.parse(need(active, 'no-input-yet').quiz(lesson, seed, index)) };
+    return { question: need(active, 'no-input-yet').quiz(lesson, seed, index) };
   },
   /** The false-positive theory for k and n, and the papers' points (needs no input). */
   bloomTheory({ k, n, maxRatio }) {
-    return { theory: JSON.parse(Lab.bloomTheory(k, n, maxRatio)) };
+    return { theory: Lab.bloomTheory(k, n, maxRatio) };
   },
   /** P4's memory claim at each m/N, on the keys the last Bloom job split. */
   bloomMemory({ ratios }) {
     const lab = need(active, 'no-input-yet');
-    return { memory: JSON.parse(lab.bloomMemory(Float64Array.from(ratios))) };
+    return { memory: lab.bloomMemory(Float64Array.from(ratios)) };
   },
   /** A small filter of the first `count` inserted keys, and the bits of `query`. */
   bloomDemo({ count, m, k, method, query }) {
     const lab = need(active, 'no-input-yet');
-    return { demo: JSON.parse(lab.bloomDemo(count, m, k, method, query)) };
+    return { demo: lab.bloomDemo(count, m, k, method, query) };
   },
   /** Both MD5 digests of two texts, bit by bit (needs no input). */
   fpAvalanche({ a, b }) {
-    return { avalanche: JSON.parse(Lab.fpAvalanche(a, b)) };
+    return { avalanche: Lab.fpAvalanche(a, b) };
   },
   /** P3's printed numbers, its digests revealed, and the birthday curves (needs no input). */
   fpPaper({ bits, maxN, points }) {
     return {
-      paper: JSON.parse(Lab.fpPaper()),
-      curves: JSON.parse(Lab.fpBirthday(Uint32Array.from(bits), maxN, points)),
+      paper: Lab.fpPaper(),
+      curves: Lab.fpBirthday(Uint32Array.from(bits), maxN, points),
     };
   },
   /** Whether an input starting with `bytes` (file `name`) is a table, and which column to read. */
   guessColumns({ bytes, name }) {
-    return { guess: JSON.parse(Lab.guessColumns(bytes, name ?? '')) };
+    return { guess: Lab.guessColumns(bytes, name ?? '') };
   },
   /** A new pending input hashed with `fns` over `key`; `columns` reads it as a table. */
   begin({ fns, key, columns }) {
@@ -114,7 +114,7 @@ const handlers = {
   },
   finish() {
     const lab = need(pending, 'no-input-loading');
-    const report = JSON.parse(lab.finish());
+    const report = lab.finish();
     active?.free();
     active = lab;
     pending = null;
@@ -137,7 +137,7 @@ const handlers = {
     const rows = [];
     const transfer = [];
     for (const fn of fns) {
-      const view = JSON.parse(lab.view(fn, key, m, !perSlot));
+      const view = lab.view(fn, key, m, !perSlot);
       const row = { fn, ...view };
       if (perSlot) {
         row.histogram = lab.histogram(fn, key, m);
@@ -145,7 +145,7 @@ const handlers = {
       }
       rows.push(row);
     }
-    return { rows, report: JSON.parse(lab.report()), ms: performance.now() - t0, transfer };
+    return { rows, report: lab.report(), ms: performance.now() - t0, transfer };
   },
 };
 
@@ -167,6 +167,22 @@ function nextTask() {
 const SLICE_MS = 40;
 
 /**
+ * A study of the core (src/study.rs): `{ kind, ...params }` begins it in the Lab, which runs it
+ * a slice at a time and gives its report; the Lab forgets one given up (`drop`).
+ */
+const study = (slot, more = {}) => ({
+  slot,
+  begin: (lab, args) => {
+    const { kind, ...params } = args;
+    args.id = lab.jobBegin(kind, params);
+  },
+  run: (lab, lines, args) => lab.jobRun(args.id, lines),
+  finish: (lab, args) => ({ report: lab.jobFinish(args.id) }),
+  drop: (lab, args) => lab.jobDrop(args.id),
+  ...more,
+});
+
+/**
  * The long computations, each run in slices. A P1 figure, the P1 report and the crawler
  * partition use the Lab's one job slot (`jobSlot: true`): they take turns, in the order they
  * were asked for. The values of another function or key use its cache slot, so they can be
@@ -174,35 +190,17 @@ const SLICE_MS = 40;
  * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
 const JOBS = {
-  sweep: {
-    slot: 'figure',
-    jobSlot: true,
-    begin: (lab, { fig, step }) => lab.sweepBegin(fig, step),
-    run: (lab, lines) => lab.jobRun(lines),
-    finish: (lab) => ({ points: JSON.parse(lab.jobFinish()) }),
-  },
-  p1: {
-    slot: 'figure',
-    jobSlot: true,
-    begin: (lab) => lab.p1Begin(),
-    run: (lab, lines) => lab.jobRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
-  },
-  partition: {
-    slot: 'partition',
-    jobSlot: true,
-    // The domain and Heritrix policies need the Public Suffix List.
-    prepare: installSuffixRules,
-    begin: (lab, { nodes }) => lab.partitionBegin(nodes),
-    run: (lab, lines) => lab.jobRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.jobFinish()) }),
-  },
+  sweep: study('figure', { jobSlot: true }),
+  p1: study('figure', { jobSlot: true }),
+  // The domain and Heritrix policies need the Public Suffix List.
+  partition: study('partition', { jobSlot: true, prepare: installSuffixRules }),
   // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
   // beside each other and beside P1's figures, a slice at a time.
   trie: {
     slot: 'trie',
     begin: (lab, args) => {
-      lab.trieBegin(args.maxLines, args.step);
+      const { kind, ...params } = args;
+      args.id = lab.jobBegin(kind, params);
       args.report = null;
       args.units = [];
       args.timed = [];
@@ -212,39 +210,16 @@ const JOBS = {
       while (runTrie(lab, 1_000_000, args) < 1);
       return { report: args.report, timed: args.timed };
     },
+    // Until its report, the study is the Lab's to forget.
+    drop: (lab, args) => args.report === null && lab.jobDrop(args.id),
   },
-  bloom: {
-    slot: 'bloom',
-    begin: (lab, { k, methods, ratios }) => lab.bloomBegin(k, methods.join(','), Float64Array.from(ratios)),
-    run: (lab, lines) => lab.bloomRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.bloomFinish()) }),
-  },
-  cbf: {
-    slot: 'cbf',
-    begin: (lab, { ratio, k, bits, method, deleteFraction }) => lab.cbfBegin(ratio, k, bits, method, deleteFraction),
-    run: (lab, lines) => lab.cbfRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.cbfFinish()) }),
-  },
+  bloom: study('bloom'),
+  cbf: study('cbf'),
   // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
   // canonicalisations, each in its own slot.
-  fp: {
-    slot: 'fp',
-    begin: (lab, { maxLines }) => lab.fpBegin(maxLines),
-    run: (lab, lines) => lab.fpRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.fpFinish()) }),
-  },
-  fpSites: {
-    slot: 'fpSites',
-    begin: (lab, { table, maxLines }) => lab.fpSitesBegin(table, maxLines),
-    run: (lab, lines) => lab.fpSitesRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.fpSitesFinish()) }),
-  },
-  fpCombo: {
-    slot: 'fpCombo',
-    begin: (lab, { toggles, maxLines }) => lab.fpComboBegin(toggles.join(','), maxLines),
-    run: (lab, lines) => lab.fpComboRun(lines),
-    finish: (lab) => ({ report: JSON.parse(lab.fpComboFinish()) }),
-  },
+  fp: study('fp'),
+  fpSites: study('fpSites'),
+  fpCombo: study('fpCombo'),
   cache: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -259,23 +234,20 @@ const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, f
 
 /** Share of the trie job spent on the study; the rest times the structures. */
 const TRIE_STUDY_SHARE = 0.75;
-/** A build, or the lookups of every URL, is repeated until the repeats took this long… */
-const TIMED_MIN_MS = 60;
-/** …or handled this many URLs in all (the clock ticks in 0.1 ms steps in many browsers). */
-const TIMED_MAX_URLS = 2_000_000;
 
 /**
- * One slice of the trie job: the study's lines (in the wasm), then, one structure at a time,
- * its build and its lookups timed here with performance.now() (the core reads no clock): all
- * distinct URLs, then P4's Table 1 setting of 16 000 stored URLs.
+ * One slice of the trie job: the study (src/study/trie.rs), then, one structure at a time,
+ * its build and its lookups, timed in the wasm with this worker's performance.now() by the
+ * core's timing (what `urlhash trie` runs with its own clock): all distinct URLs, then P4's
+ * Table 1 setting of 16 000 stored URLs.
  */
 function runTrie(lab, lines, args) {
   if (!args.report) {
-    const share = lab.trieRun(lines);
+    const share = lab.jobRun(args.id, lines);
     if (share < 1) return TRIE_STUDY_SHARE * share;
-    args.report = JSON.parse(lab.trieFinish());
+    args.report = lab.jobFinish(args.id);
     const p4 = args.report.study.claims.time_urls;
-    for (const s of JSON.parse(Lab.structures())) {
+    for (const s of Lab.structures()) {
       args.units.push({ structure: s.id, count: args.report.distinct, at16000: false });
       if (args.report.distinct >= p4) args.units.push({ structure: s.id, count: p4, at16000: true });
     }
@@ -284,58 +256,29 @@ function runTrie(lab, lines, args) {
   }
   if (args.done < args.units.length) {
     const unit = args.units[args.done];
-    const t = timeStructure(lab, unit.structure, unit.count);
+    const t = lab.trieTime(unit.structure, unit.count);
     let row = args.timed.find((r) => r.structure === unit.structure);
     if (!row) {
       row = { structure: unit.structure, lookup_us_at_16000: null };
       args.timed.push(row);
     }
     if (unit.at16000) {
-      row.lookup_us_at_16000 = t.lookupUsPerUrl;
-      row.repeats_at_16000 = t.repeats;
+      row.lookup_us_at_16000 = t.lookup_us_per_url;
+      row.repeats_at_16000 = t.lookup_repeats;
     } else {
       Object.assign(row, {
         stored: t.stored,
         found: t.found,
-        urls: unit.count,
-        insert_us_per_url: t.insertUsPerUrl,
-        lookup_us_per_url: t.lookupUsPerUrl,
-        repeats: t.repeats,
+        urls: t.urls,
+        insert_us_per_url: t.insert_us_per_url,
+        lookup_us_per_url: t.lookup_us_per_url,
+        repeats: t.lookup_repeats,
       });
     }
     args.done += 1;
   }
   if (args.done >= args.units.length) return 1;
   return TRIE_STUDY_SHARE + ((1 - TRIE_STUDY_SHARE) * args.done) / args.units.length;
-}
-
-/** Calls `batch` (over `count` URLs) until TIMED_MIN_MS or TIMED_MAX_URLS: its last result, the repeats, the ms. */
-function repeatTimed(batch, count) {
-  const cap = Math.max(1, Math.ceil(TIMED_MAX_URLS / count));
-  const t0 = performance.now();
-  let result;
-  let repeats = 0;
-  let ms = 0;
-  do {
-    result = batch();
-    repeats += 1;
-    ms = performance.now() - t0;
-  } while (ms < TIMED_MIN_MS && repeats < cap);
-  return { result, repeats, ms };
-}
-
-/** Builds one structure from the first `count` distinct URLs and times the build and the lookups. */
-function timeStructure(lab, structure, count) {
-  const build = repeatTimed(() => lab.trieTimeBuild(structure, count), count);
-  const lookups = repeatTimed(() => lab.trieTimeLookup(), count);
-  lab.trieTimeFree();
-  return {
-    stored: build.result,
-    found: lookups.result,
-    repeats: lookups.repeats,
-    insertUsPerUrl: (build.ms * 1000) / (build.repeats * count),
-    lookupUsPerUrl: (lookups.ms * 1000) / (lookups.repeats * count),
-  };
 }
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
@@ -398,6 +341,16 @@ async function slices(id, job, args, token) {
     job.begin(current, args);
     return current;
   });
+  try {
+    return await sliced(id, job, args, lab, check);
+  } catch (e) {
+    // Given up (superseded, or failed): the Lab forgets it, unless a new input freed the Lab.
+    if (job.drop && lab === active && !broken) job.drop(lab, args);
+    throw e;
+  }
+}
+
+async function sliced(id, job, args, lab, check) {
   let lines = 10_000;
   for (;;) {
     await nextTask();

@@ -106,12 +106,14 @@ pub const MAX_M: u64 = 1 << 40;
 /// z for a two-sided 95 % interval.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 
+mod demo;
 mod experiments;
 mod filter;
 mod index;
 mod memory;
 mod theory;
 
+pub use demo::*;
 pub use experiments::*;
 pub use filter::*;
 pub use index::*;

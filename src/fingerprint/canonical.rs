@@ -571,3 +571,86 @@ impl CanonicalStudy {
         }
     }
 }
+
+/// Distinct lines after one combination of toggles together, counted as [`CanonicalStudy`]
+/// counts them: one toggle alone gives its row of the study, all eight its `all` row.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ComboReport {
+    /// The toggles on, in [`Toggle::ALL`] order.
+    pub toggles: Vec<&'static str>,
+    /// Lines that are URLs with a host.
+    pub parsed: u64,
+    /// Lines that are not: counted, left out of the counts.
+    pub unparsable: Occurrences,
+    /// Distinct lines, exact text (as the study's `distinct_before`).
+    pub distinct_before: u64,
+    /// Distinct lines after the toggles together.
+    pub distinct_after: u64,
+    pub merged: u64,
+    /// Lines the toggles changed.
+    pub changed_lines: u64,
+}
+
+/// Feeds URL lines through one combination of toggles (see [`ComboReport`]).
+pub struct ComboStudy {
+    canonicalizer: Canonicalizer,
+    toggles: Vec<Toggle>,
+    lines: u64,
+    unparsable: Occurrences,
+    before: HashSet<u128, DigestBuild>,
+    after: HashSet<u128, DigestBuild>,
+    changed: u64,
+}
+
+impl ComboStudy {
+    /// The toggles `on` together (in any order, repeats ignored).
+    pub fn new(on: &[Toggle]) -> ComboStudy {
+        let toggles: Vec<Toggle> = Toggle::ALL
+            .iter()
+            .copied()
+            .filter(|t| on.contains(t))
+            .collect();
+        let t = toggles
+            .iter()
+            .fold(Toggles::none(), |t, &x| t.with(x, true));
+        ComboStudy {
+            canonicalizer: Canonicalizer::new(t),
+            toggles,
+            lines: 0,
+            unparsable: Occurrences::default(),
+            before: HashSet::default(),
+            after: HashSet::default(),
+            changed: 0,
+        }
+    }
+
+    /// One URL line with its 1-based line number (invalid UTF-8 read lossily, as the study
+    /// reads it).
+    pub fn push(&mut self, line: u64, url: &[u8]) {
+        self.lines += 1;
+        let text = String::from_utf8_lossy(url);
+        match self.canonicalizer.canonical(&text) {
+            Ok(c) => {
+                self.before.insert(xxh3_128(url));
+                if c != text {
+                    self.changed += 1;
+                }
+                self.after.insert(xxh3_128(c.as_bytes()));
+            }
+            Err(_) => self.unparsable.record(line),
+        }
+    }
+
+    pub fn finish(self) -> ComboReport {
+        let (before, after) = (self.before.len() as u64, self.after.len() as u64);
+        ComboReport {
+            toggles: self.toggles.iter().map(|t| t.id()).collect(),
+            parsed: self.lines - self.unparsable.count,
+            unparsable: self.unparsable,
+            distinct_before: before,
+            distinct_after: after,
+            merged: before - after,
+            changed_lines: self.changed,
+        }
+    }
+}

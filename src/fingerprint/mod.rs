@@ -223,6 +223,7 @@ mod dedup;
 mod reveal;
 mod sites;
 mod study;
+mod views;
 
 pub use avalanche::*;
 pub use birthday::*;
@@ -231,6 +232,7 @@ pub use dedup::*;
 pub use reveal::*;
 pub use sites::*;
 pub use study::*;
+pub use views::*;
 
 #[cfg(test)]
 mod tests;

@@ -23,6 +23,19 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+impl TableError {
+    /// The code the page words: `host-table-` and [`code`](TableError::code).
+    pub fn page_code(&self) -> &'static str {
+        match self.code {
+            "fields" => "host-table-fields",
+            "ip-host" => "host-table-ip-host",
+            "not-ip" => "host-table-not-ip",
+            "host-is-ip" => "host-table-host-is-ip",
+            _ => "host-table-not-host",
+        }
+    }
+}
+
 /// What a host table holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TableSummary {

@@ -137,10 +137,14 @@ pub const NODE_BYTES: usize = size_of::<Node>();
 mod list;
 mod structures;
 mod study;
+mod timing;
+mod trace;
 
 pub use list::*;
 pub use structures::*;
 pub use study::*;
+pub use timing::*;
+pub use trace::*;
 
 #[cfg(test)]
 mod tests;

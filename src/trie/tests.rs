@@ -451,3 +451,47 @@ fn the_study_checkpoints_at_p4s_sizes() {
     }
     assert_eq!(st.flaw.false_duplicates, direct);
 }
+
+#[test]
+fn timing_repeats_until_the_clock_has_moved_enough_or_the_cap() {
+    let urls = corpus(2_000);
+    let urls: Vec<&[u8]> = urls.iter().map(|u| &u[..]).collect();
+    let mut distinct = urls.clone();
+    distinct.sort();
+    distinct.dedup();
+    // A clock that moves 1 ms a reading: 60 builds and 60 lookup passes, 10 µs... per URL.
+    for s in Structure::ALL {
+        let mut t = 0.0;
+        let mut tick = || {
+            t += 1.0;
+            t
+        };
+        let timing = time_structure(s, &distinct, &mut tick);
+        assert_eq!(
+            (timing.build_repeats, timing.lookup_repeats),
+            (60, 60),
+            "{s:?}"
+        );
+        let us = 60.0 * 1000.0 / (60.0 * distinct.len() as f64);
+        assert!((timing.insert_us_per_url - us).abs() < 1e-9, "{s:?}");
+        assert!((timing.lookup_us_per_url - us).abs() < 1e-9, "{s:?}");
+        assert_eq!(timing.urls, distinct.len() as u64);
+        if s.is_exact() {
+            assert_eq!(
+                (timing.stored, timing.found),
+                (timing.urls, timing.urls),
+                "{s:?}"
+            );
+        }
+    }
+    // A clock that never moves (a coarse browser clock on a fast batch): the cap on URLs ends it.
+    let mut frozen = || 5.0;
+    let timing = time_structure(Structure::ALL[0], &distinct, &mut frozen);
+    let cap = TIMED_MAX_URLS.div_ceil(distinct.len()) as u32;
+    assert_eq!((timing.build_repeats, timing.lookup_repeats), (cap, cap));
+    assert_eq!(timing.insert_us_per_url, 0.0);
+    // Empty: one pass each, nothing stored, no division by zero.
+    let timing = time_structure(Structure::ALL[0], &[], &mut frozen);
+    assert_eq!((timing.stored, timing.found, timing.urls), (0, 0, 0));
+    assert!(timing.insert_us_per_url.is_finite());
+}

@@ -1,7 +1,7 @@
 //! The lessons' self-check questions ([`crate::quiz`]) on the loaded lines: this picks the lines
 //! a question is about and hands them to the core.
 
-use super::{to_json, Lab};
+use super::{to_js, Lab};
 use crate::quiz;
 use wasm_bindgen::prelude::*;
 
@@ -10,10 +10,10 @@ const ATTEMPTS: u32 = 64;
 
 #[wasm_bindgen]
 impl Lab {
-    /// Question `index` of lesson `lesson` (`p1` … `p5`) for `seed`, as JSON
+    /// Question `index` of lesson `lesson` (`p1` … `p5`) for `seed`:
     /// [`crate::quiz::Question`]: the same seed, lesson, index and input give the same question.
     /// P5's needs the filters' split of the URLs (a Bloom or counting-filter job first).
-    pub fn quiz(&self, lesson: &str, seed: f64, index: u32) -> Result<String, JsError> {
+    pub fn quiz(&self, lesson: &str, seed: f64, index: u32) -> Result<JsValue, JsError> {
         if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
             return Err(coded!(
                 "not-whole",
@@ -24,9 +24,12 @@ impl Lab {
         let seed = seed as u64;
         let n = self.session.readable() as u64;
         if lesson == "p5" {
-            let (inserted, held) = self
-                .split_keys()
+            let keys = self
+                .session
+                .filter_keys()
                 .ok_or_else(|| coded!("quiz-needs-filter", [], "the P5 question needs the filters' split of the URLs: run the Bloom filter view first"))?;
+            let inserted: Vec<&[u8]> = keys.inserted().collect();
+            let held: Vec<&[u8]> = keys.held_out().collect();
             let q = quiz::false_positive(
                 seed,
                 index,
@@ -41,7 +44,7 @@ impl Lab {
                     "the input has too few URLs for this question"
                 )
             })?;
-            return to_json(&q);
+            return to_js(&q);
         }
         if !matches!(lesson, "p1" | "p2" | "p3" | "p4") {
             return Err(coded!(
@@ -69,7 +72,7 @@ impl Lab {
                 };
             });
             if let Some(q) = asked {
-                return to_json(&q);
+                return to_js(&q);
             }
         }
         Err(coded!(

@@ -4,6 +4,9 @@
 // Plain Node, no browser: node --test tests/e2e/strings-zh.test.js
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -274,4 +277,25 @@ test('the papers’ terms: 散列, never 哈希, and the glossary in use', () =>
   }
   // No English pinyin names where the papers' authors are meant.
   assert.doesNotMatch(text, /Li & Feng|Xiaohui|Jiaqi|Haidong|Yang et al|Li, He/, 'authors in Chinese');
+});
+
+test('every error code the core and the adapter raise is worded in both languages', () => {
+  // The codes in the Rust sources: `coded!("code", …)`, `Coded { code: "code", … }`, and the
+  // host-table codes (TableError::page_code). A code without a sentence would reach a reader as
+  // the English fallback only.
+  const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+  const files = fs.readdirSync(src, { recursive: true }).filter((f) => f.endsWith('.rs'));
+  const codes = new Set();
+  for (const f of files) {
+    // Comments left out: they show the macro with a placeholder.
+    const text = fs.readFileSync(path.join(src, f), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    for (const m of text.matchAll(/coded!\(\s*"([a-z0-9-]+)"/g)) codes.add(m[1]);
+    for (const m of text.matchAll(/Coded \{\s*code: "([a-z0-9-]+)"/g)) codes.add(m[1]);
+    for (const m of text.matchAll(/=> "(host-table-[a-z-]+)"/g)) codes.add(m[1]);
+  }
+  for (const code of ['bad-params', 'unknown-request', 'not-whole', 'sequence', 'host-table-fields', 'slots-range']) {
+    assert.ok(codes.has(code), `the scan finds ${code}`);
+  }
+  const missing = [...codes].filter((c) => !(c in S.errors) || !(c in ZH.errors));
+  assert.deepEqual(missing, [], 'codes without a sentence in strings.js or strings-zh.js');
 });

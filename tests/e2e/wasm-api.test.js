@@ -14,6 +14,13 @@ const N = 5000;
 let corpusLab;
 let fileLab;
 
+/** Study `kind` (src/study.rs) begun with `params`, run in slices of `budget` units and finished. */
+function study(lab, kind, params, budget = 2 ** 32 - 1) {
+  const id = lab.jobBegin(kind, params);
+  finishAll(() => lab.jobRun(id, budget));
+  return lab.jobFinish(id);
+}
+
 function finishAll(run) {
   let share = 0;
   for (let i = 0; share < 1; i++) {
@@ -45,7 +52,7 @@ before(async () => {
 });
 
 test('a corpus input needs no kept lines to compute other functions, keys and P1', () => {
-  assert.equal(JSON.parse(corpusLab.report()).urls_kept, true);
+  assert.equal(corpusLab.report().urls_kept, true);
   for (const [fn, key, m] of [
     ['md5', 'url', 1009],
     ['hfip', 'host', 12],
@@ -55,20 +62,30 @@ test('a corpus input needs no kept lines to compute other functions, keys and P1
     assert.deepEqual(corpusLab.histogram(fn, key, m), fileLab.histogram(fn, key, m), `${fn} over ${key}`);
   }
   // The same report; only the Labs' budgets for keeping lines differ.
-  const withoutBudget = (json) => ({ ...JSON.parse(json), prefix: { ...JSON.parse(json).prefix, keep_budget: null } });
-  assert.deepEqual(withoutBudget(corpusLab.p1Report()), withoutBudget(fileLab.p1Report()));
-  assert.equal(corpusLab.lines(N - 10, 20), fileLab.lines(N - 10, 20));
+  const withoutBudget = (r) => ({ ...r, prefix: { ...r.prefix, keep_budget: null } });
+  assert.deepEqual(withoutBudget(study(corpusLab, 'p1', {})), withoutBudget(study(fileLab, 'p1', {})));
+  assert.deepEqual(corpusLab.lines(N - 10, 20), fileLab.lines(N - 10, 20));
 });
 
-test('sliced jobs equal the one-shot calls', () => {
-  corpusLab.p1Begin();
-  finishAll(() => corpusLab.jobRun(333));
-  assert.equal(corpusLab.jobFinish(), corpusLab.p1Report());
+test('sliced jobs equal the one-shot calls, and jobs run beside each other', () => {
+  assert.deepEqual(study(corpusLab, 'p1', {}, 333), study(corpusLab, 'p1', {}));
   for (const fig of [1, 2, 3]) {
-    corpusLab.sweepBegin(fig, 125);
-    finishAll(() => corpusLab.jobRun(777));
-    assert.equal(corpusLab.jobFinish(), corpusLab.sweep(fig, 125), `Fig. ${fig}`);
+    assert.deepEqual(study(corpusLab, 'sweep', { fig, step: 125 }, 777), study(corpusLab, 'sweep', { fig, step: 125 }), `Fig. ${fig}`);
   }
+  // Two jobs begun together, run in turns, give what each gives alone; a dropped one is gone.
+  const a = corpusLab.jobBegin('fp', { maxLines: 3000 });
+  const b = corpusLab.jobBegin('partition', { nodes: 7 });
+  const dropped = corpusLab.jobBegin('sweep', { fig: 1, step: 500 });
+  corpusLab.jobDrop(dropped);
+  assert.throws(() => corpusLab.jobRun(dropped, 10), /no such job is running/);
+  let shares = [0, 0];
+  while (shares[0] < 1 || shares[1] < 1) shares = [corpusLab.jobRun(a, 500), corpusLab.jobRun(b, 700)];
+  assert.deepEqual(corpusLab.jobFinish(a), study(corpusLab, 'fp', { maxLines: 3000 }));
+  assert.deepEqual(corpusLab.jobFinish(b), study(corpusLab, 'partition', { nodes: 7 }));
+  // A report is plain objects (not Maps).
+  const p1 = study(corpusLab, 'p1', {});
+  assert.equal(Object.getPrototypeOf(p1), Object.prototype);
+  assert.throws(() => corpusLab.jobBegin('p1', { nodes: 7 }), /"code":"bad-params"/);
   assert.equal(corpusLab.hasCache('crc32', 'path'), false);
   corpusLab.cacheBegin('crc32', 'path');
   finishAll(() => corpusLab.cacheRun(100));
@@ -82,22 +99,22 @@ test('a corpus input with a gap, or after file bytes, keeps no lines and says so
   gap.begin('hf', 'url');
   gap.pushCorpus(0, 10, 2004);
   gap.pushCorpus(20, 10, 2004);
-  assert.equal(JSON.parse(gap.finish()).urls_kept, false);
-  assert.throws(() => gap.p1Report(), /could be kept/);
+  assert.equal(gap.finish().urls_kept, false);
+  assert.throws(() => study(gap, 'p1', {}), /could be kept/);
   const mixed = new Lab(0);
   mixed.begin('hf', 'url');
   mixed.pushChunk(new TextEncoder().encode('http://x.cn/a'));
   mixed.pushCorpus(0, 10, 2004);
-  assert.equal(JSON.parse(mixed.finish()).urls_kept, false);
+  assert.equal(mixed.finish().urls_kept, false);
   assert.equal(mixed.len(), 11);
 });
 
 test('view() is the measures and bucket sizes of one histogram, with N/M', () => {
-  const v = JSON.parse(corpusLab.view('hf', 'url', 100, true));
-  assert.deepEqual(v.measures, JSON.parse(corpusLab.measures('hf', 'url', 100)));
-  assert.deepEqual(v.buckets, JSON.parse(corpusLab.bucketSizes('hf', 'url', 100)));
+  const v = corpusLab.view('hf', 'url', 100, true);
+  assert.deepEqual(v.measures, corpusLab.measures('hf', 'url', 100));
+  assert.deepEqual(v.buckets, corpusLab.bucketSizes('hf', 'url', 100));
   assert.equal(v.ideal_load, N / 100);
-  assert.equal(JSON.parse(corpusLab.view('hf', 'url', 100, false)).buckets, null);
+  assert.equal(corpusLab.view('hf', 'url', 100, false).buckets, null);
   assert.throws(() => corpusLab.view('hf', 'url', 2 ** 28, false), /more slots than the browser can count/);
 });
 
@@ -136,7 +153,7 @@ test("every input of WPT's urltestdata.json through the API: JsErrors at most, n
   const lab = new Lab(1e9);
   lab.begin('hf', 'host');
   for (let i = 0; i < bytes.length; i += 7) lab.pushChunk(bytes.subarray(i, i + 7));
-  const report = JSON.parse(lab.finish());
+  const report = lab.finish();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-wpt-'));
   const file = path.join(dir, 'inputs.txt');
   fs.writeFileSync(file, bytes);
@@ -147,18 +164,14 @@ test("every input of WPT's urltestdata.json through the API: JsErrors at most, n
   for (const k of ['lines', 'urls', 'blank', 'crlf', 'bom']) assert.equal(report[k], cli.input[k], k);
   assert.deepEqual(report.unsplittable_host.count, cli.input.unsplittable.count);
   assert.deepEqual(report.unsplittable_host.first_lines, cli.input.unsplittable.first_lines);
-  const measures = JSON.parse(lab.measures('hf', 'host', 97));
+  const measures = lab.measures('hf', 'host', 97);
   for (const k of ['n', 'a', 'b', 'max_load', 'empty_slots', 'chi2']) assert.equal(measures[k], cli.functions[0][k], k);
   // Every view that reads lines runs on them.
-  lab.partitionBegin(7);
-  const part = JSON.parse(lab.jobFinish());
+  const part = study(lab, 'partition', { nodes: 7 });
   assert.equal(part.simulation.links + part.simulation.unsplittable, report.urls);
-  lab.trieBegin(1e6, 0);
-  assert.equal(JSON.parse(lab.trieFinish()).lines, report.urls);
-  lab.fpBegin(1e6);
-  assert.equal(JSON.parse(lab.fpFinish()).lines, report.urls);
-  lab.bloomBegin(8, 'double,md5-slices', Float64Array.from([16, 16]));
-  assert.ok(JSON.parse(lab.bloomFinish()).input.distinct > 500);
+  assert.equal(study(lab, 'trie', { maxLines: 1e6, step: 0 }).lines, report.urls);
+  assert.equal(study(lab, 'fp', { maxLines: 1e6 }).prefix.lines, report.urls);
+  assert.ok(study(lab, 'bloom', { k: 8, methods: ['double', 'md5-slices'], ratios: [16, 16] }).input.distinct > 500);
   t.diagnostic(`${inputs.length} WPT inputs; ${report.unsplittable_host.count} have no host`);
   lab.free();
 });

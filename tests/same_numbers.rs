@@ -1,0 +1,203 @@
+//! The page and the CLI give the same numbers for every study of the registry on one input: a
+//! file of 1 000 000 corpus URLs with a few lines no crawler would want, read by `urlhash`
+//! (streaming, as a user runs it) and by a [`Session`] with [`study::begin`] (the engine the
+//! page's worker runs, compiled natively here; `tests/web.rs` checks the wasm adapter gives
+//! the engine's numbers). Fig. 3 is the CLI's random sample of 400 000 lines on both sides; the
+//! filters split the same distinct lines into the same inserted and held-out halves.
+//!
+//! Numbers are compared after one trip through JSON text on both sides, so a float is the same
+//! text and the same parse.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::Command;
+use urlhashlab::corpus::Corpus;
+use urlhashlab::hash::P1_FUNCTIONS;
+use urlhashlab::key::Key;
+use urlhashlab::session::Session;
+use urlhashlab::study;
+
+const N: u64 = 1_000_000;
+
+/// The input: corpus URLs with, every 100 003 lines, a line that is not a crawlable URL, one
+/// with upper case, a default port and a fragment, a blank line and a CRLF.
+fn input() -> Vec<u8> {
+    let odd: [&[u8]; 5] = [
+        b"mailto:webmaster@pku.edu.cn",
+        b"HTTP://WWW.PKU.EDU.CN:80/News/?b=2&a=1#top",
+        b"",
+        b"http://[bad/",
+        b"www.sina.com.cn/news/\r",
+    ];
+    let mut text = Vec::with_capacity(60 << 20);
+    for (i, url) in Corpus::new(2004).iter(0, N).enumerate() {
+        if i % 100_003 == 7 {
+            text.extend_from_slice(odd[(i / 100_003) % odd.len()]);
+            text.push(b'\n');
+        }
+        text.extend_from_slice(&url);
+        text.push(b'\n');
+    }
+    text
+}
+
+/// The host table of the IP_ID and Name_ID count: two corpus hosts and an alias.
+const HOSTS: &str =
+    "# host ip\nwww.pku.edu.cn 192.0.2.1\npku.edu.cn 192.0.2.1\nwww.sina.com.cn 192.0.2.7\n";
+
+fn reparsed(v: &impl serde::Serialize) -> Value {
+    serde_json::from_str(&serde_json::to_string(v).unwrap()).unwrap()
+}
+
+/// Study `kind` run on the session in slices: its report without `prefix`, and `prefix`.
+fn run(session: &mut Session, kind: &str, params: Value) -> (Value, Value) {
+    let mut job = study::begin(kind, params, session).unwrap();
+    while job.run(session, 250_000).unwrap() < 1.0 {}
+    let report = reparsed(&job.finish(session).unwrap());
+    (
+        without(report.clone(), &["prefix"]),
+        report["prefix"].clone(),
+    )
+}
+
+fn cli(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_urlhash"))
+        .args(args)
+        .output()
+        .expect("urlhash runs");
+    assert!(
+        out.status.success(),
+        "urlhash {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON out")
+}
+
+/// `v` without the keys `drop`.
+fn without(mut v: Value, drop: &[&str]) -> Value {
+    for k in drop {
+        v.as_object_mut().expect("an object").remove(*k);
+    }
+    v
+}
+
+#[test]
+fn every_study_gives_the_clis_numbers_on_a_million_line_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("urls.txt");
+    let hosts = dir.path().join("hosts.txt");
+    let text = input();
+    std::fs::File::create(&file)
+        .unwrap()
+        .write_all(&text)
+        .unwrap();
+    std::fs::write(&hosts, HOSTS).unwrap();
+    let (file, hosts) = (file.to_str().unwrap(), hosts.to_str().unwrap());
+
+    // The page's engine reads the file in chunks, as the worker does.
+    let mut session = Session::new(256 << 20);
+    session.begin(&P1_FUNCTIONS, Key::Url);
+    for chunk in text.chunks(1 << 16) {
+        session.push_chunk(chunk).unwrap();
+    }
+    let input = session.finish();
+    let p1 = cli(&["paper", "p1", "--json", file]);
+    assert_eq!(p1["input"]["urls"], input.stats.urls);
+    let (page, prefix) = run(&mut session, "p1", json!({}));
+    assert_eq!(prefix["lines"], input.stats.urls);
+    assert_eq!(page, without(p1, &["input"]), "paper p1");
+
+    for (fig, step) in [(1, "100000"), (2, "100000"), (3, "50000")] {
+        let fig_arg = fig.to_string();
+        let cli = cli(&["sweep", "--fig", &fig_arg, "--step", step, "--json", file]);
+        let (page, _) = run(
+            &mut session,
+            "sweep",
+            json!({"fig": fig, "step": step.parse::<f64>().unwrap()}),
+        );
+        assert!(!page["points"].as_array().unwrap().is_empty());
+        assert_eq!(page["points"], cli["points"], "Fig. {fig}");
+    }
+
+    let p2 = cli(&["paper", "p2", "--json", file]);
+    let (page, _) = run(&mut session, "partition", json!({"nodes": 7}));
+    assert_eq!(page, without(p2, &["input"]), "paper p2");
+
+    // `urlhash fingerprint` measures the first --limit lines, 1 000 000 unless told.
+    let fp = cli(&["fingerprint", "--json", file]);
+    let (page, prefix) = run(&mut session, "fp", json!({"maxLines": 1_000_000}));
+    assert_eq!(prefix["capped"], true);
+    assert_eq!(page, without(fp, &["input"]), "fingerprint");
+
+    // The filters' split: the first 1 000 000 distinct lines, the first half inserted (the
+    // page's cap of 500 000, the CLI's --limit).
+    let bloom = cli(&[
+        "bloom",
+        "--bits-per-url",
+        "4.8",
+        "--k",
+        "3",
+        "--method",
+        "md5-slices",
+        "--limit",
+        "500000",
+        "--json",
+        file,
+    ]);
+    let (page, _) = run(
+        &mut session,
+        "bloom",
+        json!({"k": 3, "methods": ["md5-slices"], "ratios": [4.8]}),
+    );
+    assert_eq!(page["input"]["inserted"], 500_000);
+    assert_eq!(page["rows"], bloom["rows"], "bloom");
+    let cbf = cli(&[
+        "cbf",
+        "--bits-per-url",
+        "16",
+        "--k",
+        "8",
+        "--counter-bits",
+        "4",
+        "--method",
+        "double",
+        "--delete-fraction",
+        "0.25",
+        "--limit",
+        "500000",
+        "--json",
+        file,
+    ]);
+    let (page, _) = run(
+        &mut session,
+        "cbf",
+        json!({"ratio": 16, "k": 8, "bits": 4, "method": "double", "deleteFraction": 0.25}),
+    );
+    assert_eq!(page["deletion"], without(cbf, &["input"]), "cbf");
+
+    // P4's trie and the other structures, on the first 200 000 lines (their timings differ
+    // from run to run; the study's counts and bytes do not).
+    let trie = cli(&[
+        "trie", "--step", "50000", "--limit", "200000", "--json", file,
+    ]);
+    let (page, _) = run(
+        &mut session,
+        "trie",
+        json!({"maxLines": 200_000, "step": 50_000}),
+    );
+    assert_eq!(page["lines"], 200_000);
+    assert_eq!(page["study"], trie["study"], "trie");
+    assert_eq!(
+        session.trie_urls().map(|u| u.len() as u64),
+        page["distinct"].as_u64()
+    );
+
+    let sites = cli(&["fingerprint", "--hosts", hosts, "--json", file]);
+    let (page, _) = run(
+        &mut session,
+        "fpSites",
+        json!({"table": HOSTS, "maxLines": 1_000_000}),
+    );
+    assert!(page["sites"]["distinct_name_ids"].as_u64().unwrap() > 0);
+    assert_eq!(page["sites"], sites["p3"]["sites"], "fingerprint --hosts");
+}

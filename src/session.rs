@@ -61,6 +61,12 @@ macro_rules! coded {
     };
 }
 
+/// An error of the core passed on with its English text (`core`): the callers check what the
+/// core would refuse before they ask, so a reader should not see one.
+pub fn core(e: impl std::fmt::Display) -> Coded {
+    crate::coded!("core", [e], "{e}")
+}
+
 /// A request out of order (`what` is not running, or comes too late): a bug of the caller.
 pub fn sequence(what: &str, english: &str) -> Coded {
     Coded {

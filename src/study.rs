@@ -40,7 +40,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 mod filters;
 mod trie;
 pub use filters::{
-    BloomReport, CbfReport, CounterHistogram, FilterKeys, KeysInfo, P5Printed, MAX_INSERTED,
+    split_keys, BloomReport, CbfReport, CounterHistogram, FilterKeys, KeysInfo, P5Printed,
+    MAX_INSERTED,
 };
 pub use trie::{Projection, TrieReport, STRUCTURE_BUDGET};
 
@@ -313,8 +314,13 @@ fn lines_job(study: impl Study + 'static, prefix: Prefix) -> Job {
 }
 
 /// The first `max_lines` loaded lines, once they can be read; an error when none are loaded.
-pub(crate) fn first_lines(session: &Session, max_lines: f64, what: &str) -> Result<Prefix, Coded> {
+fn first_lines(session: &Session, max_lines: f64, what: &str) -> Result<Prefix, Coded> {
     let max = whole(max_lines, 1.0, "lines")?;
+    first(session, max, what)
+}
+
+/// The first `max` loaded lines, once they can be read; an error when none are loaded.
+pub(crate) fn first(session: &Session, max: u64, what: &str) -> Result<Prefix, Coded> {
     lines_present(session, what)?;
     session.prefix(max.min(usize::MAX as u64) as usize, what)
 }

@@ -77,7 +77,7 @@ fn sequence(job: &str, english: &str) -> JsError {
 /// An error of the core, passed on with its English text (the page checks the parameters the
 /// core would refuse before it asks, so a reader should not see one).
 fn core_error(e: impl std::fmt::Display) -> JsError {
-    coded("core", &[e.to_string()], e)
+    crate::session::core(e).into()
 }
 
 mod dedup;

@@ -4,7 +4,7 @@
 //! parameters the views and the studies share.
 
 use super::*;
-use crate::session::{whole, Coded};
+use crate::session::{core, whole, Coded};
 
 /// The largest m/N the filter views accept (bits or counters per key).
 pub const MAX_RATIO: f64 = 1_024.0;
@@ -39,7 +39,7 @@ pub fn check_ratio(r: f64) -> Result<(), Coded> {
 
 /// An index method by id, or the core's error.
 pub fn parse_method(id: &str) -> Result<IndexMethod, Coded> {
-    IndexMethod::parse(id.trim()).map_err(|e| crate::coded!("core", [e], "{e}"))
+    IndexMethod::parse(id.trim()).map_err(core)
 }
 
 #[derive(Serialize)]
@@ -161,7 +161,6 @@ pub fn demo<'a>(
             "the demo needs at least 1 URL"
         ));
     }
-    let core = |e: String| crate::coded!("core", [e], "{e}");
     let mut b = Bloom::new(m, k, method).map_err(core)?;
     let mut urls = Vec::new();
     for key in inserted.clone().take(count as usize) {

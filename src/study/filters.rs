@@ -19,7 +19,7 @@ use crate::cbf::{
     OVERFLOW_J16_FACTOR, OVERFLOW_J16_WITHOUT_E, P5_PRINTED_J16_FACTOR,
 };
 use crate::corpus::Corpus;
-use crate::session::share;
+use crate::session::{core, share};
 use crate::split::{self, Distinct};
 use serde::{Deserialize, Serialize};
 
@@ -27,10 +27,6 @@ use serde::{Deserialize, Serialize};
 pub const MAX_INSERTED: usize = 500_000;
 /// Share of a filter study's progress given to splitting the keys.
 const KEYS_SHARE: f64 = 0.3;
-
-fn core(e: String) -> Coded {
-    crate::coded!("core", [e], "{e}")
-}
 
 // ----------------------------------------------------------------------------------------------
 // The split
@@ -255,7 +251,9 @@ impl Split {
     }
 }
 
-fn keys(session: &Session) -> Result<&FilterKeys, Coded> {
+/// The filter studies' split of the session's URLs, or the error `split-first` until one of
+/// them made it.
+pub fn split_keys(session: &Session) -> Result<&FilterKeys, Coded> {
     session.filter_keys().ok_or_else(|| {
         crate::session::sequence(
             "split-first",
@@ -340,7 +338,7 @@ impl Task for BloomTask {
         if split < 1.0 {
             return Ok(KEYS_SHARE * split);
         }
-        let keys = keys(session)?;
+        let keys = split_keys(session)?;
         let (n, total) = (keys.inserted, keys.keys.len());
         while budget > 0 && self.next < self.points.len() {
             let point = match &mut self.current {
@@ -391,7 +389,7 @@ impl Task for BloomTask {
         while self.step(session, usize::MAX)? < 1.0 {}
         Ok(StudyReport {
             report: Report::Bloom(Box::new(BloomReport {
-                input: keys(session)?.info.clone(),
+                input: split_keys(session)?.info.clone(),
                 k: self.k,
                 rows: self.rows,
             })),
@@ -506,7 +504,7 @@ impl Task for CbfTask {
         if split < 1.0 {
             return Ok(KEYS_SHARE * split);
         }
-        let keys = keys(session)?;
+        let keys = split_keys(session)?;
         let n = keys.inserted;
         if self.counters.is_none() {
             let (filter, done) = match &mut self.filling {
@@ -552,7 +550,7 @@ impl Task for CbfTask {
         };
         Ok(StudyReport {
             report: Report::Cbf(Box::new(CbfReport {
-                input: keys(session)?.info.clone(),
+                input: split_keys(session)?.info.clone(),
                 m_over_n: self.ratio,
                 delete_fraction: self.delete_fraction,
                 counters,

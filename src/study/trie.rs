@@ -4,7 +4,7 @@
 //! it read in the session ([`Session::trie_urls`]), which the structures are then built from
 //! and timed on ([`crate::trie::time_structure`]).
 
-use super::{first_lines, Coded, Report, Session, StudyReport, Task};
+use super::{first, Coded, Report, Session, StudyReport, Task};
 use crate::session::share;
 use crate::split::Distinct;
 use crate::trie::{Structure, TrieStudy, TrieStudyBuilder};
@@ -59,9 +59,9 @@ struct TrieTask {
 }
 
 pub(super) fn trie(p: TrieParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
-    super::whole(p.max_lines, 1.0, "trie-lines")?;
+    let max = super::whole(p.max_lines, 1.0, "trie-lines")?;
     let step = super::whole(p.step, 0.0, "checkpoint-step")?;
-    let prefix = first_lines(session, p.max_lines, "trie")?;
+    let prefix = first(session, max, "trie")?;
     Ok(Box::new(TrieTask {
         builder: TrieStudyBuilder::new(step, &Structure::ALL),
         prefix,

@@ -147,8 +147,6 @@ impl Lab {
 impl Lab {
     /// The filter studies' split, once one of them made it.
     fn keys(&self) -> Result<&FilterKeys, JsError> {
-        self.session.filter_keys().ok_or_else(|| {
-            super::sequence("split-first", "the URLs are not split into inserted and held-out keys yet: finish a Bloom or counting-filter job first")
-        })
+        Ok(crate::study::split_keys(&self.session)?)
     }
 }

@@ -239,6 +239,20 @@ pub(crate) fn for_each_key(
 
 /// What an input without URLs held, for the message that says so: `empty: no bytes`, or
 /// `3 lines read, 3 blank` (and the lines skipped as too long, and the unsplittable ones).
+/// The error for an input with no URL to hash: what it held instead, and how many lines had
+/// no key.
+pub(crate) fn nothing_to_hash(
+    source: &Source,
+    stats: &InputStats,
+    bad: &Unsplittable,
+) -> anyhow::Error {
+    anyhow::anyhow!(
+        "no URLs to hash in {} ({})",
+        source.describe(),
+        input_summary(stats, Some(bad.lines.count))
+    )
+}
+
 pub(crate) fn input_summary(stats: &InputStats, unsplittable: Option<u64>) -> String {
     if stats.bytes == 0 {
         return "empty: no bytes".into();

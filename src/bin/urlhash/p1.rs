@@ -121,11 +121,7 @@ pub(crate) fn cmd_dist(
     warn_input(&stats, Some((&bad, key)));
     let n = tallies.first().map_or(0, Tally::n);
     if n == 0 {
-        bail!(
-            "no URLs to hash in {} ({})",
-            source.describe(),
-            input_summary(&stats, Some(bad.lines.count))
-        );
+        return Err(nothing_to_hash(&source, &stats, &bad));
     }
     let report = DistReport {
         input: InputReport {
@@ -296,11 +292,7 @@ pub(crate) fn cmd_sweep(
     if let Some(mut sweep) = big_sweep {
         warn_input(&stats, Some((&bad, key)));
         if sweep.n() == 0 {
-            bail!(
-                "no URLs to hash in {} ({})",
-                source.describe(),
-                input_summary(&stats, Some(bad.lines.count))
-            );
+            return Err(nothing_to_hash(&source, &stats, &bad));
         }
         all_points.extend(sweep.finish());
         input_report = Some(InputReport {
@@ -346,11 +338,7 @@ pub(crate) fn cmd_sweep(
             warn_input(&stats, Some((&bad, key)));
         }
         if sweep.n() == 0 {
-            bail!(
-                "no URLs to hash in {} ({})",
-                source.describe(),
-                input_summary(&stats, Some(bad.lines.count))
-            );
+            return Err(nothing_to_hash(&source, &stats, &bad));
         }
         eprintln!(
             "urlhash: Fig. 3 uses {} URLs drawn at random from {}",
@@ -470,11 +458,7 @@ pub(crate) fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
     let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
     warn_input(&stats, Some((&bad, key)));
     if study.n() == 0 {
-        bail!(
-            "no URLs to hash in {} ({})",
-            source.describe(),
-            input_summary(&stats, Some(bad.lines.count))
-        );
+        return Err(nothing_to_hash(&source, &stats, &bad));
     }
     let report = study.finish();
     if json {

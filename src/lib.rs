@@ -23,6 +23,7 @@
 //! | [`mix`] | SplitMix64 and the hashers of the lab's own tables | — |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | [`split`] | the dedup experiments' inserted and held-out keys, distinct lines exactly | P4, P5 |
+//! | [`slotmap`] | every slot as a pixel (linear rows, Hilbert curve), coloured by its count | P1 |
 //! | [`slots`] | the number of slots M as a user types it, one grammar for the CLI and the page | P1 |
 //! | [`session`] | one loaded list: kept lines, raw values re-binned for any M, coded errors | P1 |
 //! | [`suffix`] | the Public Suffix List: registrable domains, from its rules text on wasm32 | — |
@@ -62,6 +63,7 @@ pub mod p2;
 pub mod partition;
 pub mod quiz;
 pub mod session;
+pub mod slotmap;
 pub mod slots;
 pub mod split;
 pub mod study;

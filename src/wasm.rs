@@ -387,6 +387,34 @@ impl Lab {
         })
     }
 
+    /// The slot-occupancy image of `fn_id` over `key` at `m` slots (at most 2^22) in `layout`
+    /// (`linear`, `hilbert`): the legend and sizes (`slotmap::SlotMap`) with `image`, an
+    /// `ImageData` of its pixels.
+    #[wasm_bindgen(js_name = slotMap)]
+    pub fn slot_map(
+        &mut self,
+        fn_id: &str,
+        key: &str,
+        m: f64,
+        layout: &str,
+    ) -> Result<JsValue, JsError> {
+        let m = check_slots(m)?;
+        let (hash, key) = (parse_fn(fn_id)?, parse_key(key)?);
+        let map = crate::slotmap::of_session(&mut self.session, hash, key, m, layout)?;
+        let report = to_js(&map)?;
+        // A copy: an ImageData keeps the array it is given, and a view of the wasm memory
+        // would show whatever is allocated there next.
+        let image = web_sys::ImageData::new_with_js_u8_clamped_array_and_sh(
+            &js_sys::Uint8ClampedArray::from(&map.rgba[..]),
+            map.width,
+            map.height,
+        )
+        .map_err(|_| core_error("no ImageData"))?;
+        js_sys::Reflect::set(&report, &JsValue::from_str("image"), &image)
+            .map_err(|_| core_error("no image"))?;
+        Ok(report)
+    }
+
     /// The bucket-size distribution beside its Poisson expectation.
     #[wasm_bindgen(js_name = bucketSizes)]
     pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<JsValue, JsError> {

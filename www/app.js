@@ -18,6 +18,7 @@ import { buildPolicySelect, renderPartition } from './partition.js';
 import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
+import { setupSlotmap } from './slotmap-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
 import { onChartTypeChange, setupCharts, themeCharts } from './charts/common.js';
 import * as perSlotChart from './charts/per-slot.js';
@@ -49,6 +50,8 @@ const FIRST_LOAD_N = 100_000;
 const FIRST_M = 12;
 /** P1's three functions: always hashed, since its figures and "Why?" cards use them. */
 const P1_FUNCTIONS = ['elfhash', 'hfip', 'hf'];
+/** The slot map draws at most this many functions (8 MiB an image at M = 2^21). */
+const SLOTMAP_IMAGES = 6;
 /** Up to this M the page draws one bar per slot; above, the bucket-size distribution. */
 const PER_SLOT_MAX_M = 64;
 /** About this many points per figure curve. */
@@ -850,6 +853,10 @@ function setupDedupViews() {
     structures: () => state.structures,
     methods: () => state.methods,
     loadText,
+    key: () => state.key,
+    /** The functions the slot map draws: P1's three and the selected ones, at most six images. */
+    functions: () => functionsToHash().slice(0, SLOTMAP_IMAGES),
+    functionInfo: (id) => state.functions.find((f) => f.id === id),
     /** A view's last report, for the lessons. */
     publish: (name, data, { needsInput = true } = {}) => {
       state.published[name] = { data, gen: needsInput ? state.generation : null };
@@ -858,7 +865,7 @@ function setupDedupViews() {
   };
   const trie = setupTrie(ctx);
   const fingerprint = setupFingerprint(ctx);
-  dedupViews = [trie, setupBloom(ctx), setupCbf(ctx), fingerprint];
+  dedupViews = [trie, setupBloom(ctx), setupCbf(ctx), fingerprint, setupSlotmap(ctx)];
   // Their first drawings need no input: asked for after the first load, not ahead of it.
   return () => {
     trie.start();

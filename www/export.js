@@ -119,12 +119,14 @@ function scan() {
   }
   for (const canvas of document.querySelectorAll('canvas')) {
     const chart = chartOf(canvas);
+    // A picture drawn pixel by pixel (the slot map) marks itself `data-export-image`.
+    const kind = !chart && 'exportImage' in canvas.dataset ? 'image' : 'chart';
     let bar = bars.get(canvas);
-    if (!chart && !bar) continue;
-    if (!bar) bar = attach(canvas, 'chart');
-    else if (!bar.isConnected) place(canvas, bar, 'chart');
-    setHidden(bar, !chart);
-    label(bar, canvas, 'chart', S, relabel);
+    if (!chart && kind === 'chart' && !bar) continue;
+    if (!bar) bar = attach(canvas, kind);
+    else if (!bar.isConnected) place(canvas, bar, kind);
+    setHidden(bar, !chart && kind === 'chart');
+    label(bar, canvas, kind, S, relabel);
   }
   for (const table of dataTables()) {
     let bar = bars.get(table);
@@ -141,7 +143,7 @@ function setHidden(node, hidden) {
 
 // ---------------------------------------------------------------- the toolbar
 
-const FORMATS = { chart: ['png', 'svg', 'csv', 'json'], table: ['csv', 'json'] };
+const FORMATS = { chart: ['png', 'svg', 'csv', 'json'], table: ['csv', 'json'], image: ['png'] };
 
 function attach(target, kind) {
   const bar = document.createElement('div');
@@ -197,11 +199,11 @@ function place(target, bar, kind) {
   const parent = target.parentElement;
   if (!parent) return;
   bar.classList.remove('under', 'flow');
-  if (kind === 'chart' && getComputedStyle(parent).position !== 'static') {
+  if (kind !== 'table' && getComputedStyle(parent).position !== 'static') {
     bar.classList.add('under');
     parent.classList.add('with-export');
     parent.append(bar);
-  } else if (kind === 'chart') {
+  } else if (kind !== 'table') {
     bar.classList.add('flow');
     parent.after(bar);
   } else {
@@ -211,10 +213,10 @@ function place(target, bar, kind) {
 }
 
 function label(bar, target, kind, S, force) {
-  const title = titleOf(target, kind) || (kind === 'chart' ? S.untitledChart : S.untitledTable);
+  const title = titleOf(target, kind) || (kind === 'table' ? S.untitledTable : S.untitledChart);
   if (!force && bar.dataset.title === title) return;
   bar.dataset.title = title;
-  bar.setAttribute('aria-label', kind === 'chart' ? S.chartToolbar(title) : S.tableToolbar(title));
+  bar.setAttribute('aria-label', kind === 'table' ? S.tableToolbar(title) : S.chartToolbar(title));
   for (const b of buttons(bar)) {
     const f = b.dataset.format;
     b.textContent = S[f];
@@ -230,7 +232,7 @@ function label(bar, target, kind, S, force) {
 function exportId(target, kind) {
   if (target.id) return safe(target.id);
   const host = target.parentElement?.closest('[id]');
-  const tag = kind === 'chart' ? 'canvas' : 'table';
+  const tag = kind === 'table' ? 'table' : 'canvas';
   const base = host ? host.id : 'page';
   const peers = host ? [...host.querySelectorAll(tag)] : [...document.querySelectorAll(tag)];
   const n = peers.indexOf(target);
@@ -304,7 +306,9 @@ async function run(target, kind, format, bar) {
   try {
     const meta = metadata(target, kind, S);
     let blob;
-    if (kind === 'chart') {
+    if (kind === 'image') {
+      blob = await imagePng(target, meta, S);
+    } else if (kind === 'chart') {
       const chart = chartOf(target);
       if (!chart) throw new Error(S.noChart);
       if (format === 'png') blob = await chartPng(chart, meta, S);
@@ -331,11 +335,13 @@ function metadata(target, kind, S) {
   } catch (err) {
     params = { error: `getParams failed: ${err?.message ?? err}` };
   }
+  // A picture's own parameters (the slot map's function, M, layout and legend).
+  if (target.dataset.exportParams) params = { ...params, image: JSON.parse(target.dataset.exportParams) };
   const date = new Date();
   return {
     kind,
     id: exportId(target, kind),
-    title: titleOf(target, kind) || (kind === 'chart' ? S.untitledChart : S.untitledTable),
+    title: titleOf(target, kind) || (kind === 'table' ? S.untitledTable : S.untitledChart),
     url: location.href,
     date,
     exported: date.toISOString(),
@@ -586,6 +592,22 @@ function wrap(ctx, text, max) {
   return lines;
 }
 
+/** A canvas of `width` × `height` (drawn at `scale`) on the panel's colour, its title `lines` at the top. */
+function titledCanvas(width, height, scale, { lines, font, pad, lineH }) {
+  const out = document.createElement('canvas');
+  out.width = width * scale;
+  out.height = height * scale;
+  const ctx = out.getContext('2d');
+  ctx.scale(scale, scale);
+  ctx.fillStyle = pageColor('--panel', '#ffffff');
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = pageColor('--ink', '#1b2230');
+  ctx.font = font;
+  ctx.textBaseline = 'top';
+  lines.forEach((line, i) => ctx.fillText(line, pad, pad + i * lineH));
+  return { out, ctx };
+}
+
 async function chartPng(chart, meta, S) {
   const { canvas: drawn, copy, w, h } = redraw(chart, PNG_SCALE);
   try {
@@ -605,32 +627,73 @@ async function chartPng(chart, meta, S) {
     const lineH = 16;
     const width = w + 2 * pad;
     const height = pad + titleH + h + 8 + captionLines.length * lineH + pad;
-    const out = document.createElement('canvas');
-    out.width = width * PNG_SCALE;
-    out.height = height * PNG_SCALE;
-    const ctx = out.getContext('2d');
-    ctx.scale(PNG_SCALE, PNG_SCALE);
-    ctx.fillStyle = pageColor('--panel', '#ffffff');
-    ctx.fillRect(0, 0, width, height);
-    ctx.fillStyle = pageColor('--ink', '#1b2230');
-    ctx.font = titleFont;
-    ctx.textBaseline = 'top';
-    titleLines.forEach((line, i) => ctx.fillText(line, pad, pad + i * titleLineH));
+    const { out, ctx } = titledCanvas(width, height, PNG_SCALE, { lines: titleLines, font: titleFont, pad, lineH: titleLineH });
     ctx.drawImage(drawn, pad, pad + titleH, w, h);
     ctx.font = captionFont;
     ctx.fillStyle = pageColor('--muted', '#4a5468');
     captionLines.forEach((line, i) => ctx.fillText(line, pad, pad + titleH + h + 8 + i * lineH));
-    const blob = await new Promise((resolve, reject) =>
-      out.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png'),
-    );
-    return withPngText(blob, {
-      Title: meta.title,
-      Software: LAB,
-      Comment: JSON.stringify(fileMeta(meta)),
-    });
+    return await pngFile(out, meta);
   } finally {
     copy.destroy();
   }
+}
+
+/**
+ * A picture drawn pixel by pixel (the slot map), pixel for pixel (scaled up by a whole factor
+ * when small, without smoothing), its title above and its own parameters, legend and the
+ * page's parameters below; all of them also in the PNG's iTXt chunks.
+ */
+async function imagePng(canvas, meta, S) {
+  const family = window.Chart?.defaults?.font?.family || 'sans-serif';
+  const zoom = Math.max(1, Math.floor(512 / canvas.width));
+  const w = Math.max(canvas.width * zoom, 640);
+  const text = Math.max(1, Math.round(w / 1000));
+  const pad = 16 * text;
+  const titleFont = `bold ${18 * text}px ${family}`;
+  const captionFont = `${12 * text}px ${family}`;
+  const probe = document.createElement('canvas').getContext('2d');
+  const { legend = [], ...own } = meta.params.image ?? {};
+  const { image, ...page } = meta.params;
+  probe.font = captionFont;
+  const ownLine = Object.entries(own).map(([k, v]) => `${k}: ${v}`).join(' · ');
+  const pageLine = flatten(page).map(([k, v]) => `${k}: ${v}`).join(' · ');
+  const about = `${S.lab} · ${meta.id} · ${S.exportedAt}: ${meta.exported} · ${S.pageUrl}: ${meta.url}`;
+  const captionLines = [...wrap(probe, ownLine, w), ...wrap(probe, pageLine, w), ...wrap(probe, about, w)];
+  probe.font = titleFont;
+  const titleLines = wrap(probe, meta.title, w);
+  const titleLineH = 24 * text;
+  const lineH = 16 * text;
+  const titleH = titleLines.length * titleLineH + 8 * text;
+  const legendH = legend.length * lineH + (legend.length ? 8 * text : 0);
+  const h = canvas.height * zoom;
+  const width = w + 2 * pad;
+  const height = pad + titleH + h + 8 * text + legendH + captionLines.length * lineH + pad;
+  const { out, ctx } = titledCanvas(width, height, 1, { lines: titleLines, font: titleFont, pad, lineH: titleLineH });
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(canvas, pad, pad + titleH, canvas.width * zoom, h);
+  let y = pad + titleH + h + 8 * text;
+  ctx.font = captionFont;
+  for (const row of legend) {
+    ctx.fillStyle = row.colour;
+    ctx.fillRect(pad, y + 2 * text, 10 * text, 10 * text);
+    ctx.strokeStyle = pageColor('--muted', '#4a5468');
+    ctx.strokeRect(pad, y + 2 * text, 10 * text, 10 * text);
+    ctx.fillStyle = pageColor('--ink', '#1b2230');
+    ctx.fillText(`${row.count}: ${row.slots} (${row.ifRandom})`, pad + 16 * text, y);
+    y += lineH;
+  }
+  if (legend.length) y += 8 * text;
+  ctx.fillStyle = pageColor('--muted', '#4a5468');
+  captionLines.forEach((line, i) => ctx.fillText(line, pad, y + i * lineH));
+  return pngFile(out, meta);
+}
+
+/** `out` as a PNG file whose iTXt chunks carry the title and the parameters. */
+async function pngFile(out, meta) {
+  const blob = await new Promise((resolve, reject) =>
+    out.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png'),
+  );
+  return withPngText(blob, { Title: meta.title, Software: LAB, Comment: JSON.stringify(fileMeta(meta)) });
 }
 
 /** The parameters block every file embeds. */

@@ -341,6 +341,7 @@ export const ZH = {
     p1slots: '槽',
     p1figures: '图',
     p1why: '为什么？',
+    p1slotmap: '槽位图',
     p2: '爬虫',
     p4: '字典树',
     p5bloom: '布隆',
@@ -514,6 +515,7 @@ export const ZH = {
     'host-table-host-is-ip': (line, text) => `主机表第 ${line} 行：“${text}”是 IP 地址；第一栏应是主机名。`,
     'host-table-not-host': (line, text) => `主机表第 ${line} 行：“${text}”不是主机名。`,
     'bad-params': (kind, detail) => `页面请实验室的 Worker 运行研究“${kind}”，但给出的参数它不接受（${detail}）：页面与 Worker 的版本不同。请重新载入页面。`,
+    'slotmap-slots': (max, m) => `槽位图至多绘制 ${max} 个槽（2^22），而不是 ${m}。`,
     'no-clock': () => `此浏览器没有给实验室的 Worker 提供时钟（performance.now），因此无法为这些结构计时。`,
     'unknown-request': (kind) => `实验室的 Worker 不认识请求“${kind}”：页面与 Worker 的版本不同。请重新载入页面。`,
     superseded: () => '这个请求已被更新的请求取代。',
@@ -663,6 +665,29 @@ export const ZH = {
     `P1 还印出了 N = ${n} 时的 A(opt) ${aOpt} 和 HfIp ${hfip}，超出已载入的 URL 数，不在本图内。`,
   hfAtM: (m) => `hf，M = ${m}`,
   figProgress: (fig, pct) => `正在计算图 ${fig}：${pct}`,
+
+  // Slot map
+  slotmapHeading: '槽位图：每个槽一个像素',
+  slotmapIntro:
+    '每个像素是 M 个槽的表中的一个槽，颜色表示散列函数放进它的已载入 URL 个数；黑色是没有任何 URL 到达的槽。均匀随机的函数得到均匀的斑点。P1 的异常各有形状：HfIp 从不置位的比特使整块（希尔伯特曲线）或整列（按行）为空，hf 有界的和使值域上部全黑、下部拥挤，ELFhash 末字节的低四位在按行排列时每 16 个槽形成一道条纹。',
+  slotmapMLabel: '槽数 M（至多 2^22）',
+  slotmapMHint: '写法与槽数输入框相同：2097152、2^21、1e6。',
+  slotmapPresetsLabel: '槽数',
+  slotmapLayoutLegend: '排列',
+  slotmapHilbert: '希尔伯特曲线（一段连续的槽是一块）',
+  slotmapLinear: '按行（槽号的低位是列）',
+  slotmapLayouts: { hilbert: '希尔伯特曲线', linear: '按行' },
+  slotmapDraw: '绘制',
+  slotmapAtLeast: (n) => `${n} 及以上`,
+  slotmapTooMany: (max) => `槽位图至多绘制 ${max} 个槽（2^22）。`,
+  slotmapDrawing: (m) => `正在绘制 M = ${m} 的每个槽…`,
+  slotmapDone: (count, secs) => `已绘制 ${count} 幅图，用时 ${secs} 秒。`,
+  slotmapLater: '滚动到这里时绘制这些图。',
+  slotmapSparse: (load, n, m) =>
+    `平均负载 N/M = ${load}：${n} 个 URL 放进 M = ${m} 个槽，无论哪个函数大多数槽都是空的。请载入更多 URL（输入：1 000 000 或 20 000 000）或选择更小的 M 来看出图案。`,
+  slotmapAlt: (name, m, empty, max) => `${name} 在 M = ${m} 时的槽位图：${empty} 的槽为空，最大计数 ${max}。`,
+  slotmapCaption: (n, m, layout, w, h, max) => `${n} 个键放进 M = ${m} 个槽，${layout}，${w} × ${h} 像素（每槽一个）；最大计数 ${max}。`,
+  slotmapLegendHead: ['槽中的 URL 数', '槽数', '占比', '随机时（泊松）'],
 
   // Why cards
   whyHeading: '为什么？P1 无法解释的现象，在你的 URL 上测量',

@@ -50,6 +50,7 @@ export const S = {
     p1slots: 'Slots',
     p1figures: 'Figures',
     p1why: 'Why?',
+    p1slotmap: 'Slot map',
     p2: 'Crawler',
     p4: 'Trie',
     p5bloom: 'Bloom',
@@ -499,6 +500,7 @@ export const S = {
     'host-table-host-is-ip': (line, text) => `Host table, line ${line}: “${text}” is an IP address; the first field is a host name.`,
     'host-table-not-host': (line, text) => `Host table, line ${line}: “${text}” is not a host name.`,
     'bad-params': (kind, detail) => `The page asked the lab’s worker for the study “${kind}” with parameters it does not take (${detail}): the page and the worker are from different versions. Reload the page.`,
+    'slotmap-slots': (max, m) => `A slot map draws at most ${max} slots (2^22), not ${m}.`,
     'no-clock': () => `This browser gives the lab’s worker no clock (performance.now), so the structures cannot be timed.`,
     'unknown-request': (kind) => `The lab’s worker does not know the request “${kind}”: the page and the worker are from different versions. Reload the page.`,
     superseded: () => 'A newer request replaced this one.',
@@ -657,6 +659,29 @@ export const S = {
     `P1 also printed, at N = ${n}: A(opt) ${aOpt} and HfIp ${hfip}, beyond the loaded URLs and off this chart.`,
   hfAtM: (m) => `hf, M = ${m}`,
   figProgress: (fig, pct) => `Computing Fig. ${fig}: ${pct}`,
+
+  // Slot map
+  slotmapHeading: 'Slot map: every slot a pixel',
+  slotmapIntro:
+    'Each pixel is one slot of a table of M slots, coloured by how many loaded URLs the function put in it; black is a slot no URL reached. A uniformly random function gives an even speckle. P1’s anomalies have shapes: HfIp’s never-set bits leave whole blocks (Hilbert) or columns (rows) empty, hf’s bounded sum leaves the top of the range dark and crowds the bottom, ELFhash’s last-byte nibble makes stripes every 16 slots in rows.',
+  slotmapMLabel: 'Slots M (up to 2^22)',
+  slotmapMHint: 'Typed as on the slots field: 2097152, 2^21, 1e6.',
+  slotmapPresetsLabel: 'Slot counts',
+  slotmapLayoutLegend: 'Layout',
+  slotmapHilbert: 'Hilbert curve (a range of slots is one patch)',
+  slotmapLinear: 'Rows (the low bits of the slot are the column)',
+  slotmapLayouts: { hilbert: 'Hilbert curve', linear: 'rows' },
+  slotmapDraw: 'Draw',
+  slotmapAtLeast: (n) => `${n} or more`,
+  slotmapTooMany: (max) => `A slot map draws at most ${max} slots (2^22).`,
+  slotmapDrawing: (m) => `Drawing every slot of M = ${m}…`,
+  slotmapDone: (count, secs) => `${count} image${count === 1 ? '' : 's'} drawn in ${secs} s.`,
+  slotmapLater: 'The images are drawn when you scroll to them.',
+  slotmapSparse: (load, n, m) =>
+    `Mean load N/M = ${load}: with ${n} URLs in M = ${m} slots most slots are empty whatever the function. Load more URLs (Input: 1 000 000 or 20 000 000) or choose a smaller M to see the patterns.`,
+  slotmapAlt: (name, m, empty, max) => `Slot map of ${name} at M = ${m}: ${empty} of the slots empty, largest count ${max}.`,
+  slotmapCaption: (n, m, layout, w, h, max) => `${n} keys in M = ${m} slots, ${layout}, ${w} × ${h} pixels (one a slot); largest count ${max}.`,
+  slotmapLegendHead: ['URLs in the slot', 'slots', 'share', 'if random (Poisson)'],
 
   // Why cards
   whyHeading: 'Why? What P1 could not explain, measured on your URLs',

@@ -126,6 +126,14 @@ const handlers = {
     return {};
   },
   /**
+   * The slot-occupancy image of each of `fns` over `key` at `m` slots in `layout`: its legend
+   * and sizes, and `image`, an ImageData the wasm filled (src/slotmap.rs).
+   */
+  slotMap({ fns, key, m, layout }) {
+    const lab = need(active, 'no-input-yet');
+    return { maps: fns.map((fn) => ({ fn, ...lab.slotMap(fn, key, m, layout) })) };
+  },
+  /**
    * Everything one view of the results needs, for each function, in one round trip; or, when
    * the values of some function over `key` are not computed yet, `{ missing }`: their ids.
    */

@@ -47,6 +47,11 @@ pub(crate) enum Command {
         #[arg(long)]
         buckets: bool,
     },
+    /// Every slot of M as one pixel of a PNG file per function, coloured by its count.
+    ///
+    /// Linear rows of a power-of-two width or Hilbert's curve; the legend (slots per count
+    /// class beside a random function's) is printed and kept in the PNG's text chunks.
+    Slotmap(crate::slotmap::SlotmapArgs),
     /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
     Sweep {
         /// Figures, comma separated: 1, 2, 3.

@@ -36,6 +36,7 @@ mod fingerprint;
 mod input;
 mod p1;
 mod partition;
+mod slotmap;
 mod trie;
 
 use args::*;
@@ -69,6 +70,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
         } => cmd_sweep(&fig, step, &input, csv, json),
         Command::Gen { n, seed } => cmd_gen(n, seed),
+        Command::Slotmap(args) => slotmap::cmd_slotmap(&args),
         Command::Partition {
             nodes,
             policy,

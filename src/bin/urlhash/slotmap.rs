@@ -1,0 +1,196 @@
+//! `urlhash slotmap`: every slot of M as one pixel of a PNG file, coloured by its count
+//! (`urlhashlab::slotmap`), the same image the page draws in its "Slot map" view.
+
+use super::*;
+use urlhashlab::slotmap::{self, Layout, SlotMap};
+
+#[derive(Args)]
+pub(crate) struct SlotmapArgs {
+    /// Hash function ids, comma separated: one image each.
+    #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
+    functions: Vec<HashId>,
+    /// Number of slots M, 1 to 4194304 (2^22), as typed on the page: 2097152, 2^21, 1e6.
+    #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
+    slots: u32,
+    /// Where each slot's pixel lies: rows of a power-of-two width, or along Hilbert's curve.
+    #[arg(long, value_name = "linear|hilbert", default_value = "hilbert", value_parser = parse_layout)]
+    layout: Layout,
+    /// Folder the PNG files are written to, one per function, named
+    /// slotmap-<fn>-m<M>-<layout>.png (the page exports urlhashlab-<the same>-<time>.png).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    out_dir: PathBuf,
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_layout(s: &str) -> Result<Layout, String> {
+    Layout::parse(s).ok_or_else(|| format!("layout is linear or hilbert, not {s:?}"))
+}
+
+/// The file name of one image: the page's PNG export uses the same.
+pub(crate) fn file_name(f: HashId, map: &SlotMap) -> String {
+    format!(
+        "slotmap-{}-m{}-{}.png",
+        f.info().key,
+        map.m,
+        map.layout.id()
+    )
+}
+
+#[derive(Serialize)]
+struct Image {
+    id: &'static str,
+    file: String,
+    /// MD5 of the RGBA bytes, row by row: the page's canvas holds the same.
+    rgba_md5: String,
+    #[serde(flatten)]
+    map: SlotMap,
+}
+
+pub(crate) fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
+    if a.slots > slotmap::MAX_SLOTS {
+        bail!(
+            "a slot map draws at most 4194304 slots (2^22), not {}",
+            a.slots
+        );
+    }
+    let source = Source::from_args(&a.input.source, 1_000_000);
+    let key: Key = a.input.key.into();
+    let mut tallies: Vec<Tally> = a.functions.iter().map(|_| Tally::new(a.slots)).collect();
+    let (stats, bad) = for_each_key(&source, key, |_, k| {
+        for (f, t) in a.functions.iter().zip(tallies.iter_mut()) {
+            t.add(f.slot(k, a.slots));
+        }
+    })?;
+    warn_input(&stats, Some((&bad, key)));
+    if tallies.first().map_or(0, Tally::n) == 0 {
+        return Err(nothing_to_hash(&source, &stats, &bad));
+    }
+    std::fs::create_dir_all(&a.out_dir)
+        .with_context(|| format!("cannot create {}", a.out_dir.display()))?;
+    let mut images = Vec::new();
+    for (&f, t) in a.functions.iter().zip(&tallies) {
+        let map = slotmap::draw(t.counts(), a.layout)?;
+        let file = a.out_dir.join(file_name(f, &map));
+        write_png(&file, f, &source, key, &map)
+            .with_context(|| format!("cannot write {}", file.display()))?;
+        images.push(Image {
+            id: f.info().key,
+            file: file.display().to_string(),
+            rgba_md5: format!("{:032x}", urlhashlab::hash::md5_u128(&map.rgba)),
+            map,
+        });
+    }
+    let input = InputReport {
+        source: source.clone(),
+        key,
+        stats,
+        unsplittable: bad,
+    };
+    if a.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            input: InputReport,
+            images: &'a [Image],
+        }
+        return write_json(&Out {
+            input,
+            images: &images,
+        });
+    }
+    let mut out = stdout();
+    for im in &images {
+        let m = &im.map;
+        writeln!(
+            out,
+            "{}: {} over {} keys ({}), M = {}, {} layout, {} x {} pixels, largest count {}",
+            im.file,
+            im.id,
+            group(m.n),
+            key.as_str(),
+            group(u64::from(m.m)),
+            m.layout.id(),
+            m.width,
+            m.height,
+            m.max_count
+        )?;
+        writeln!(
+            out,
+            "  {:<10} {:>9} {:>12} {:>14}",
+            "count", "colour", "slots", "if random"
+        )?;
+        for c in &m.classes {
+            writeln!(
+                out,
+                "  {:<10} {:>9} {:>12} {:>14.1}",
+                class_label(c),
+                format!("#{:02x}{:02x}{:02x}", c.rgb[0], c.rgb[1], c.rgb[2]),
+                group(c.slots),
+                c.expected
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn class_label(c: &slotmap::Class) -> String {
+    match c.max {
+        Some(max) if max == c.min => c.min.to_string(),
+        Some(max) => format!("{}-{max}", c.min),
+        None => format!("{}+", c.min),
+    }
+}
+
+/// The image as an 8-bit RGBA PNG, its parameters and legend in text chunks.
+fn write_png(path: &Path, f: HashId, source: &Source, key: Key, map: &SlotMap) -> Result<()> {
+    let file = BufWriter::new(File::create(path)?);
+    let mut enc = png::Encoder::new(file, map.width, map.height);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.add_text_chunk(
+        "Title".into(),
+        format!(
+            "Slot map of {} at M = {} ({} layout)",
+            f.info().name_en,
+            map.m,
+            map.layout.id()
+        ),
+    )?;
+    enc.add_text_chunk("Software".into(), "URL Hash Lab (urlhash slotmap)".into())?;
+    let legend: Vec<String> = map
+        .classes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: #{:02x}{:02x}{:02x}, {} slots ({:.1} if random)",
+                class_label(c),
+                c.rgb[0],
+                c.rgb[1],
+                c.rgb[2],
+                c.slots,
+                c.expected
+            )
+        })
+        .collect();
+    enc.add_text_chunk(
+        "Description".into(),
+        format!(
+            "{}; key {}; function {}; N = {}; M = {}; layout {}; one pixel a slot, transparent where no slot is; legend (count: colour, slots): {}",
+            source.describe(),
+            key.as_str(),
+            f.info().key,
+            map.n,
+            map.m,
+            map.layout.id(),
+            legend.join("; ")
+        ),
+    )?;
+    let mut w = enc.write_header()?;
+    w.write_image_data(&map.rgba)?;
+    w.finish()?;
+    Ok(())
+}

@@ -18,6 +18,7 @@
 //! | [`trie`] | the generalized-list trie and the URL sets it is measured against | P4 |
 //! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
+//! | [`constants`] | every paper number, preset and limit the page uses, from the modules that own them | P1-P5 |
 //! | [`quiz`] | the lessons' self-check questions, answered from the loaded URLs | P1-P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | [`mix`] | SplitMix64 and the hashers of the lab's own tables | — |
@@ -51,6 +52,7 @@
 pub mod bloom;
 pub mod cbf;
 pub mod columns;
+pub mod constants;
 pub mod corpus;
 pub mod fingerprint;
 pub mod hash;

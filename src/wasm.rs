@@ -207,6 +207,11 @@ impl Lab {
         panic!("a deliberate trap (Lab.trapForTests)");
     }
 
+    /// Every paper number, preset and limit the page uses (`constants::Constants`).
+    pub fn constants() -> Result<JsValue, JsError> {
+        to_js(&crate::constants::constants())
+    }
+
     /// The registry of hash functions: `[{id, name_en, name_zh, paper, ours, bits, summary, summary_zh}]`.
     pub fn functions() -> Result<JsValue, JsError> {
         #[derive(Serialize)]
@@ -361,12 +366,6 @@ impl Lab {
         Ok(self.session.histogram(hash, key, m)?)
     }
 
-    /// Every measure of `fn_id` over `key` at `m` slots, (A, A_opt, B, χ², …).
-    pub fn measures(&mut self, fn_id: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
-        let counts = self.histogram(fn_id, key, m)?;
-        to_js(&Measures::of(&counts))
-    }
-
     /// One view of `fn_id` over `key` at `m` slots from a single histogram:
     /// `{measures, ideal_load, buckets}` where `ideal_load` is N/M (every slot equal) and
     /// `buckets` the bucket-size distribution beside its Poisson expectation (`null` unless
@@ -413,13 +412,6 @@ impl Lab {
         js_sys::Reflect::set(&report, &JsValue::from_str("image"), &image)
             .map_err(|_| core_error("no image"))?;
         Ok(report)
-    }
-
-    /// The bucket-size distribution beside its Poisson expectation.
-    #[wasm_bindgen(js_name = bucketSizes)]
-    pub fn bucket_sizes(&mut self, fn_id: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
-        let counts = self.histogram(fn_id, key, m)?;
-        to_js(&bucket_size_distribution(&counts))
     }
 
     /// Whether the raw values of `fn_id` over `key` are already computed (else the first call

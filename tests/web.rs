@@ -255,6 +255,18 @@ struct MaxLines {
     max_lines: f64,
 }
 
+/// The measures of one view (`Lab.view`, what the page reads).
+fn measures(lab: &mut Lab, f: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
+    let view = lab.view(f, key, m, false)?;
+    Ok(js_sys::Reflect::get(&view, &"measures".into()).unwrap())
+}
+
+/// The bucket-size distribution of one view.
+fn bucket_sizes(lab: &mut Lab, f: &str, key: &str, m: f64) -> Result<JsValue, JsError> {
+    let view = lab.view(f, key, m, true)?;
+    Ok(js_sys::Reflect::get(&view, &"buckets".into()).unwrap())
+}
+
 fn ok<T>(r: Result<T, JsError>) -> T {
     r.unwrap_or_else(|e| panic!("unexpected error: {}", error_message(e)))
 }
@@ -431,7 +443,7 @@ fn a_histogram_reaches_js_as_a_uint32array_of_length_m_summing_to_n() {
 fn measures_json_has_every_field_and_matches_the_histogram() {
     let mut lab = corpus_lab(4_000, "elfhash,hfip,hf", BIG);
     for f in ["elfhash", "hfip", "hf", "md5"] {
-        let m = json(lab.measures(f, "url", 12.0));
+        let m = json(measures(&mut lab, f, "url", 12.0));
         for field in [
             "n",
             "slots",
@@ -456,10 +468,10 @@ fn measures_json_has_every_field_and_matches_the_histogram() {
         let b = m["b"].as_f64().unwrap();
         assert!(b >= 1.0, "{f}: B = {b}");
     }
-    let hf = json(lab.measures("hf", "url", 12.0));
+    let hf = json(measures(&mut lab, "hf", "url", 12.0));
     assert_eq!(hf["empty_slots"], 8);
     assert!(hf["b"].as_f64().unwrap() > 2.9);
-    let buckets = json(lab.bucket_sizes("hfip", "url", 1000.0));
+    let buckets = json(bucket_sizes(&mut lab, "hfip", "url", 1000.0));
     let rows = buckets.as_array().unwrap();
     assert!(!rows.is_empty());
     let slots: u64 = rows.iter().map(|r| r["slots"].as_u64().unwrap()).sum();
@@ -503,7 +515,7 @@ fn rebinning_uses_the_cache_and_never_hashes_again() {
     ok(kept.histogram("xxh3", "url", 10.0));
     assert_eq!(json(kept.report())["cache_bytes"], 8 * n);
     ok(kept.histogram("xxh3", "url", 2_000_000.0));
-    ok(kept.measures("xxh3", "url", 77.0));
+    ok(measures(&mut kept, "xxh3", "url", 77.0));
     assert_eq!(json(kept.report())["cache_bytes"], 8 * n);
 }
 
@@ -522,7 +534,10 @@ fn a_tiny_budget_drops_the_lines_and_a_new_function_is_a_clear_error() {
     // What was not selected cannot be computed now, and says why and what to do.
     let msg = assert_err(lab.histogram("md5", "url", 12.0), "too large to keep");
     assert!(msg.contains("md5") && msg.contains("reload"), "{msg}");
-    assert_err(lab.measures("elfhash", "host", 12.0), "too large to keep");
+    assert_err(
+        measures(&mut lab, "elfhash", "host", 12.0),
+        "too large to keep",
+    );
     assert_err(lab.lines(0, 5), "too large to keep");
     assert_err(p1_report(&mut lab), "could be kept");
     // The sweep needs only the three cached functions.
@@ -547,9 +562,9 @@ fn bad_input_is_a_js_error_never_a_panic() {
         msg.contains("hfip") && msg.contains("md5"),
         "lists the known ids: {msg}"
     );
-    assert_err(lab.measures("", "url", 12.0), "unknown hash function");
+    assert_err(measures(&mut lab, "", "url", 12.0), "unknown hash function");
     assert_err(lab.histogram("hf", "domain", 12.0), "unknown key 'domain'");
-    assert_err(lab.bucket_sizes("hf", "domain", 12.0), "unknown key");
+    assert_err(bucket_sizes(&mut lab, "hf", "domain", 12.0), "unknown key");
     // M out of range or not whole.
     for m in [
         0.0,
@@ -562,15 +577,15 @@ fn bad_input_is_a_js_error_never_a_panic() {
         12.5,
     ] {
         assert_err(lab.histogram("hf", "url", m), "number of slots");
-        assert_err(lab.measures("hf", "url", m), "number of slots");
-        assert_err(lab.bucket_sizes("hf", "url", m), "number of slots");
+        assert_err(measures(&mut lab, "hf", "url", m), "number of slots");
+        assert_err(bucket_sizes(&mut lab, "hf", "url", m), "number of slots");
     }
     // A per-slot histogram above 2^27 slots is refused, not allocated.
     assert_err(
         lab.histogram("hf", "url", (1u64 << 27) as f64 + 1.0),
         "2^27",
     );
-    assert_err(lab.measures("hf", "url", 4_294_967_295.0), "2^27");
+    assert_err(measures(&mut lab, "hf", "url", 4_294_967_295.0), "2^27");
     assert_err(lab.view("hf", "url", 4_294_967_295.0, true), "2^27");
     // Sweep arguments.
     assert_err(sweep(&mut lab, 4, 10.0), "figures 1, 2 and 3");
@@ -601,7 +616,7 @@ fn bad_input_is_a_js_error_never_a_panic() {
     }
     // begin() again starts over and accepts input.
     ok(lab.begin("hf", "host"));
-    assert_eq!(lab.len(), 0);
+    assert!(lab.is_empty());
     ok(lab.push_chunk(b"http://a.cn/x\n"));
     assert_eq!(json(lab.finish())["urls"], 1);
 }
@@ -611,12 +626,12 @@ fn empty_input_and_odd_corpus_ranges_do_not_panic() {
     let mut lab = Lab::new(BIG);
     let r = json(lab.finish());
     assert_eq!(r["urls"], 0);
-    assert!(lab.is_empty());
+    assert_eq!(lab.len(), 0);
     let h = ok(lab.histogram("hf", "url", 12.0));
     assert_eq!(h, vec![0; 12]);
-    let m = json(lab.measures("hfip", "host", 5.0));
+    let m = json(measures(&mut lab, "hfip", "host", 5.0));
     assert_eq!(m["n"], 0);
-    json(lab.bucket_sizes("md5", "path", 5.0));
+    json(bucket_sizes(&mut lab, "md5", "path", 5.0));
     for fig in 1..=3 {
         assert_eq!(ok(sweep(&mut lab, fig, 10.0)), serde_json::json!([]));
     }
@@ -657,8 +672,15 @@ fn a_corpus_range_past_2_pow_64_is_refused_or_empty_never_a_panic() {
 fn view_is_measures_and_buckets_from_one_histogram() {
     let mut lab = corpus_lab(2_000, "hfip", BIG);
     let v = json(lab.view("hfip", "url", 100.0, true));
-    assert_eq!(v["measures"], json(lab.measures("hfip", "url", 100.0)));
-    assert_eq!(v["buckets"], json(lab.bucket_sizes("hfip", "url", 100.0)));
+    let counts = ok(lab.histogram("hfip", "url", 100.0));
+    assert_eq!(
+        v["measures"],
+        as_json(&urlhashlab::metrics::Measures::of(&counts))
+    );
+    assert_eq!(
+        v["buckets"],
+        as_json(&urlhashlab::metrics::bucket_size_distribution(&counts))
+    );
     assert_eq!(v["ideal_load"], 20.0);
     let v = json(lab.view("hfip", "url", 100.0, false));
     assert!(v["buckets"].is_null());
@@ -1008,7 +1030,6 @@ fn partition_of_the_corpus_at_table_1_size() {
 // ------------------------------------------------------------------------------------------
 // The de-duplication views (P4's trie, P4's and P5's Bloom filters, P5's counting filters)
 
-/// `v` as the page reads it: through the same JSON text.
 /// `v` as the Lab's value of it should be: every float exact (no JSON text on the way, whose
 /// parsing may round the last bit), whole numbers as integers (see [`whole_numbers`]).
 fn as_json(v: &impl serde::Serialize) -> Value {

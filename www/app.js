@@ -3,6 +3,7 @@
 import { S, applyStrings, setLanguage, language, nameOf, summaryOf, wordError } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
+import { C, setConstants, bound } from './constants.js';
 import { LabClient } from './lab-client.js';
 import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
 import { showEmbed } from './embed.js';
@@ -41,27 +42,12 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 const CANCEL_RESTART_GROWTH = 64 * 1024 * 1024;
 /** Corpus URLs generated per worker request (a progress step, and a chance to cancel). */
 const CORPUS_BATCH = 100_000;
-const CORPUS_SEED = 2004;
-const TABLE1_URLS = 246_951;
-/** 246 951: the URLs of P2's Table 1. */
-const CORPUS_SIZES = [10_000, 100_000, 246_951, 1_000_000, 20_000_000];
-/** The page opens with this many corpus URLs. */
-const FIRST_LOAD_N = 100_000;
-const FIRST_M = 12;
-/** P1's three functions: always hashed, since its figures and "Why?" cards use them. */
-const P1_FUNCTIONS = ['elfhash', 'hfip', 'hf'];
 /** The slot map draws at most this many functions (8 MiB an image at M = 2^21). */
 const SLOTMAP_IMAGES = 6;
 /** Up to this M the page draws one bar per slot; above, the bucket-size distribution. */
 const PER_SLOT_MAX_M = 64;
 /** About this many points per figure curve. */
 const FIGURE_POINTS = 40;
-/** P1's Fig. 3 uses (at most) this many URLs: used only to choose the step. */
-const FIG3_SAMPLE = 400_000;
-const FIG1_M = [200_000, 800_000, 1_000_000, 2_000_000];
-const FIG2_M = [8, 10, 12, 40];
-/** P2's Table 1: 7 crawl nodes; the partition view opens with them. */
-const FIRST_NODES = 7;
 const FIRST_POLICY = 'p2-printed';
 const FIRST_SITE_READING = 'site-folded';
 /** Typing in the crawl-nodes field re-runs the simulation after this pause. */
@@ -77,9 +63,9 @@ const state = {
   structures: [],
   methods: [],
   names: {},
-  selected: new Set(P1_FUNCTIONS),
+  selected: new Set(C.p1.functions),
   key: 'url',
-  m: FIRST_M,
+  m: C.p1.m,
   /** The load in progress: { cancelled } or null. */
   loading: null,
   /** What the results view shows now (M, key, measures per function), for the lessons. */
@@ -95,13 +81,13 @@ const state = {
   input: null,
   figures: { 1: null, 2: null, 3: null },
   p1: null,
-  fig1M: FIG1_M[0],
-  fig2M: 12,
+  fig1M: C.p1.fig1Slots[0],
+  fig2M: C.p1.m,
   firstChartMarked: false,
   splitChecked: false,
   /** P2's crawler partition: the controls, and the last report (of load `gen`, `nodes`). */
   partition: {
-    nodes: FIRST_NODES,
+    nodes: C.p2.nodes,
     policy: FIRST_POLICY,
     reading: FIRST_SITE_READING,
     report: null,
@@ -145,10 +131,10 @@ function setBusy(flag) {
 function buildCorpusSelect() {
   const select = $('corpus-n');
   select.replaceChildren(
-    ...CORPUS_SIZES.map((n) => {
-      const o = el('option', { text: n === TABLE1_URLS ? S.corpusTable1(int(n)) : int(n) });
+    ...C.corpus.sizes.map((n) => {
+      const o = el('option', { text: n === C.p2.table1Urls ? S.corpusTable1(int(n)) : int(n) });
       o.value = String(n);
-      o.selected = n === FIRST_LOAD_N;
+      o.selected = n === C.corpus.firstLoad;
       return o;
     }),
   );
@@ -283,7 +269,7 @@ function setLoading(token) {
 
 /** Functions a load hashes as the lines arrive: the selected ones and P1's. */
 function functionsToHash() {
-  return state.functions.map((f) => f.id).filter((id) => state.selected.has(id) || P1_FUNCTIONS.includes(id));
+  return state.functions.map((f) => f.id).filter((id) => state.selected.has(id) || C.p1.functions.includes(id));
 }
 
 /**
@@ -299,7 +285,7 @@ async function feed(source, token) {
     progress(0, S.loadingCorpus(int(0), int(source.n)));
     for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
       const count = Math.min(CORPUS_BATCH, source.n - start);
-      await lab.call('corpus', { start, count, seed: CORPUS_SEED });
+      await lab.call('corpus', { start, count, seed: C.corpus.seed });
       progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
     }
   } else if (source.kind === 'paste') {
@@ -340,9 +326,9 @@ function prefeed(source) {
   const same =
     preload &&
     preload.n === source.n &&
-    preload.seed === CORPUS_SEED &&
+    preload.seed === C.corpus.seed &&
     preload.key === state.key &&
-    preload.fns.join() === P1_FUNCTIONS.join();
+    preload.fns.join() === C.p1.functions.join();
   document.documentElement.dataset.preload = same ? 'used' : preload ? 'replaced' : 'none';
   const done = { memoryBefore: 0, table: null };
   let started = preload?.at;
@@ -350,12 +336,12 @@ function prefeed(source) {
   if (!same) {
     started = performance.now();
     const memory = lab.call('memory');
-    const begun = lab.call('begin', { fns: P1_FUNCTIONS, key: state.key, columns: null });
-    const fed = lab.call('corpus', { start: 0, count: source.n, seed: CORPUS_SEED });
+    const begun = lab.call('begin', { fns: C.p1.functions, key: state.key, columns: null });
+    const fed = lab.call('corpus', { start: 0, count: source.n, seed: C.corpus.seed });
     promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
   }
   const finish = lab.call('finish');
-  const view = { fns: P1_FUNCTIONS, key: state.key, m: state.m, perSlot: state.m <= PER_SLOT_MAX_M };
+  const view = { fns: C.p1.functions, key: state.key, m: state.m, perSlot: state.m <= PER_SLOT_MAX_M };
   firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: lab.call('analyze', view) };
   for (const p of [promise, finish, firstView.answer]) p.catch(() => {}); // told by load() and renderView()
   return { started, promise, finish };
@@ -623,7 +609,7 @@ function drawFig1() {
   fig1Chart.render($('fig1-chart'), {
     points: state.figures[1],
     m: state.fig1M,
-    functions: P1_FUNCTIONS,
+    functions: C.p1.functions,
     names: state.names,
     printed: printedFor(),
     offchart: $('fig1-offchart'),
@@ -632,7 +618,7 @@ function drawFig1() {
 
 function drawFig2() {
   if (!state.figures[2]) return;
-  fig2Chart.render($('fig2-chart'), { points: state.figures[2], m: state.fig2M, functions: P1_FUNCTIONS, names: state.names });
+  fig2Chart.render($('fig2-chart'), { points: state.figures[2], m: state.fig2M, functions: C.p1.functions, names: state.names });
 }
 
 function drawFig3() {
@@ -655,13 +641,13 @@ async function runFigureJobs(generation) {
   const step = stepFor(n);
   const current = () => generation === state.generation;
   say($('figures-note'), () => S.figuresNote(int(step)));
-  say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE)), int(n), n <= FIG3_SAMPLE));
+  say($('fig3-note'), () => S.fig3Note(int(Math.min(n, C.p1.fig3Sample)), int(n), n <= C.p1.fig3Sample));
   say($('why-status'), () => S.whyPending);
   $('why').dataset.gen = '';
   for (const fig of [1, 2, 3]) $(`fig${fig}`).dataset.gen = '';
   const tasks = [
     [2, step, drawFig2],
-    [3, stepFor(Math.min(n, FIG3_SAMPLE)), drawFig3],
+    [3, stepFor(Math.min(n, C.p1.fig3Sample)), drawFig3],
     [1, step, drawFig1],
   ];
   const status = $('figures-status');
@@ -876,6 +862,8 @@ function setupDedupViews() {
 // ---------------------------------------------------------------- start-up
 
 function wireControls() {
+  bound($('part-nodes'), 1, C.p2.pageMaxNodes);
+  $('part-nodes').value = String(state.partition.nodes);
   $('presets').addEventListener('scroll', presetsEnd, { passive: true });
   addEventListener('resize', presetsEnd, { passive: true });
   $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
@@ -933,11 +921,11 @@ function wireControls() {
   $('m-input').addEventListener('change', applyTypedSlots);
   $('banner-dismiss').addEventListener('click', () => ($('banner').hidden = true));
   $('banner-restart').addEventListener('click', () => restart());
-  buildSegments('fig1-m', FIG1_M, state.fig1M, (m) => {
+  buildSegments('fig1-m', C.p1.fig1Slots, state.fig1M, (m) => {
     state.fig1M = m;
     drawFig1();
   });
-  buildSegments('fig2-m', FIG2_M, state.fig2M, (m) => {
+  buildSegments('fig2-m', C.p1.fig2Slots, state.fig2M, (m) => {
     state.fig2M = m;
     drawFig2();
   });
@@ -983,7 +971,8 @@ function startLab() {
 }
 
 async function connect(hello = startLab()) {
-  const { functions, structures, methods } = await hello;
+  const { constants, functions, structures, methods } = await hello;
+  setConstants(constants);
   state.functions = functions;
   state.structures = structures;
   state.methods = methods;
@@ -1004,7 +993,7 @@ function restart(why = '', { quiet = false } = {}) {
     setLoading(null);
     lab?.terminate();
     state.generation += 1;
-    const source = state.lastSource ?? { kind: 'corpus', n: FIRST_LOAD_N };
+    const source = state.lastSource ?? { kind: 'corpus', n: C.corpus.firstLoad };
     try {
       await connect();
       await load(source);
@@ -1074,15 +1063,15 @@ function readLink(link) {
     if (m) state.m = m;
   }
   if (link.key) state.key = link.key;
-  if (link.nodes && link.nodes <= 64) state.partition.nodes = link.nodes;
+  if (link.nodes && link.nodes <= C.p2.pageMaxNodes) state.partition.nodes = link.nodes;
   if (link.policy) state.partition.policy = link.policy;
   if (link.view) state.view = link.view;
   const src = link.source;
-  if (src?.kind === 'corpus') return { kind: 'corpus', n: CORPUS_SIZES.includes(src.n) ? src.n : FIRST_LOAD_N };
+  if (src?.kind === 'corpus') return { kind: 'corpus', n: C.corpus.sizes.includes(src.n) ? src.n : C.corpus.firstLoad };
   if (src?.kind === 'paste') return src;
   if (src?.kind === 'file') state.linkNote = S.linkFile(src.name);
   if (src?.kind === 'paste-too-big') state.linkNote = S.linkPasteTooBig(int(src.lines), fmtBytes(src.bytes));
-  return { kind: 'corpus', n: FIRST_LOAD_N };
+  return { kind: 'corpus', n: C.corpus.firstLoad };
 }
 
 /** The functions a link selects, once their ids are known. */
@@ -1112,7 +1101,7 @@ function relabel() {
     requestView();
     const n = state.input.report.urls;
     say($('figures-note'), () => S.figuresNote(int(stepFor(n))));
-    say($('fig3-note'), () => S.fig3Note(int(Math.min(n, FIG3_SAMPLE)), int(n), n <= FIG3_SAMPLE));
+    say($('fig3-note'), () => S.fig3Note(int(Math.min(n, C.p1.fig3Sample)), int(n), n <= C.p1.fig3Sample));
   }
   drawFig1();
   drawFig2();
@@ -1131,7 +1120,7 @@ function exportParams() {
   const src = state.lastSource;
   const input = state.input?.report;
   return {
-    input: src?.kind === 'corpus' ? `built-in corpus, seed ${CORPUS_SEED}` : src?.kind === 'file' ? `file ${src.file.name}` : src ? 'pasted URLs' : '',
+    input: src?.kind === 'corpus' ? `built-in corpus, seed ${C.corpus.seed}` : src?.kind === 'file' ? `file ${src.file.name}` : src ? 'pasted URLs' : '',
     urls: input?.urls ?? 0,
     functions: state.functions.map((f) => f.id).filter((id) => state.selected.has(id)),
     m: state.m,

@@ -4,6 +4,7 @@
 // every filter and every rate come from the wasm. Measured points are kept per input, k,
 // method and m/N, so changing m/N or adding a method measures only what is new.
 import { S, nameOf, sourceOf, summaryOf } from './strings.js';
+import { C, bound } from './constants.js';
 import { int, fixed, percent, small } from './format.js';
 import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
@@ -15,24 +16,22 @@ const $ = (id) => document.getElementById(id);
 
 /** The m/N measured for the curve (the chosen one is added). */
 const RATIOS = [1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32];
-/** P4's and P5's m/N, always in the table and the memory comparison. */
-const PAPER_RATIOS = [16, 20];
-const FIRST = { k: 8, ratio: 16, demoMethod: 'md5-slices' };
+/** The demo's first index method. */
+const FIRST_DEMO_METHOD = 'md5-slices';
 /** The bit array shows at most this many bits, for at most this many URLs. */
 const DEMO_MAX_BITS = 2048;
 const DEMO_MAX_URLS = 100;
-const K_MAX = 64;
-const RATIO_MIN = 0.1;
-const RATIO_MAX = 1024;
 
 const trim = (r) => fixed(r, 2).replace(/\.?0+$/, '');
 
 export function setupBloom(ctx) {
+  bound($('bloom-k'), 1, C.p5.kMax);
+  bound($('bloom-ratio'), C.p5.ratioMin, C.p5.ratioMax);
   const state = {
-    k: FIRST.k,
-    ratio: FIRST.ratio,
+    k: C.p5.k,
+    ratio: C.p5.ratio,
     methods: new Set(ctx.methods().map((m) => m.id)),
-    demoMethod: FIRST.demoMethod,
+    demoMethod: FIRST_DEMO_METHOD,
     /** Measured rows of load `gen`, by `${k}|${method}|${ratio}`. */
     rows: new Map(),
     gen: 0,
@@ -80,9 +79,9 @@ export function setupBloom(ctx) {
 
   /** Reads k and m/N; shows what is wrong next to the field. */
   function readControls() {
-    const k = readNumber($('bloom-k'), { min: 1, max: K_MAX, whole: true, what: S.bloomKName });
+    const k = readNumber($('bloom-k'), { min: 1, max: C.p5.kMax, whole: true, what: S.bloomKName });
     markField($('bloom-k'), $('bloom-k-error'), k.error);
-    const r = readNumber($('bloom-ratio'), { min: RATIO_MIN, max: RATIO_MAX, what: S.bloomRatioName });
+    const r = readNumber($('bloom-ratio'), { min: C.p5.ratioMin, max: C.p5.ratioMax, what: S.bloomRatioName });
     markField($('bloom-ratio'), $('bloom-ratio-error'), r.error);
     // Allowed, but worth a word: fewer bits than URLs.
     const low = !r.error && r.value < 1;
@@ -168,7 +167,7 @@ export function setupBloom(ctx) {
       const split = state.input;
       const [{ theory }, { memory }] = await Promise.all([
         ctx.call('bloomTheory', { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
-        ctx.call('bloomMemory', { ratios: [...new Set([...PAPER_RATIOS, state.ratio])].sort((a, b) => a - b) }),
+        ctx.call('bloomMemory', { ratios: [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b) }),
       ]);
       if (!current()) return;
       render(theory, memory);
@@ -214,12 +213,12 @@ export function setupBloom(ctx) {
     fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
 
     // The table: the papers' m/N and the chosen one, per method.
-    const tableRatios = [...new Set([...PAPER_RATIOS, state.ratio])].sort((a, b) => a - b);
+    const tableRatios = [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b);
     const trs = [];
     for (const r of tableRatios) {
       for (const method of methods) {
         const row = state.rows.get(key(k, method, r));
-        const paper = PAPER_RATIOS.includes(r) && k === 8;
+        const paper = C.p5.paperRatios.includes(r) && k === 8;
         const tr = el('tr', { cls: r === state.ratio ? 'hl' : '' }, [
           el('th', { attrs: { scope: 'row' }, text: S.methodShort[method] ?? method, title: names()[method] ?? method }),
           el('td', { text: trim(r) }),

@@ -3,6 +3,7 @@
 // delete experiment (plain counting filter, decrementing or sticky, against IMP-CB).
 // Formatting only: every number comes from the wasm's report.
 import { S, nameOf } from './strings.js';
+import { C, bound } from './constants.js';
 import { int, fixed, percent, sci } from './format.js';
 import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
@@ -11,19 +12,15 @@ import * as deletionsChart from './charts/deletions.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** P5's settings, and a saturating one that makes the plain filter lose URLs. */
-export const CBF_PRESETS = {
-  p5: { bits: 4, ratio: 20, k: 8, fraction: 0.5 },
-  saturating: { bits: 2, ratio: 2, k: 4, fraction: 0.5 },
-};
 const FIRST_METHOD = 'md5-slices';
-/** The page draws counters of up to 16 bits (the core takes 32). */
-const BITS_MAX = 16;
 
 const trim = (r) => fixed(r, 3).replace(/\.?0+$/, '');
 
 export function setupCbf(ctx) {
-  const state = { params: { ...CBF_PRESETS.p5, method: FIRST_METHOD }, askedGen: 0, ticket: 0 };
+  bound($('cbf-bits'), 1, C.p5.pageCounterBits);
+  bound($('cbf-ratio'), C.p5.ratioMin, C.p5.ratioMax);
+  bound($('cbf-k'), 1, C.p5.kMax);
+  const state = { params: { ...C.p5.cbfPresets.p5, method: FIRST_METHOD }, askedGen: 0, ticket: 0 };
 
   function buildMethods() {
     $('cbf-method').replaceChildren(
@@ -46,9 +43,9 @@ export function setupCbf(ctx) {
   /** Reads every field; shows what is wrong next to it. */
   function readControls() {
     const fields = [
-      ['bits', 'cbf-bits', { min: 1, max: BITS_MAX, whole: true, what: S.cbfBitsName }],
-      ['ratio', 'cbf-ratio', { min: 0.1, max: 1024, what: S.cbfRatioName }],
-      ['k', 'cbf-k', { min: 1, max: 64, whole: true, what: S.cbfKName }],
+      ['bits', 'cbf-bits', { min: 1, max: C.p5.pageCounterBits, whole: true, what: S.cbfBitsName }],
+      ['ratio', 'cbf-ratio', { min: C.p5.ratioMin, max: C.p5.ratioMax, what: S.cbfRatioName }],
+      ['k', 'cbf-k', { min: 1, max: C.p5.kMax, whole: true, what: S.cbfKName }],
       ['fraction', 'cbf-delete', { min: 0, max: 1, what: S.cbfDeleteName }],
     ];
     const next = { method: $('cbf-method').value };
@@ -64,7 +61,7 @@ export function setupCbf(ctx) {
   }
 
   function markPresets() {
-    for (const [name, p] of Object.entries(CBF_PRESETS)) {
+    for (const [name, p] of Object.entries(C.p5.cbfPresets)) {
       const b = $(`cbf-preset-${name}`);
       const on = ['bits', 'ratio', 'k', 'fraction'].every((f) => p[f] === state.params[f]);
       b.classList.toggle('on', on);
@@ -208,6 +205,10 @@ export function setupCbf(ctx) {
   buildMethods();
   fill(state.params);
   markPresets();
+  for (const [id, words] of [['p5', 'cbfPresetP5'], ['saturating', 'cbfPresetSaturating']]) {
+    const p = C.p5.cbfPresets[id];
+    say($(`cbf-preset-${id}`), () => S[words](p.bits, trim(p.ratio), p.k));
+  }
   for (const id of ['cbf-bits', 'cbf-ratio', 'cbf-k', 'cbf-delete']) {
     $(id).addEventListener('change', apply);
     $(id).addEventListener('keydown', (e) => {
@@ -218,9 +219,9 @@ export function setupCbf(ctx) {
     });
   }
   $('cbf-method').addEventListener('change', apply);
-  for (const name of Object.keys(CBF_PRESETS)) {
+  for (const name of Object.keys(C.p5.cbfPresets)) {
     $(`cbf-preset-${name}`).addEventListener('click', () => {
-      fill(CBF_PRESETS[name]);
+      fill(C.p5.cbfPresets[name]);
       apply();
     });
   }

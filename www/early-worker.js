@@ -13,14 +13,22 @@
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker
 // from a Blob URL. index.html opened from disk (file://) starts none: the browser refuses it.
 (() => {
+  // The core's numbers the page needs before the worker has compiled (www/constants.js): the
+  // default input and the bounds a link is read with, as src/constants.rs has them.
+  self.uhlBoot = {
+    corpus: { seed: 2004, sizes: [10000, 100000, 246951, 1000000, 20000000], firstLoad: 100000 },
+    p1: { functions: ['elfhash', 'hfip', 'hf'], m: 12, fig1Slots: [200000, 800000, 1000000, 2000000], fig2Slots: [8, 10, 12, 40], maxSlots: 4294967295 },
+    p2: { nodes: 7, table1Urls: 246951, pageMaxNodes: 64 },
+  };
   if (typeof Worker === 'undefined') return;
   const inline = document.getElementById('uhl-worker-source');
   if (!inline && location.protocol === 'file:') return;
   // The link's state (permalink.js): in the fragment when it holds one, else in the query.
   const hash = location.hash.replace(/^#/, '');
   const link = new URLSearchParams(hash.includes('=') ? hash : location.search);
-  const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === '100000');
-  const preload = corpus && (!link.has('key') || link.get('key') === 'url') ? { n: 100000, seed: 2004, fns: ['elfhash', 'hfip', 'hf'], key: 'url' } : null;
+  const { corpus: c, p1 } = self.uhlBoot;
+  const corpus = !link.has('src') || (link.get('src') === 'corpus' && link.get('n') === String(c.firstLoad));
+  const preload = corpus && (!link.has('key') || link.get('key') === 'url') ? { n: c.firstLoad, seed: c.seed, fns: p1.functions, key: 'url' } : null;
   // The worker reads what to load from its name (worker.js, startUp): a message would reach it
   // only once the page's thread is free to pass it on, late in the page's set-up.
   const options = { name: preload ? JSON.stringify({ preload }) : '' };

@@ -4,6 +4,7 @@
 // canonicalisation toggles. Formatting only: every digest, count and probability comes from the
 // wasm.
 import { S } from './strings.js';
+import { C } from './constants.js';
 import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from './format.js';
 import { el, say, showText } from './dom.js';
 import { drawDigests } from './digest-bits.js';
@@ -23,10 +24,6 @@ function exact(v) {
  * canonicalisation (ten of them) beside P3's store, about 60 bytes per line each.
  */
 export const FP_MAX_LINES = 200_000;
-/** The widths of the birthday chart, its largest n and its points per curve. */
-const BIRTHDAY_BITS = [32, 64, 128];
-const BIRTHDAY_MAX_N = 1e12;
-const BIRTHDAY_POINTS = 221;
 /** Typing in the text boxes redraws the digests after this pause. */
 const TYPING_MS = 80;
 /** Ticking toggles recounts after this pause (several clicks, one count). */
@@ -124,7 +121,7 @@ export function setupFingerprint(ctx) {
 
   async function paper() {
     try {
-      const { paper: p, curves } = await ctx.call('fpPaper', { bits: BIRTHDAY_BITS, maxN: BIRTHDAY_MAX_N, points: BIRTHDAY_POINTS });
+      const { paper: p, curves } = await ctx.call('fpPaper', { bits: C.p3.birthdayBits, maxN: C.p3.birthdayMaxN, points: C.p3.birthdayPoints });
       state.paper = p;
       state.curves = curves;
       showText($('fp-reveal-error'), '');

@@ -8,6 +8,7 @@ import { S, wordError } from './strings.js';
 import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
 import { showText } from './dom.js';
 import { setupQuiz } from './quiz.js';
+import { C } from './constants.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,9 +29,7 @@ function bloomRow(d, k, ratio, method = 'independent') {
   return at.find((r) => r.method === method) ?? at[0] ?? null;
 }
 
-/** The counting-filter view's presets (as cbf-view.js has them), and its report if it shows `preset`. */
-const CBF_P5 = { bits: 4, ratio: 20, k: 8, fraction: 0.5 };
-const CBF_SATURATING = { bits: 2, ratio: 2, k: 4, fraction: 0.5 };
+/** The counting-filter view's report if it shows preset `p` (C.p5.cbfPresets). */
 function cbfAt(d, p) {
   const c = d.cbf;
   if (!c) return null;
@@ -279,7 +278,7 @@ export const LESSONS = [
       {
         setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-theory-table' },
         live: (d) => {
-          const c = cbfAt(d, CBF_P5);
+          const c = cbfAt(d, C.p5.cbfPresets.p5);
           if (!c) return null;
           const t = c.deletion.theory;
           return [
@@ -296,7 +295,7 @@ export const LESSONS = [
       {
         setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-saturating'], section: 'cbf-del-table' },
         live: (d) => {
-          const c = cbfAt(d, CBF_SATURATING);
+          const c = cbfAt(d, C.p5.cbfPresets.saturating);
           const x = c?.deletion;
           const [dec, sticky, imp] = ['cbf-decrement', 'cbf-sticky', 'imp-cb'].map((id) => x?.rows.find((r) => r.structure === id));
           if (!dec || !sticky || !imp) return null;
@@ -314,7 +313,7 @@ export const LESSONS = [
       {
         setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-del-table' },
         live: (d) => {
-          const c = cbfAt(d, CBF_P5);
+          const c = cbfAt(d, C.p5.cbfPresets.p5);
           const x = c?.deletion;
           const imp = x?.rows.find((r) => r.structure === 'imp-cb');
           if (!imp) return null;

@@ -8,14 +8,10 @@ import { int, fixed, percent } from './format.js';
 import { el, say, showText } from './dom.js';
 import { markField } from './fields.js';
 import { parseSlots } from './slots.js';
+import { C } from './constants.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The most slots an image draws (2^22: 2 048 × 2 048 pixels), as in src/slotmap.rs. */
-export const SLOTMAP_MAX = 2 ** 22;
-/** The papers' large tables: 2^21 is where P1's anomalies all show. */
-const PRESETS = [2 ** 16, 2 ** 18, 2 ** 20, 2 ** 21, 2 ** 22];
-const FIRST_M = 2 ** 21;
 /** Below this mean load most slots are empty whatever the function. */
 const SPARSE_LOAD = 0.25;
 
@@ -29,11 +25,11 @@ function classLabel(c) {
 }
 
 export function setupSlotmap(ctx) {
-  const state = { m: FIRST_M, layout: 'hilbert', askedGen: 0, ticket: 0, seen: false, wanted: false, last: null };
+  const state = { m: C.slotmap.first, layout: 'hilbert', askedGen: 0, ticket: 0, seen: false, wanted: false, last: null };
 
   function readControls() {
     const r = parseSlots($('slotmap-m').value);
-    const error = r.error ?? (r.m > SLOTMAP_MAX ? S.slotmapTooMany(int(SLOTMAP_MAX)) : null);
+    const error = r.error ?? (r.m > C.slotmap.maxSlots ? S.slotmapTooMany(int(C.slotmap.maxSlots), power(C.slotmap.maxSlots)) : null);
     markField($('slotmap-m'), $('slotmap-m-error'), error);
     if (error) return false;
     state.m = r.m;
@@ -44,7 +40,7 @@ export function setupSlotmap(ctx) {
 
   function buildPresets() {
     $('slotmap-presets').replaceChildren(
-      ...PRESETS.map((m) => {
+      ...C.slotmap.presets.map((m) => {
         const b = el('button', { cls: 'seg', text: power(m), attrs: { type: 'button', 'aria-pressed': 'false' } });
         b.dataset.m = String(m);
         b.addEventListener('click', () => {
@@ -169,6 +165,7 @@ export function setupSlotmap(ctx) {
   }
 
   buildPresets();
+  say($('slotmap-m-hint'), () => S.slotmapMHint(power(C.slotmap.maxSlots)));
   $('slotmap-m').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -204,6 +201,8 @@ export function setupSlotmap(ctx) {
     load(generation) {
       if (state.askedGen === generation) return;
       if (!state.seen) {
+        // Not under way either: nothing is computing until the section is near the screen.
+        delete $('slotmap').dataset.gen;
         state.wanted = true;
         say($('slotmap-status'), () => S.slotmapLater);
         return;

@@ -1,7 +1,6 @@
 // Reading the number of slots M and of crawl nodes typed by the user (input validation only).
 import { S } from './strings.js';
-
-export const MAX_SLOTS = 4294967295;
+import { C } from './constants.js';
 
 /**
  * Parses what the user typed: digits with optional thousands separators (spaces, commas,
@@ -25,13 +24,11 @@ export function parseSlots(raw) {
   if (Number.isNaN(v)) return { error: S.slotsNotNumber(text) };
   if (v < 0) return { error: S.slotsNegative };
   if (v === 0) return { error: S.slotsZero };
-  if (v > MAX_SLOTS) return { error: S.slotsTooLarge };
+  if (v > C.p1.maxSlots) return { error: S.slotsTooLarge };
   if (!Number.isInteger(v)) return { error: S.slotsFraction(text) };
   return { m: v };
 }
 
-/** The most crawl nodes the page simulates (the wasm takes up to 65 536; 64 bars stay readable). */
-export const MAX_PAGE_NODES = 64;
 
 /**
  * Parses a number of crawl nodes: `raw` is the number input's value and `badInput` its
@@ -47,6 +44,6 @@ export function parseNodes(raw, badInput = false) {
   if (v < 0) return { error: S.partNodesNegative };
   if (v === 0) return { error: S.partNodesZero };
   if (!Number.isInteger(v)) return { error: S.partNodesFraction(text) };
-  if (v > MAX_PAGE_NODES) return { error: S.partNodesTooMany(MAX_PAGE_NODES) };
+  if (v > C.p2.pageMaxNodes) return { error: S.partNodesTooMany(C.p2.pageMaxNodes) };
   return { nodes: v };
 }

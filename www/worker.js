@@ -32,6 +32,7 @@ function need(lab, code) {
 const handlers = {
   hello() {
     return {
+      constants: Lab.constants(),
       functions: Lab.functions(),
       structures: Lab.structures(),
       methods: Lab.indexMethods(),

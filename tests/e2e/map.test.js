@@ -69,7 +69,7 @@ describe('the map of the lab (1440×900)', () => {
     const entries = await page.$$eval('#map a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
     assert.deepEqual(
       entries.map((e) => e[0]),
-      ['input-panel', 'view-panel', 'figures', 'why', 'partition', 'trie', 'bloom', 'cbf', 'fp'],
+      ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'partition', 'trie', 'bloom', 'cbf', 'fp'],
     );
     for (const p of ['P1', 'P2', 'P3', 'P4', 'P5']) assert.ok(entries.some((e) => e[1].startsWith(p)), `${p} in the map`);
     const l = await layout(page);

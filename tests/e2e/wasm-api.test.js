@@ -111,8 +111,11 @@ test('a corpus input with a gap, or after file bytes, keeps no lines and says so
 
 test('view() is the measures and bucket sizes of one histogram, with N/M', () => {
   const v = corpusLab.view('hf', 'url', 100, true);
-  assert.deepEqual(v.measures, corpusLab.measures('hf', 'url', 100));
-  assert.deepEqual(v.buckets, corpusLab.bucketSizes('hf', 'url', 100));
+  const counts = corpusLab.histogram('hf', 'url', 100);
+  assert.equal(v.measures.n, N);
+  assert.equal(v.measures.max_load, Math.max(...counts));
+  assert.equal(v.measures.empty_slots, counts.filter((c) => c === 0).length);
+  assert.equal(v.buckets.reduce((sum, row) => sum + row.slots, 0), 100);
   assert.equal(v.ideal_load, N / 100);
   assert.equal(corpusLab.view('hf', 'url', 100, false).buckets, null);
   assert.throws(() => corpusLab.view('hf', 'url', 2 ** 28, false), /more slots than the browser can count/);
@@ -164,7 +167,7 @@ test("every input of WPT's urltestdata.json through the API: JsErrors at most, n
   for (const k of ['lines', 'urls', 'blank', 'crlf', 'bom']) assert.equal(report[k], cli.input[k], k);
   assert.deepEqual(report.unsplittable_host.count, cli.input.unsplittable.count);
   assert.deepEqual(report.unsplittable_host.first_lines, cli.input.unsplittable.first_lines);
-  const measures = lab.measures('hf', 'host', 97);
+  const { measures } = lab.view('hf', 'host', 97, false);
   for (const k of ['n', 'a', 'b', 'max_load', 'empty_slots', 'chi2']) assert.equal(measures[k], cli.functions[0][k], k);
   // Every view that reads lines runs on them.
   const part = study(lab, 'partition', { nodes: 7 });
@@ -174,4 +177,22 @@ test("every input of WPT's urltestdata.json through the API: JsErrors at most, n
   assert.ok(study(lab, 'bloom', { k: 8, methods: ['double', 'md5-slices'], ratios: [16, 16] }).input.distinct > 500);
   t.diagnostic(`${inputs.length} WPT inputs; ${report.unsplittable_host.count} have no host`);
   lab.free();
+});
+
+test('the numbers the page needs before its worker compiles are the core’s', async () => {
+  const vm = await import('node:vm');
+  const self = {};
+  vm.runInNewContext(fs.readFileSync(path.join(DIST, '../www/early-worker.js'), 'utf8'), { self });
+  const core = Lab.constants();
+  const boot = self.uhlBoot;
+  assert.ok(boot && Object.keys(boot).length >= 3, 'early-worker.js sets self.uhlBoot');
+  for (const [group, values] of Object.entries(boot)) {
+    for (const [key, value] of Object.entries(values)) {
+      assert.deepEqual(JSON.parse(JSON.stringify(value)), core[group][key], `uhlBoot.${group}.${key}`);
+    }
+  }
+  // And the page's presets are the core's own numbers, within its own limits.
+  assert.deepEqual(core.p1.fig2Slots, [8, 10, 12, 40]);
+  assert.deepEqual(core.p5.cbfPresets.p5, { bits: 4, ratio: 20, k: 8, fraction: 0.5 });
+  assert.ok(core.slotmap.presets.includes(core.slotmap.first));
 });

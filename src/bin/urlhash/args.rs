@@ -17,65 +17,18 @@ pub(crate) struct Cli {
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// The slot of every URL line, one per line, in input order.
-    Slots {
-        /// Hash function id.
-        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
-        function: HashId,
-        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
-        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
-        slots: u32,
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Slots(crate::p1::SlotsArgs),
     /// Bucket distribution measures (A, A_opt, B, max load, empty slots, χ²) per function.
-    Dist {
-        /// Hash function ids, comma separated.
-        #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
-        functions: Vec<HashId>,
-        /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
-        #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
-        slots: u32,
-        #[command(flatten)]
-        input: InputArgs,
-        /// Print JSON instead of a table.
-        #[arg(long)]
-        json: bool,
-        /// Include the per-slot counts (M numbers per function).
-        #[arg(long)]
-        counts: bool,
-        /// Include the bucket-size distribution beside its Poisson expectation.
-        #[arg(long)]
-        buckets: bool,
-    },
+    Dist(crate::p1::DistArgs),
     /// Every slot of M as one pixel of a PNG file per function, coloured by its count.
     ///
     /// Linear rows of a power-of-two width or Hilbert's curve; the legend (slots per count
     /// class beside a random function's) is printed and kept in the PNG's text chunks.
     Slotmap(crate::slotmap::SlotmapArgs),
     /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
-    Sweep {
-        /// Figures, comma separated: 1, 2, 3.
-        #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
-        fig: Vec<Figure>,
-        /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
-        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
-        step: Option<u64>,
-        #[command(flatten)]
-        input: InputArgs,
-        #[arg(long, conflicts_with = "json")]
-        csv: bool,
-        #[arg(long)]
-        json: bool,
-    },
+    Sweep(crate::p1::SweepArgs),
     /// Writes the built-in corpus, one URL per line.
-    Gen {
-        /// Number of URLs.
-        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
-        n: u64,
-        /// Seed of the generator.
-        #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
-        seed: u64,
-    },
+    Gen(crate::p1::GenArgs),
     /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
     /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
     ///
@@ -85,49 +38,10 @@ pub(crate) enum Command {
     /// host, 4 KiB per path table of a site with 2 048 URLs or more, and about 20 bytes per
     /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
     /// 450 MB.
-    Partition {
-        /// Number of crawl nodes (P2 had 7).
-        #[arg(long, value_name = "N", default_value_t = 7, value_parser = parse_nodes, allow_negative_numbers = true)]
-        nodes: u32,
-        /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
-        /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
-        /// frontera).
-        #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::partition::POLICY_IDS))]
-        policy: String,
-        /// The hash of the host, domain and url policies (default xxh3).
-        #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
-        function: Option<HashId>,
-        /// Nutch's partition.url.seed (default 0), XORed into the host's hashCode.
-        #[arg(long, value_name = "INT", allow_negative_numbers = true)]
-        nutch_seed: Option<i32>,
-        /// The site-hash reading whose collision groups are listed.
-        #[arg(long, value_name = "ID", default_value = "site-folded", value_parser = parse_site_hash)]
-        site_hash: HashId,
-        /// The path-hash reading that indexes the path tables (default: the policy's for P2,
-        /// path-xor otherwise).
-        #[arg(long, value_name = "ID", value_parser = parse_path_hash)]
-        path_hash: Option<HashId>,
-        #[command(flatten)]
-        source: SourceArgs,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Partition(crate::partition::PartitionCmd),
     /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
     /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
-    Trie {
-        #[command(flatten)]
-        source: SourceArgs,
-        /// Growth checkpoint interval, in lines (default 10 000).
-        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
-        step: Option<u64>,
-        /// Build the structures from the first N URL lines only (P4's list takes about 500
-        /// bytes per URL); the rest is read and counted.
-        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::LIMIT, allow_negative_numbers = true)]
-        limit: u64,
-        #[arg(long)]
-        json: bool,
-    },
+    Trie(crate::trie::TrieArgs),
     /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
     /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
     ///
@@ -138,50 +52,11 @@ pub(crate) enum Command {
     ///
     /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
     /// digests per URL while a filter is built): at most --limit of each.
-    Bloom {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[command(flatten)]
-        limit: SplitLimit,
-        /// Bits per inserted URL, m/N (comma separated; the papers use 16 and 20).
-        #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0], value_parser = parse_bits_per_url, allow_negative_numbers = true)]
-        bits_per_url: Vec<f64>,
-        /// Number of indices per URL (comma separated).
-        #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8], value_parser = parse_k, allow_negative_numbers = true)]
-        k: Vec<u32>,
-        /// How the k indices are derived: independent, double, enhanced-double, md5-slices (comma separated; default all).
-        #[arg(long, value_name = "METHOD[,...]", value_delimiter = ',', value_parser = parse_method)]
-        method: Vec<IndexMethod>,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Bloom(crate::dedup::BloomCmd),
     /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
     ///
     /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
-    Cbf {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[command(flatten)]
-        limit: SplitLimit,
-        /// Counters per inserted URL, m/N.
-        #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0, value_parser = parse_bits_per_url, allow_negative_numbers = true)]
-        bits_per_url: f64,
-        /// Number of indices per URL (1 to 64).
-        #[arg(long, default_value_t = 8, value_parser = parse_k, allow_negative_numbers = true)]
-        k: u32,
-        /// Bits per counter, 1 to 32 (P5: 4).
-        #[arg(long = "counter-bits", value_name = "B", default_value_t = 4, value_parser = parse_counter_bits, allow_negative_numbers = true)]
-        counter_bits: u32,
-        /// How the k indices are derived.
-        #[arg(long, value_name = "METHOD", default_value = "md5-slices", value_parser = parse_method)]
-        method: IndexMethod,
-        /// The share of the inserted URLs deleted again (0 to 1).
-        #[arg(long = "delete-fraction", value_name = "F", default_value_t = 0.5, value_parser = parse_fraction, allow_negative_numbers = true)]
-        delete_fraction: f64,
-        #[arg(long)]
-        json: bool,
-    },
+    Cbf(crate::dedup::CbfCmd),
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]
@@ -192,50 +67,24 @@ pub(crate) enum Command {
 #[derive(Subcommand)]
 pub(crate) enum PaperCommand {
     /// P1 (李晓明 & 凤旺森 2004): the table, the A(opt) misprint, hf, HfIp and ELFhash explained.
-    P1 {
-        #[command(flatten)]
-        input: InputArgs,
-        #[arg(long)]
-        json: bool,
-    },
+    P1(crate::p1::PaperP1Args),
     /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
     ///
     /// Streams the input; the control node remembers every distinct URL (see `urlhash partition
     /// --help`): about 22 bytes per distinct URL with P2's three path readings, 20 million
     /// corpus URLs in about 450 MB.
-    P2 {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[arg(long)]
-        json: bool,
-    },
+    P2(crate::partition::PaperP2Args),
     /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
     ///
     /// Measures the first --limit lines (see `urlhash fingerprint --help`).
     P3(FingerprintArgs),
     /// P4 (吴小惠): the generalized-list trie against Table 1 and the 2 MB per 10 000 URLs.
-    P4 {
-        #[command(flatten)]
-        source: SourceArgs,
-        /// Build the structures from the first N URL lines only (P4 measured 10 000 and
-        /// 16 000; growth is timed every 2 000, and the FST is rebuilt for each batch).
-        #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = trie::P4_LIMIT, allow_negative_numbers = true)]
-        limit: u64,
-        #[arg(long)]
-        json: bool,
-    },
+    P4(crate::trie::PaperP4Args),
     /// P5 (吴家奇 et al.): k and m/N, the overflow misprints, Fig. 3 replayed, deletes.
     ///
     /// Keeps the inserted and held-out URLs in memory, at most --limit of each (see `urlhash
     /// bloom --help`).
-    P5 {
-        #[command(flatten)]
-        source: SourceArgs,
-        #[command(flatten)]
-        limit: SplitLimit,
-        #[arg(long)]
-        json: bool,
-    },
+    P5(crate::dedup::PaperP5Args),
 }
 
 #[derive(Args, Clone)]

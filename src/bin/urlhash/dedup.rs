@@ -1,11 +1,13 @@
 //! `urlhash bloom`, `urlhash cbf` and `urlhash paper p5`: P4's and P5's Bloom filters, P5's
 //! counting filter and IMP-CB, measured on the input beside the theory and the papers' numbers.
 
+use super::args::*;
 use super::{
     for_each_url, group, input_summary, sci, stdout, warn_input, write_json_with_input, Source,
     SourceArgs,
 };
 use anyhow::{bail, Result};
+use clap::Args;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
@@ -595,4 +597,100 @@ pub(super) fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Resul
     }
     w.flush()?;
     Ok(())
+}
+
+/// The arguments of `urlhash bloom` (see `Command::Bloom`).
+#[derive(Args)]
+pub(crate) struct BloomCmd {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[command(flatten)]
+    pub(crate) limit: SplitLimit,
+    /// Bits per inserted URL, m/N (comma separated; the papers use 16 and 20).
+    #[arg(long = "bits-per-url", value_name = "R[,R...]", value_delimiter = ',', default_values_t = vec![16.0, 20.0], value_parser = parse_bits_per_url, allow_negative_numbers = true)]
+    pub(crate) bits_per_url: Vec<f64>,
+    /// Number of indices per URL (comma separated).
+    #[arg(long, value_name = "K[,K...]", value_delimiter = ',', default_values_t = vec![8], value_parser = parse_k, allow_negative_numbers = true)]
+    pub(crate) k: Vec<u32>,
+    /// How the k indices are derived: independent, double, enhanced-double, md5-slices (comma separated; default all).
+    #[arg(long, value_name = "METHOD[,...]", value_delimiter = ',', value_parser = parse_method)]
+    pub(crate) method: Vec<IndexMethod>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// The arguments of `urlhash cbf` (see `Command::Cbf`).
+#[derive(Args)]
+pub(crate) struct CbfCmd {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[command(flatten)]
+    pub(crate) limit: SplitLimit,
+    /// Counters per inserted URL, m/N.
+    #[arg(long = "bits-per-url", value_name = "R", default_value_t = 20.0, value_parser = parse_bits_per_url, allow_negative_numbers = true)]
+    pub(crate) bits_per_url: f64,
+    /// Number of indices per URL (1 to 64).
+    #[arg(long, default_value_t = 8, value_parser = parse_k, allow_negative_numbers = true)]
+    pub(crate) k: u32,
+    /// Bits per counter, 1 to 32 (P5: 4).
+    #[arg(long = "counter-bits", value_name = "B", default_value_t = 4, value_parser = parse_counter_bits, allow_negative_numbers = true)]
+    pub(crate) counter_bits: u32,
+    /// How the k indices are derived.
+    #[arg(long, value_name = "METHOD", default_value = "md5-slices", value_parser = parse_method)]
+    pub(crate) method: IndexMethod,
+    /// The share of the inserted URLs deleted again (0 to 1).
+    #[arg(long = "delete-fraction", value_name = "F", default_value_t = 0.5, value_parser = parse_fraction, allow_negative_numbers = true)]
+    pub(crate) delete_fraction: f64,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// The arguments of `urlhash paper p5`.
+#[derive(Args)]
+pub(crate) struct PaperP5Args {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[command(flatten)]
+    pub(crate) limit: SplitLimit,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl PaperP5Args {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_paper_p5(&self.source, self.limit.limit, self.json)
+    }
+}
+
+impl BloomCmd {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_bloom(BloomArgs {
+            source: &self.source,
+            limit: self.limit.limit,
+            bits_per_url: &self.bits_per_url,
+            ks: &self.k,
+            methods: if self.method.is_empty() {
+                &IndexMethod::ALL
+            } else {
+                &self.method
+            },
+            json: self.json,
+        })
+    }
+}
+
+impl CbfCmd {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_cbf(CbfArgs {
+            source: &self.source,
+            limit: self.limit.limit,
+            bits_per_url: self.bits_per_url,
+            k: self.k,
+            counter_bits: self.counter_bits,
+            method: self.method,
+            delete_fraction: self.delete_fraction,
+            json: self.json,
+        })
+    }
 }

@@ -47,119 +47,26 @@ use p1::*;
 #[global_allocator]
 static HEAP: alloc::Counting = alloc::Counting;
 
+/// Runs the command: each one's arguments and `run` live beside its code.
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Slots {
-            function,
-            slots,
-            input,
-        } => cmd_slots(function, slots, &input),
-        Command::Dist {
-            functions,
-            slots,
-            input,
-            json,
-            counts,
-            buckets,
-        } => cmd_dist(&functions, slots, &input, json, counts, buckets),
-        Command::Sweep {
-            fig,
-            step,
-            input,
-            csv,
-            json,
-        } => cmd_sweep(&fig, step, &input, csv, json),
-        Command::Gen { n, seed } => cmd_gen(n, seed),
-        Command::Slotmap(args) => slotmap::cmd_slotmap(&args),
-        Command::Partition {
-            nodes,
-            policy,
-            function,
-            nutch_seed,
-            site_hash,
-            path_hash,
-            source,
-            json,
-        } => partition::cmd_partition(partition::PartitionArgs {
-            nodes,
-            policy: &policy,
-            function,
-            nutch_seed,
-            site_hash,
-            path_hash,
-            source: &source,
-            json,
-        }),
-        Command::Paper {
-            paper: PaperCommand::P2 { source, json },
-        } => partition::cmd_paper_p2(&source, json),
-        Command::Paper {
-            paper:
-                PaperCommand::P5 {
-                    source,
-                    limit,
-                    json,
-                },
-        } => dedup::cmd_paper_p5(&source, limit.limit, json),
-        Command::Paper {
-            paper:
-                PaperCommand::P4 {
-                    source,
-                    limit,
-                    json,
-                },
-        } => trie::cmd_paper_p4(&source, limit, json),
-        Command::Trie {
-            source,
-            step,
-            limit,
-            json,
-        } => trie::cmd_trie(&source, step, limit, json),
-        Command::Fingerprint(args) => fingerprint::cmd_fingerprint(&args),
-        Command::Paper {
-            paper: PaperCommand::P3(args),
-        } => fingerprint::cmd_paper_p3(&args),
-        Command::Bloom {
-            source,
-            limit,
-            bits_per_url,
-            k,
-            method,
-            json,
-        } => dedup::cmd_bloom(dedup::BloomArgs {
-            source: &source,
-            limit: limit.limit,
-            bits_per_url: &bits_per_url,
-            ks: &k,
-            methods: if method.is_empty() {
-                &IndexMethod::ALL
-            } else {
-                &method
-            },
-            json,
-        }),
-        Command::Cbf {
-            source,
-            limit,
-            bits_per_url,
-            k,
-            counter_bits,
-            method,
-            delete_fraction,
-            json,
-        } => dedup::cmd_cbf(dedup::CbfArgs {
-            source: &source,
-            limit: limit.limit,
-            bits_per_url,
-            k,
-            counter_bits,
-            method,
-            delete_fraction,
-            json,
-        }),
-        Command::Paper {
-            paper: PaperCommand::P1 { input, json },
-        } => cmd_paper_p1(&input, json),
+        Command::Slots(a) => a.run(),
+        Command::Dist(a) => a.run(),
+        Command::Sweep(a) => a.run(),
+        Command::Gen(a) => a.run(),
+        Command::Slotmap(a) => slotmap::cmd_slotmap(&a),
+        Command::Partition(a) => a.run(),
+        Command::Trie(a) => a.run(),
+        Command::Fingerprint(a) => fingerprint::cmd_fingerprint(&a),
+        Command::Bloom(a) => a.run(),
+        Command::Cbf(a) => a.run(),
+        Command::Paper { paper } => match paper {
+            PaperCommand::P1(a) => a.run(),
+            PaperCommand::P2(a) => a.run(),
+            PaperCommand::P3(a) => fingerprint::cmd_paper_p3(&a),
+            PaperCommand::P4(a) => a.run(),
+            PaperCommand::P5(a) => a.run(),
+        },
     }
 }
 

@@ -621,3 +621,112 @@ pub(crate) fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> i
     )?;
     Ok(())
 }
+
+/// The arguments of `urlhash slots` (see `Command::Slots`).
+#[derive(Args)]
+pub(crate) struct SlotsArgs {
+    /// Hash function id.
+    #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+    pub(crate) function: HashId,
+    /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
+    #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
+    pub(crate) slots: u32,
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+}
+
+impl SlotsArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_slots(self.function, self.slots, &self.input)
+    }
+}
+
+/// The arguments of `urlhash dist` (see `Command::Dist`).
+#[derive(Args)]
+pub(crate) struct DistArgs {
+    /// Hash function ids, comma separated.
+    #[arg(long = "fn", value_name = "ID[,ID...]", value_delimiter = ',', required = true, value_parser = parse_fn)]
+    pub(crate) functions: Vec<HashId>,
+    /// Number of slots M, 1 to 4294967295, as typed on the page: 200000, "200 000", 1e6, 2^21.
+    #[arg(long, value_name = "M", value_parser = parse_slots, allow_negative_numbers = true)]
+    pub(crate) slots: u32,
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Include the per-slot counts (M numbers per function).
+    #[arg(long)]
+    pub(crate) counts: bool,
+    /// Include the bucket-size distribution beside its Poisson expectation.
+    #[arg(long)]
+    pub(crate) buckets: bool,
+}
+
+impl DistArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_dist(
+            &self.functions,
+            self.slots,
+            &self.input,
+            self.json,
+            self.counts,
+            self.buckets,
+        )
+    }
+}
+
+/// The arguments of `urlhash sweep` (see `Command::Sweep`).
+#[derive(Args)]
+pub(crate) struct SweepArgs {
+    /// Figures, comma separated: 1, 2, 3.
+    #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
+    pub(crate) fig: Vec<Figure>,
+    /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub(crate) step: Option<u64>,
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl SweepArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_sweep(&self.fig, self.step, &self.input, self.csv, self.json)
+    }
+}
+
+/// The arguments of `urlhash gen` (see `Command::Gen`).
+#[derive(Args)]
+pub(crate) struct GenArgs {
+    /// Number of URLs.
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub(crate) n: u64,
+    /// Seed of the generator.
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub(crate) seed: u64,
+}
+
+impl GenArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_gen(self.n, self.seed)
+    }
+}
+
+/// The arguments of `urlhash paper p1`.
+#[derive(Args)]
+pub(crate) struct PaperP1Args {
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl PaperP1Args {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_paper_p1(&self.input, self.json)
+    }
+}

@@ -1,10 +1,12 @@
 //! `urlhash partition` and `urlhash paper p2`: P2's crawler simulated, printed as text or JSON.
 
+use super::args::*;
 use super::{
     for_each_url, group, input_summary, stdout, warn_input, write_json_with_input, Source,
     SourceArgs, Unsplittable,
 };
 use anyhow::{bail, Result};
+use clap::Args;
 use serde::Serialize;
 use std::io::{self, Write};
 use urlhashlab::hash::HashId;
@@ -433,4 +435,65 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
         }
     }
     Ok(())
+}
+
+/// The arguments of `urlhash partition` (see `Command::Partition`).
+#[derive(Args)]
+pub(crate) struct PartitionCmd {
+    /// Number of crawl nodes (P2 had 7).
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = parse_nodes, allow_negative_numbers = true)]
+    pub(crate) nodes: u32,
+    /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
+    /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
+    /// frontera).
+    #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::partition::POLICY_IDS))]
+    pub(crate) policy: String,
+    /// The hash of the host, domain and url policies (default xxh3).
+    #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]
+    pub(crate) function: Option<HashId>,
+    /// Nutch's partition.url.seed (default 0), XORed into the host's hashCode.
+    #[arg(long, value_name = "INT", allow_negative_numbers = true)]
+    pub(crate) nutch_seed: Option<i32>,
+    /// The site-hash reading whose collision groups are listed.
+    #[arg(long, value_name = "ID", default_value = "site-folded", value_parser = parse_site_hash)]
+    pub(crate) site_hash: HashId,
+    /// The path-hash reading that indexes the path tables (default: the policy's for P2,
+    /// path-xor otherwise).
+    #[arg(long, value_name = "ID", value_parser = parse_path_hash)]
+    pub(crate) path_hash: Option<HashId>,
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// The arguments of `urlhash paper p2`.
+#[derive(Args)]
+pub(crate) struct PaperP2Args {
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl PaperP2Args {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_paper_p2(&self.source, self.json)
+    }
+}
+
+impl PartitionCmd {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_partition(PartitionArgs {
+            nodes: self.nodes,
+            policy: &self.policy,
+            function: self.function,
+            nutch_seed: self.nutch_seed,
+            site_hash: self.site_hash,
+            path_hash: self.path_hash,
+            source: &self.source,
+            json: self.json,
+        })
+    }
 }

@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | [`hash`] | every hash function, one registry with stable ids | P1, P2, P3, baselines |
 //! | [`key`] | what is hashed: whole URL, host or path | P1, P2 |
+//! | [`stats`] | χ² p-values (the gamma function), Poisson and binomial probabilities, Wilson intervals | P1-P5 |
 //! | [`metrics`] | A, A_opt, B, χ², max load, bucket sizes | P1 |
 //! | [`sweep`] | P1's Fig. 1-3 grids in one streaming pass | P1 |
 //! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
@@ -68,6 +69,7 @@ pub mod session;
 pub mod slotmap;
 pub mod slots;
 pub mod split;
+pub mod stats;
 pub mod study;
 pub mod suffix;
 pub mod sweep;

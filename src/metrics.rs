@@ -29,6 +29,9 @@
 
 use serde::Serialize;
 
+/// The statistics behind the measures, kept at their old paths.
+pub use crate::stats::{chi_square_p_value, gamma_q, ln_gamma, ln_poisson_pmf, poisson_pmf};
+
 /// P1's optimal A, `(N/M + 1) / 2`.
 pub fn avg_probes_a_opt(n: u64, m: u32) -> f64 {
     (n as f64 / m as f64 + 1.0) / 2.0
@@ -198,110 +201,6 @@ pub fn chi_square_uniform(counts: &[u32], n: u64) -> f64 {
         })
         .sum::<f64>()
         / e
-}
-
-/// The p-value of `chi2` with `dof` degrees of freedom: `Q(dof/2, chi2/2)`; 1 when `dof` is 0.
-pub fn chi_square_p_value(chi2: f64, dof: f64) -> f64 {
-    if dof <= 0.0 {
-        return 1.0;
-    }
-    gamma_q(dof / 2.0, chi2 / 2.0)
-}
-
-/// `ln Γ(x)` for `x > 0` (Lanczos, g = 7, 9 terms; relative error below 1e-14).
-pub fn ln_gamma(x: f64) -> f64 {
-    const G: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        // Reflection: Γ(x) Γ(1-x) = π / sin(πx).
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).abs().ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = G[0];
-    let t = x + 7.5;
-    for (i, g) in G.iter().enumerate().skip(1) {
-        a += g / (x + i as f64);
-    }
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
-}
-
-/// The upper regularized incomplete gamma function `Q(a, x) = Γ(a, x) / Γ(a)`, for `a > 0`,
-/// `x >= 0` (series below `a + 1`, Lentz continued fraction above; Numerical Recipes §6.2).
-pub fn gamma_q(a: f64, x: f64) -> f64 {
-    if x.is_nan() || a.is_nan() || a <= 0.0 {
-        return f64::NAN;
-    }
-    if x <= 0.0 {
-        return 1.0;
-    }
-    let ln_prefix = a * x.ln() - x - ln_gamma(a);
-    // Iterations grow like sqrt(a); allow plenty for M up to 2^32.
-    let max_iter = 1000 + 20 * (a.sqrt() as usize);
-    if x < a + 1.0 {
-        let (mut ap, mut sum, mut del) = (a, 1.0 / a, 1.0 / a);
-        for _ in 0..max_iter {
-            ap += 1.0;
-            del *= x / ap;
-            sum += del;
-            if del.abs() < sum.abs() * 1e-15 {
-                break;
-            }
-        }
-        (1.0 - sum * ln_prefix.exp()).clamp(0.0, 1.0)
-    } else {
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..max_iter {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < tiny {
-                d = tiny;
-            }
-            c = b + an / c;
-            if c.abs() < tiny {
-                c = tiny;
-            }
-            d = 1.0 / d;
-            let del = d * c;
-            h *= del;
-            if (del - 1.0).abs() < 1e-15 {
-                break;
-            }
-        }
-        (ln_prefix.exp() * h).clamp(0.0, 1.0)
-    }
-}
-
-/// `ln P(X = k)` for X ~ Poisson(λ), λ > 0.
-fn ln_poisson_pmf(k: u64, lambda: f64) -> f64 {
-    k as f64 * lambda.ln() - lambda - ln_gamma(k as f64 + 1.0)
-}
-
-/// The Poisson(λ) probabilities of 0..=k_max (λ >= 0), computed in log space.
-pub fn poisson_pmf(lambda: f64, k_max: u64) -> Vec<f64> {
-    (0..=k_max)
-        .map(|k| {
-            if lambda == 0.0 {
-                (k == 0) as u8 as f64
-            } else {
-                ln_poisson_pmf(k, lambda).exp()
-            }
-        })
-        .collect()
 }
 
 /// The expected largest load when N balls fall uniformly into M bins, by the Poisson

@@ -94,6 +94,7 @@
 //! ```
 
 use crate::hash::md5_digest;
+pub use crate::stats::{wilson_interval, Z_95};
 use serde::Serialize;
 use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
@@ -102,9 +103,6 @@ pub const MAX_K: u32 = 64;
 
 /// The largest number of bits (counters) a filter may have: 2^40.
 pub const MAX_M: u64 = 1 << 40;
-
-/// z for a two-sided 95 % interval.
-pub const Z_95: f64 = 1.959_963_984_540_054;
 
 mod demo;
 mod experiments;

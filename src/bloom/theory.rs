@@ -59,39 +59,6 @@ pub fn m_over_n_for_fpr(p: f64) -> f64 {
     -p.ln() / (std::f64::consts::LN_2 * std::f64::consts::LN_2)
 }
 
-/// The Wilson score interval for `successes` out of `trials` at `z` (use [`Z_95`]):
-/// `(p̂ + z²/2n ± z √(p̂(1 − p̂)/n + z²/4n²)) / (1 + z²/n)`. `(0, 1)` when there are no trials.
-///
-/// ```
-/// use urlhashlab::bloom::{wilson_interval, Z_95};
-/// let (lo, hi) = wilson_interval(57, 100_000, Z_95);
-/// assert!(lo < 5.7e-4 && 5.7e-4 < hi);
-/// assert_eq!(wilson_interval(0, 100, Z_95).0, 0.0);
-/// ```
-pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> (f64, f64) {
-    if trials == 0 {
-        return (0.0, 1.0);
-    }
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let center = (p + z2 / (2.0 * n)) / denom;
-    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    // At 0 or at all successes the bound on that side is exact; rounding must not move it.
-    let low = if successes == 0 {
-        0.0
-    } else {
-        (center - half).max(0.0)
-    };
-    let high = if successes >= trials {
-        1.0
-    } else {
-        (center + half).min(1.0)
-    };
-    (low, high)
-}
-
 /// One of the papers' operating points with its rate.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct PaperPoint {

@@ -1,6 +1,7 @@
 //! The avalanche: how many digest bits change when one input bit does (P3's Table 1).
 
 use super::*;
+pub use crate::stats::binomial_half_pmf;
 
 /// Two inputs, their digests and the bits where they differ.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -189,16 +190,6 @@ pub fn variants(url: &[u8]) -> Vec<Variant> {
         push(VariantKind::Scheme, [b"http://", url].concat());
     }
     out
-}
-
-/// Binomial(n, 1/2) probabilities of 0..=n, by `p(k+1) = p(k)·(n−k)/(k+1)` from `p(0) = 2^-n`.
-pub fn binomial_half_pmf(n: u32) -> Vec<f64> {
-    let mut p = vec![0.0; n as usize + 1];
-    p[0] = 0.5f64.powi(n as i32);
-    for k in 0..n as usize {
-        p[k + 1] = p[k] * (n as usize - k) as f64 / (k + 1) as f64;
-    }
-    p
 }
 
 /// The distribution of differing bits over many pairs, against Binomial(128, 1/2).

@@ -268,6 +268,24 @@ fn key_slot(key: Key) -> Option<usize> {
 }
 
 /// One loaded URL list and the raw values computed from it.
+///
+/// # Example
+/// ```
+/// use urlhashlab::{hash::HashId, key::Key, session::Session};
+/// let mut session = Session::new(1 << 20); // keep at most 1 MiB of lines
+/// session.begin(&[HashId::Hf], Key::Url);
+/// // Chunks may split a line anywhere; CRLF and blank lines are counted, not hashed.
+/// session.push_chunk(b"http://a.cn/x\r\nhttp://b.c").unwrap();
+/// session.push_chunk(b"n/y\n\nhttp://c.cn/z\n").unwrap();
+/// let report = session.finish();
+/// let s = report.stats;
+/// assert_eq!((s.urls, s.blank, s.crlf), (3, 1, 1));
+/// // Hashed once; any M re-bins the kept values.
+/// let at12 = session.histogram(HashId::Hf, Key::Url, 12).unwrap();
+/// let at1000 = session.histogram(HashId::Hf, Key::Url, 1000).unwrap();
+/// assert_eq!(at12.iter().sum::<u32>(), 3);
+/// assert_eq!(at1000.len(), 1000);
+/// ```
 pub struct Session {
     budget: usize,
     splitter: LineSplitter,

@@ -205,6 +205,25 @@ struct ComboParams {
 }
 
 /// Starts the study `kind` (one of [`KINDS`]) with `params` on `session`.
+///
+/// # Example
+/// ```
+/// use urlhashlab::{hash::P1_FUNCTIONS, key::Key, session::Session, study};
+/// let mut session = Session::new(1 << 24);
+/// session.begin(&P1_FUNCTIONS, Key::Url);
+/// session.push_corpus(0, 20_000, 2004).unwrap();
+/// session.finish();
+/// // P1's Fig. 2 (B at M = 8, 10, 12, 40) every 5 000 lines, a slice of 4 000 units at a time.
+/// let params = serde_json::json!({ "fig": 2, "step": 5000 });
+/// let mut job = study::begin("sweep", params, &mut session).unwrap();
+/// while job.run(&mut session, 4_000).unwrap() < 1.0 {}
+/// let done = job.finish(&mut session).unwrap();
+/// let json = serde_json::to_value(&done).unwrap();
+/// assert_eq!(json["points"].as_array().unwrap().len(), 4 * 3 * 4); // M × functions × N
+/// // Parameters it does not take are refused with a code the page words.
+/// let wrong = serde_json::json!({ "fig": 2, "steps": 5000 });
+/// assert_eq!(study::begin("sweep", wrong, &mut session).err().unwrap().code, "bad-params");
+/// ```
 pub fn begin<'de, D: Deserializer<'de>>(
     kind: &str,
     params: D,

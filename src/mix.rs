@@ -12,7 +12,8 @@
 //! [`MixHasher`] runs integer keys through [`finalize`] (a truncated fingerprint or a small id
 //! has its bits only at the bottom; the finaliser spreads them), and [`FoldHasher`] only folds
 //! keys that are uniform hashes already (an XXH3 or MD5 value) to 64 bits. Byte strings go
-//! through FNV-1a in both.
+//! through FNV-1a in both. P4's hash sets, timed against its trie, hash URL bytes with XXH3
+//! ([`UrlHasher`]), as a fast real-world set would.
 //!
 //! ```
 //! use urlhashlab::mix::SplitMix;
@@ -148,6 +149,26 @@ impl Hasher for FoldHasher {
 pub type Mix = BuildHasherDefault<MixHasher>;
 /// Tables keyed by hashes ([`FoldHasher`]).
 pub type Fold = BuildHasherDefault<FoldHasher>;
+
+/// The hasher of P4's hash sets (the trie view's URL and MD5 sets): XXH3 of the key's bytes (deterministic, the same natively and
+/// on wasm32); a `u128` fingerprint is already uniform and is folded to 64 bits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UrlHasher(u64);
+
+impl Hasher for UrlHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 ^= n as u64;
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.0 ^= x as u64 ^ (x >> 64) as u64;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -179,12 +179,13 @@ const SLICE_MS = 40;
  * A study of the core (src/study.rs): `{ kind, ...params }` begins it in the Lab, which runs it
  * a slice at a time and gives its report; the Lab forgets one given up (`drop`).
  */
+function beginStudy(lab, args) {
+  const { kind, ...params } = args;
+  args.id = lab.jobBegin(kind, params);
+}
 const study = (slot, more = {}) => ({
   slot,
-  begin: (lab, args) => {
-    const { kind, ...params } = args;
-    args.id = lab.jobBegin(kind, params);
-  },
+  begin: beginStudy,
   run: (lab, lines, args) => lab.jobRun(args.id, lines),
   finish: (lab, args) => ({ report: lab.jobFinish(args.id) }),
   drop: (lab, args) => lab.jobDrop(args.id),
@@ -208,8 +209,7 @@ const JOBS = {
   trie: {
     slot: 'trie',
     begin: (lab, args) => {
-      const { kind, ...params } = args;
-      args.id = lab.jobBegin(kind, params);
+      beginStudy(lab, args);
       args.report = null;
       args.units = [];
       args.timed = [];

@@ -122,7 +122,7 @@ use fst::Streamer;
 use patricia_tree::PatriciaSet;
 use serde::Serialize;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::mem::size_of;
 
 /// The null index of the arena (Java's `null`).

@@ -189,26 +189,7 @@ impl UrlSet for GlTrie {
     }
 }
 
-/// The hasher of the hash sets: XXH3 of the key's bytes (deterministic, the same natively and
-/// on wasm32); a `u128` fingerprint is already uniform and is folded to 64 bits.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct UrlHasher(u64);
-
-impl Hasher for UrlHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.0 ^= n as u64;
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.0 ^= x as u64 ^ (x >> 64) as u64;
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
+pub use crate::mix::UrlHasher;
 type UrlHash = BuildHasherDefault<UrlHasher>;
 
 /// Byte counts are modelled on a 64-bit target (8-byte pointers, 24-byte `Vec`s), whatever the

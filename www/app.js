@@ -544,7 +544,7 @@ async function renderView() {
       for (const fn of res.missing) {
         const name = state.names[fn] ?? fn;
         say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
-        await lab.call('job', { kind: 'cache', fn, key }, [], (share) => {
+        await lab.runJob('cache', { fn, key }, (share) => {
           say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
         });
       }
@@ -657,7 +657,7 @@ async function runFigureJobs(generation) {
     try {
       const t0 = performance.now();
       say(status, () => S.figProgress(fig, percent(0, 0)));
-      const { report: { points } } = await lab.call('job', { kind: 'sweep', fig, step: figStep }, [], (share) => {
+      const { report: { points } } = await lab.runJob('sweep', { fig, step: figStep }, (share) => {
         if (current()) say(status, () => S.figProgress(fig, percent(share, 0)));
       });
       performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });
@@ -675,7 +675,7 @@ async function runFigureJobs(generation) {
   if (!current()) return;
   try {
     const t0 = performance.now();
-    const { report } = await lab.call('job', { kind: 'p1' }, [], (share) => {
+    const { report } = await lab.runJob('p1', {}, (share) => {
       if (current()) say($('why-status'), () => S.whyProgress(percent(share, 0)));
     });
     performance.measure('uhl:p1', { start: t0, end: performance.now() });
@@ -749,7 +749,7 @@ async function runPartition() {
   bar.hidden = false;
   const t0 = performance.now();
   try {
-    const { report } = await lab.call('job', { kind: 'partition', nodes }, [], (share) => {
+    const { report } = await lab.runJob('partition', { nodes }, (share) => {
       if (!current()) return;
       say($('part-status'), () => S.partProgress(int(nodes), urls, percent(share, 0)));
       bar.value = share;
@@ -833,6 +833,8 @@ function loadText(text) {
 function setupDedupViews() {
   const ctx = {
     call: (type, args, transfer, onProgress) => lab.call(type, args, transfer, onProgress),
+    /** Study `kind` of the core with `params`, run in the worker's sliced loop. */
+    runJob: (kind, params, onProgress) => lab.runJob(kind, params, onProgress),
     reportError,
     input: () => state.input,
     generation: () => state.generation,

@@ -149,10 +149,9 @@ export function setupBloom(ctx) {
         bar.value = 0;
         bar.hidden = false;
         say($('bloom-status'), () => S.bloomProgress(int(missing.length), percent(0, 0)));
-        const { report } = await ctx.call(
-          'job',
-          { kind: 'bloom', k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
-          [],
+        const { report } = await ctx.runJob(
+          'bloom',
+          { k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
           (share) => {
             if (!current()) return;
             bar.value = share;

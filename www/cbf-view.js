@@ -93,10 +93,9 @@ export function setupCbf(ctx) {
     say($('cbf-status'), () => S.cbfProgress(percent(0, 0)));
     const t0 = performance.now();
     try {
-      const { report } = await ctx.call(
-        'job',
-        { kind: 'cbf', ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
-        [],
+      const { report } = await ctx.runJob(
+        'cbf',
+        { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
         (share) => {
           if (!current()) return;
           bar.value = share;

@@ -225,7 +225,7 @@ export function setupFingerprint(ctx) {
     progress(0, S.fpStudyProgress(lines, percent(0, 0)));
     const t0 = performance.now();
     try {
-      const { report } = await ctx.call('job', { kind: 'fp', maxLines: FP_MAX_LINES }, [], (share) => {
+      const { report } = await ctx.runJob('fp', { maxLines: FP_MAX_LINES }, (share) => {
         if (current()) progress(share, S.fpStudyProgress(lines, percent(share, 0)));
       });
       if (!current()) return;
@@ -406,7 +406,7 @@ export function setupFingerprint(ctx) {
     row.cells[3].textContent = '';
     row.cells[4].textContent = '';
     try {
-      const { report } = await ctx.call('job', { kind: 'fpCombo', toggles, maxLines: FP_MAX_LINES });
+      const { report } = await ctx.runJob('fpCombo', { toggles, maxLines: FP_MAX_LINES });
       if (!current()) return;
       showText($('fp-canon-error'), '');
       row.cells[2].textContent = int(report.distinct_after);
@@ -436,7 +436,7 @@ export function setupFingerprint(ctx) {
     say($('fp-sites-status'), () => S.fpSitesProgress(percent(0, 0)));
     const table = $('fp-hosts').value;
     try {
-      const { report } = await ctx.call('job', { kind: 'fpSites', table, maxLines: FP_MAX_LINES }, [], (share) => {
+      const { report } = await ctx.runJob('fpSites', { table, maxLines: FP_MAX_LINES }, (share) => {
         if (current()) say($('fp-sites-status'), () => S.fpSitesProgress(percent(share, 0)));
       });
       if (!current()) return;

@@ -94,6 +94,14 @@ export class LabClient {
     });
   }
 
+  /**
+   * Runs study `kind` of the core (src/study.rs) with `params` in the worker's sliced loop;
+   * `onProgress(share)` hears its progress. Resolves to the worker's answer ({ report, … }).
+   */
+  runJob(kind, params = {}, onProgress = null) {
+    return this.call('job', { ...params, kind }, [], onProgress);
+  }
+
   terminate() {
     this.worker.terminate();
     this.failAll(S.workerRestarted, false);

@@ -342,7 +342,7 @@ export function setupTrie(ctx) {
     say($('trie-status'), () => S.trieRunProgress(int(lines), percent(0, 0)));
     const t0 = performance.now();
     try {
-      const { report, timed } = await ctx.call('job', { kind: 'trie', maxLines: TRIE_MAX_LINES, step }, [], (share) => {
+      const { report, timed } = await ctx.runJob('trie', { maxLines: TRIE_MAX_LINES, step }, (share) => {
         if (!current()) return;
         bar.value = share;
         $('trie-status').textContent =

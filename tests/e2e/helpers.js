@@ -11,8 +11,21 @@ import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { MEASURE_FORMAT } from '../../www/format.js';
+import { setConstants } from '../../www/constants.js';
+import vm from 'node:vm';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The core's numbers the page reads before its worker answers (`self.uhlBoot`, set by
+ * www/early-worker.js), installed for the page's modules that tests run in Node (slots.js).
+ */
+export function bootConstants() {
+  const self = {};
+  vm.runInNewContext(fs.readFileSync(path.join(ROOT, 'www/early-worker.js'), 'utf8'), { self });
+  return self.uhlBoot;
+}
+setConstants(bootConstants());
 export const DIST = path.join(ROOT, 'dist');
 export const CLI = path.join(ROOT, 'target/release/urlhash');
 export const ARTIFACTS = path.join(ROOT, 'target/e2e');

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import './helpers.js';
 import { parseSlots } from '../../www/slots.js';
 import { S } from '../../www/strings.js';
 

@@ -220,7 +220,7 @@ function label(bar, target, kind, S, force) {
   for (const b of buttons(bar)) {
     const f = b.dataset.format;
     b.textContent = S[f];
-    const text = S[`${f}Label`](title);
+    const text = (kind === 'image' ? S.imagePngLabel : S[`${f}Label`])(title);
     b.setAttribute('aria-label', text);
     b.title = text;
   }
@@ -679,7 +679,7 @@ async function imagePng(canvas, meta, S) {
     ctx.strokeStyle = pageColor('--muted', '#4a5468');
     ctx.strokeRect(pad, y + 2 * text, 10 * text, 10 * text);
     ctx.fillStyle = pageColor('--ink', '#1b2230');
-    ctx.fillText(`${row.count}: ${row.slots} (${row.ifRandom})`, pad + 16 * text, y);
+    ctx.fillText(S.legendRow(row.count, row.slots, row.ifRandom), pad + 16 * text, y);
     y += lineH;
   }
   if (legend.length) y += 8 * text;

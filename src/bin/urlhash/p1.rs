@@ -102,14 +102,14 @@ pub(crate) struct DistReport {
     pub(crate) functions: Vec<DistFunction>,
 }
 
-pub(crate) fn cmd_dist(
+/// The slots of every key of `input` under each of `functions` at M = `m` (`dist` and
+/// `slotmap`), and the input's description, its problems told on stderr; an input with no key
+/// to hash is an error.
+pub(crate) fn tally_input(
     functions: &[HashId],
     m: u32,
     input: &InputArgs,
-    json: bool,
-    counts: bool,
-    buckets: bool,
-) -> Result<()> {
+) -> Result<(Vec<Tally>, InputReport)> {
     let source = Source::from_args(&input.source, 1_000_000);
     let key: Key = input.key.into();
     let mut tallies: Vec<Tally> = functions.iter().map(|_| Tally::new(m)).collect();
@@ -119,17 +119,33 @@ pub(crate) fn cmd_dist(
         }
     })?;
     warn_input(&stats, Some((&bad, key)));
-    let n = tallies.first().map_or(0, Tally::n);
-    if n == 0 {
+    if tallies.first().map_or(0, Tally::n) == 0 {
         return Err(nothing_to_hash(&source, &stats, &bad));
     }
-    let report = DistReport {
-        input: InputReport {
-            source: source.clone(),
+    Ok((
+        tallies,
+        InputReport {
+            source,
             key,
             stats,
             unsplittable: bad,
         },
+    ))
+}
+
+pub(crate) fn cmd_dist(
+    functions: &[HashId],
+    m: u32,
+    input: &InputArgs,
+    json: bool,
+    counts: bool,
+    buckets: bool,
+) -> Result<()> {
+    let (tallies, input) = tally_input(functions, m, input)?;
+    let (source, key) = (input.source.clone(), input.key);
+    let n = tallies[0].n();
+    let report = DistReport {
+        input,
         slots: m,
         functions: functions
             .iter()

@@ -57,18 +57,8 @@ pub(crate) fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             a.slots
         );
     }
-    let source = Source::from_args(&a.input.source, 1_000_000);
-    let key: Key = a.input.key.into();
-    let mut tallies: Vec<Tally> = a.functions.iter().map(|_| Tally::new(a.slots)).collect();
-    let (stats, bad) = for_each_key(&source, key, |_, k| {
-        for (f, t) in a.functions.iter().zip(tallies.iter_mut()) {
-            t.add(f.slot(k, a.slots));
-        }
-    })?;
-    warn_input(&stats, Some((&bad, key)));
-    if tallies.first().map_or(0, Tally::n) == 0 {
-        return Err(nothing_to_hash(&source, &stats, &bad));
-    }
+    let (tallies, input) = tally_input(&a.functions, a.slots, &a.input)?;
+    let (source, key) = (input.source.clone(), input.key);
     std::fs::create_dir_all(&a.out_dir)
         .with_context(|| format!("cannot create {}", a.out_dir.display()))?;
     let mut images = Vec::new();
@@ -84,12 +74,6 @@ pub(crate) fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             map,
         });
     }
-    let input = InputReport {
-        source: source.clone(),
-        key,
-        stats,
-        unsplittable: bad,
-    };
     if a.json {
         #[derive(Serialize)]
         struct Out<'a> {

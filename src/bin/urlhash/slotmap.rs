@@ -53,7 +53,8 @@ struct Image {
 pub(crate) fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
     if a.slots > slotmap::MAX_SLOTS {
         bail!(
-            "a slot map draws at most 4194304 slots (2^22), not {}",
+            "a slot map draws at most {} slots (2^22), not {}",
+            slotmap::MAX_SLOTS,
             a.slots
         );
     }

@@ -102,7 +102,7 @@ export function setupSlotmap(ctx) {
     const { maps, key } = state.last;
     const first = maps[0];
     const load = first ? first.n / first.m : 0;
-    showText($('slotmap-sparse'), first && load < SPARSE_LOAD ? S.slotmapSparse(fixed(load, 3), int(first.n), power(first.m)) : '');
+    showText($('slotmap-sparse'), first && load < SPARSE_LOAD ? S.slotmapSparse(fixed(load, 3), int(first.n), power(first.m), ...C.corpus.sizes.slice(-2).map(int)) : '');
     $('slotmap-images').replaceChildren(...maps.map((map) => figure(map, key)));
   }
 

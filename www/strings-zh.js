@@ -683,8 +683,8 @@ export const ZH = {
   slotmapDrawing: (m) => `正在绘制 M = ${m} 的每个槽…`,
   slotmapDone: (count, secs) => `已绘制 ${count} 幅图，用时 ${secs} 秒。`,
   slotmapLater: '滚动到这里时绘制这些图。',
-  slotmapSparse: (load, n, m) =>
-    `平均负载 N/M = ${load}：${n} 个 URL 放进 M = ${m} 个槽，无论哪个函数大多数槽都是空的。请载入更多 URL（输入：1 000 000 或 20 000 000）或选择更小的 M 来看出图案。`,
+  slotmapSparse: (load, n, m, more, most) =>
+    `平均负载 N/M = ${load}：${n} 个 URL 放进 M = ${m} 个槽，无论哪个函数大多数槽都是空的。请载入更多 URL（输入：${more} 或 ${most}）或选择更小的 M 来看出图案。`,
   slotmapAlt: (name, m, empty, max) => `${name} 在 M = ${m} 时的槽位图：${empty} 的槽为空，最大计数 ${max}。`,
   slotmapCaption: (n, m, layout, w, h, max) => `${n} 个键放进 M = ${m} 个槽，${layout}，${w} × ${h} 像素（每槽一个）；最大计数 ${max}。`,
   slotmapLegendHead: ['槽中的 URL 数', '槽数', '占比', '随机时（泊松）'],

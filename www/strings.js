@@ -677,8 +677,8 @@ export const S = {
   slotmapDrawing: (m) => `Drawing every slot of M = ${m}…`,
   slotmapDone: (count, secs) => `${count} image${count === 1 ? '' : 's'} drawn in ${secs} s.`,
   slotmapLater: 'The images are drawn when you scroll to them.',
-  slotmapSparse: (load, n, m) =>
-    `Mean load N/M = ${load}: with ${n} URLs in M = ${m} slots most slots are empty whatever the function. Load more URLs (Input: 1 000 000 or 20 000 000) or choose a smaller M to see the patterns.`,
+  slotmapSparse: (load, n, m, more, most) =>
+    `Mean load N/M = ${load}: with ${n} URLs in M = ${m} slots most slots are empty whatever the function. Load more URLs (Input: ${more} or ${most}) or choose a smaller M to see the patterns.`,
   slotmapAlt: (name, m, empty, max) => `Slot map of ${name} at M = ${m}: ${empty} of the slots empty, largest count ${max}.`,
   slotmapCaption: (n, m, layout, w, h, max) => `${n} keys in M = ${m} slots, ${layout}, ${w} × ${h} pixels (one a slot); largest count ${max}.`,
   slotmapLegendHead: ['URLs in the slot', 'slots', 'share', 'if random (Poisson)'],

@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 use urlhashlab::corpus::Corpus;
 use urlhashlab::hash::{HashId, REGISTRY};
 use urlhashlab::key;
-use urlhashlab::p2;
+use urlhashlab::papers::p2;
 use urlhashlab::partition::{Policy, Simulation};
 use urlhashlab::sweep::{Figure, Series, Sweep};
 

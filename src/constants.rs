@@ -17,7 +17,8 @@
 //! assert_eq!(c.p5.cbf_presets.p5.bits, 4);
 //! ```
 
-use crate::{bloom, cbf, corpus, fingerprint, hash, p2, quiz, slotmap, slots, sweep};
+use crate::papers::{p1, p2, p3, p4, p5};
+use crate::{bloom, corpus, hash, quiz, slotmap, slots};
 use serde::Serialize;
 
 /// Everything the page takes from the core's numbers.
@@ -126,10 +127,10 @@ pub fn constants() -> Constants {
         p1: P1Numbers {
             functions: hash::P1_FUNCTIONS.iter().map(|f| f.info().key).collect(),
             m: quiz::P1_M,
-            fig1_slots: &sweep::FIG1_SLOTS,
-            fig2_slots: &sweep::FIG2_SLOTS,
-            fig3_slots: &sweep::FIG3_SLOTS,
-            fig3_sample: sweep::FIG3_SAMPLE,
+            fig1_slots: &p1::FIG1_SLOTS,
+            fig2_slots: &p1::FIG2_SLOTS,
+            fig3_slots: &p1::FIG3_SLOTS,
+            fig3_sample: p1::FIG3_SAMPLE,
             max_slots: slots::MAX_SLOTS,
         },
         p2: P2Numbers {
@@ -138,7 +139,7 @@ pub fn constants() -> Constants {
             page_max_nodes: 64,
         },
         p3: P3Numbers {
-            fingerprint_bits: fingerprint::P3_FINGERPRINT_BITS,
+            fingerprint_bits: p3::P3_FINGERPRINT_BITS,
             birthday_bits: &[32, 64, 128],
             birthday_max_n: 1e12,
             birthday_points: 221,
@@ -146,18 +147,18 @@ pub fn constants() -> Constants {
         p5: P5Numbers {
             k: quiz::P5_K,
             ratio: quiz::P5_RATIO,
-            paper_ratios: &[quiz::P5_RATIO, 20.0],
+            paper_ratios: &[p4::P4_BLOOM_RATIO, p5::P5_RATIO],
             cbf_presets: CbfPresets {
                 p5: CbfPreset {
-                    bits: cbf::DEFAULT_BITS,
-                    ratio: 20.0,
-                    k: quiz::P5_K,
+                    bits: p5::P5_COUNTER_BITS,
+                    ratio: p5::P5_RATIO,
+                    k: p5::P5_K,
                     fraction: 0.5,
                 },
                 saturating: CbfPreset {
-                    bits: 2,
-                    ratio: 2.0,
-                    k: 4,
+                    bits: p5::SATURATING.2,
+                    ratio: p5::SATURATING.0,
+                    k: p5::SATURATING.1,
                     fraction: 0.5,
                 },
             },
@@ -194,7 +195,7 @@ mod tests {
         }
         assert!(c.slotmap.presets.contains(&c.slotmap.first));
         assert!(c.slotmap.presets.iter().all(|&m| m <= c.slotmap.max_slots));
-        assert!(c.p3.birthday_max_n <= fingerprint::BIRTHDAY_MAX_N);
+        assert!(c.p3.birthday_max_n <= crate::fingerprint::BIRTHDAY_MAX_N);
         assert_eq!(
             c.p1.functions,
             ["elfhash", "hfip", "hf"].map(|id| crate::hash::by_id(id).unwrap().key)

@@ -12,9 +12,8 @@
 //! | [`stats`] | χ² p-values (the gamma function), Poisson and binomial probabilities, Wilson intervals | P1-P5 |
 //! | [`metrics`] | A, A_opt, B, χ², max load, bucket sizes | P1 |
 //! | [`sweep`] | P1's Fig. 1-3 grids in one streaming pass | P1 |
-//! | [`p1`] | P1's printed table, its misprint and its anomalies explained | P1 |
-//! | [`partition`] | P2's crawler: crawl nodes, policies, the control node's tables | P2, Nutch, Heritrix, Frontera |
-//! | [`p2`] | P2's Table 1 replayed with a verdict per reading | P2 |
+//! //! | [`partition`] | P2's crawler: crawl nodes, policies, the control node's tables | P2, Nutch, Heritrix, Frontera |
+//! | [`papers`] | each paper's printed numbers, presets and study: `p1` … `p5` | P1-P5 |
 //! | [`fingerprint`] | MD5 fingerprints: avalanche, birthday bounds, alias/mirror and canonical forms | P3 |
 //! | [`trie`] | the generalized-list trie and the URL sets it is measured against | P4 |
 //! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
@@ -61,8 +60,7 @@ pub mod key;
 pub mod lines;
 pub mod metrics;
 pub mod mix;
-pub mod p1;
-pub mod p2;
+pub mod papers;
 pub mod partition;
 pub mod quiz;
 pub mod session;

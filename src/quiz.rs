@@ -30,9 +30,9 @@ use serde::Serialize;
 pub const P1_M: u32 = 12;
 /// P2's Table 1 node count.
 pub const P2_NODES: u32 = 7;
-/// P4's Bloom setting: 16 bits per URL, 8 positions.
-pub const P5_RATIO: f64 = 16.0;
-pub const P5_K: u32 = 8;
+/// The Bloom setting a P5 question uses: P4's, 16 bits per URL and 8 positions.
+pub const P5_RATIO: f64 = crate::papers::p4::P4_BLOOM_RATIO;
+pub const P5_K: u32 = crate::papers::p4::P4_BLOOM_K;
 /// Held-out URLs a P5 question shows.
 pub const P5_CHOICES: usize = 3;
 /// Held-out URLs a P5 question searches for a false positive.

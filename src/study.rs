@@ -13,8 +13,8 @@
 //! | kind        | parameters                 | what it is                                        |
 //! |-------------|----------------------------|---------------------------------------------------|
 //! | `sweep`     | `fig`, `step`              | P1's Fig. 1, 2 or 3 (Li & Feng 2004), [`crate::sweep`] |
-//! | `p1`        |                            | `urlhash paper p1`, [`crate::p1`]                 |
-//! | `partition` | `nodes`                    | P2's crawler simulation, [`crate::p2`]            |
+//! | `p1`        |                            | `urlhash paper p1`, [`crate::papers::p1`]                 |
+//! | `partition` | `nodes`                    | P2's crawler simulation, [`crate::papers::p2`]            |
 //! | `fp`        | `maxLines`                 | P3's MD5 store and the canonicalisations          |
 //! | `fpSites`   | `table`, `maxLines`        | P3's IP_ID and Name_ID from a host table          |
 //! | `fpCombo`   | `toggles`, `maxLines`      | one combination of canonicalisations              |
@@ -26,12 +26,13 @@
 //! [`crate::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
 
 use crate::fingerprint::{
-    CanonicalReport, CanonicalStudy, ComboReport, ComboStudy, HostTable, P3Report, P3Study,
-    SitesReport, SitesStudy, Toggle,
+    CanonicalReport, CanonicalStudy, ComboReport, ComboStudy, HostTable, SitesReport, SitesStudy,
+    Toggle,
 };
 use crate::key::Key;
-use crate::p1::{P1Report, P1Study};
-use crate::p2::{P2Report, P2Study};
+use crate::papers::p1::{P1Report, P1Study};
+use crate::papers::p2::{P2Report, P2Study};
+use crate::papers::p3::{P3Report, P3Study};
 pub use crate::session::whole;
 use crate::session::{share, Coded, Prefix, Session};
 use crate::sweep::{fig3_indices, Figure, Point, Sweep};
@@ -40,8 +41,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 mod filters;
 mod trie;
 pub use filters::{
-    split_keys, BloomReport, CbfReport, CounterHistogram, FilterKeys, KeysInfo, P5Printed,
-    MAX_INSERTED,
+    split_keys, BloomReport, CbfReport, CounterHistogram, FilterKeys, KeysInfo, MAX_INSERTED,
 };
 pub use trie::{Projection, TrieReport, STRUCTURE_BUDGET};
 

@@ -27,6 +27,7 @@
 
 use crate::hash::{HashId, Reducer, P1_FUNCTIONS};
 use crate::metrics::Tally;
+use crate::papers::p1::{FIG1_SLOTS, FIG2_SLOTS, FIG3_SAMPLE, FIG3_SLOTS};
 use serde::Serialize;
 
 /// Which measure a figure plots.
@@ -43,15 +44,6 @@ pub enum Figure {
     Fig2,
     Fig3,
 }
-
-/// Fig. 1's slot counts (A).
-pub const FIG1_SLOTS: [u32; 4] = [200_000, 800_000, 1_000_000, 2_000_000];
-/// Fig. 2's machine counts (B).
-pub const FIG2_SLOTS: [u32; 4] = [8, 10, 12, 40];
-/// Fig. 3's machine counts (B of hf).
-pub const FIG3_SLOTS: [u32; 5] = [11, 12, 14, 16, 18];
-/// Fig. 3's sample size.
-pub const FIG3_SAMPLE: u64 = 400_000;
 
 impl Figure {
     pub fn parse(s: &str) -> Option<Figure> {

@@ -20,7 +20,8 @@ use urlhashlab::corpus::Corpus;
 use urlhashlab::hash::{self, HashId, REGISTRY};
 use urlhashlab::key::{self, Key};
 use urlhashlab::lines::LineSplitter;
-use urlhashlab::sweep::{sample_indices, Figure, Reservoir, Sweep, FIG3_SAMPLE};
+use urlhashlab::papers::p1::FIG3_SAMPLE;
+use urlhashlab::sweep::{sample_indices, Figure, Reservoir, Sweep};
 use urlhashlab::wasm::Lab;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -868,7 +869,7 @@ fn with_suffix_rules() {
 
 #[wasm_bindgen_test]
 fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
-    use urlhashlab::p2::P2Study;
+    use urlhashlab::papers::p2::P2Study;
     use urlhashlab::partition::{Policy, Simulation};
     // As the page starts: no list in this instance.
     urlhashlab::suffix::uninstall();
@@ -944,7 +945,7 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
 
 #[wasm_bindgen_test]
 fn partition_job_equals_the_native_simulation() {
-    use urlhashlab::p2::P2Study;
+    use urlhashlab::papers::p2::P2Study;
     with_suffix_rules();
     // The hand-built list (a line without a host, non-ASCII, BOM, CRLF) fed in awkward chunks.
     let mut lab = Lab::new(BIG);
@@ -1139,7 +1140,8 @@ fn trie_trace_draws_p4_fig_1_and_equals_the_native_list() {
 
 #[wasm_bindgen_test]
 fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
-    use urlhashlab::trie::{Structure, TrieStudyBuilder};
+    use urlhashlab::papers::p4::TrieStudyBuilder;
+    use urlhashlab::trie::Structure;
     let mut lab = corpus_lab(3_000, "hf", BIG);
     // The first 2 000 lines, checkpoints every 500, in slices of 333 lines.
     let (r, slices) = ok(trie(&mut lab, 2_000.0, 500.0, 333));
@@ -1654,7 +1656,8 @@ fn fp_paper_reveals_the_empty_string_and_birthday_curves_are_the_bound() {
 
 #[wasm_bindgen_test]
 fn fp_study_equals_urlhash_fingerprint_natively() {
-    use urlhashlab::fingerprint::{CanonicalStudy, P3Study};
+    use urlhashlab::fingerprint::CanonicalStudy;
+    use urlhashlab::papers::p3::P3Study;
     // A hand-made list with lines that are not URLs, in slices of 4 lines.
     let (mut lab, lines) = fp_lab();
     let (r, slices) = ok(study_sliced(&mut lab, "fp", MaxLines { max_lines: 1e6 }, 4));
@@ -1876,8 +1879,9 @@ fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
 
 #[wasm_bindgen_test]
 fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_so() {
-    use urlhashlab::p2::P2Study;
-    use urlhashlab::trie::{Structure, TrieStudyBuilder};
+    use urlhashlab::papers::p2::P2Study;
+    use urlhashlab::papers::p4::TrieStudyBuilder;
+    use urlhashlab::trie::Structure;
     // 2 000 corpus URLs from a file, a budget that keeps about the first 500 of them.
     let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 2_000).collect();
     let text = corpus_text(&urls);

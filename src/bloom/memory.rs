@@ -2,6 +2,7 @@
 //! tables' real footprints.
 
 use super::*;
+use crate::papers::p4::P4_MEMORY_FRACTION;
 
 /// Buckets of a hashbrown table (Rust's `HashMap`/`HashSet`) holding `n` items after growing
 /// by insertion: 4 or 8 for small tables, else the power of two at or above `⌊8n/7⌋`.

@@ -7,7 +7,7 @@
 //!   1/8 to 1/4 of the hash table's size" and "uses a 16 times larger address space with 8 hash
 //!   functions" (m/N = 16, k = 8). P4 prints no error rate.
 //! * **P5** 吴家奇 et al., 基于 Counting Bloom Filter 的海量网页快速去重研究 (2018), §3: k = 8 and
-//!   m/n = 20, chosen after its reference [12] (P. Cao, *Bloom Filters — the math*, the Summary
+//!   m/n = 20, chosen after its reference \[12\] (P. Cao, *Bloom Filters — the math*, the Summary
 //!   Cache notes, which tabulate `(1 − e^(−kn/m))^k`). P5 prints no error rate either.
 //!
 //! The rates shown beside those points ([`PAPER_POINTS`]) are therefore the formula's, as the

@@ -73,7 +73,7 @@ pub struct PaperPoint {
 }
 
 /// The papers' points. Neither paper prints a rate; the rates are the formula's (Cao's table,
-/// P5's reference [12]), to two digits.
+/// P5's reference \[12\]), to two digits.
 pub const PAPER_POINTS: [PaperPoint; 3] = [
     PaperPoint {
         id: "p4",
@@ -126,6 +126,3 @@ pub fn paper_rows(n: u64) -> Vec<PaperRow> {
         })
         .collect()
 }
-
-/// P4's claim: a Bloom filter needs 1/8 to 1/4 of the hash table's memory.
-pub const P4_MEMORY_FRACTION: (f64, f64) = (0.125, 0.25);

@@ -94,9 +94,6 @@ pub fn overflow_bound_printed(m: f64, j: u32) -> f64 {
     m * (j * (std::f64::consts::LN_2 / j).ln()).exp()
 }
 
-/// P5's printed "P(max c(i) >= 16) <= 1.37 × 10^15 × m" (a misprint: the exponent's sign lost).
-pub const P5_PRINTED_J16_FACTOR: f64 = 1.37e15;
-
 /// The corrected factor: `(e ln 2 / 16)^16 = 1.37 × 10^-15`.
 pub const OVERFLOW_J16_FACTOR: f64 = 1.37e-15;
 

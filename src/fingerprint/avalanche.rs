@@ -50,7 +50,7 @@ pub fn avalanche(a: &[u8], b: &[u8]) -> Avalanche {
     avalanche_of_digests(a, b, md5_u128(a), md5_u128(b))
 }
 
-pub(super) fn avalanche_of_digests(a: &[u8], b: &[u8], da: u128, db: u128) -> Avalanche {
+pub(crate) fn avalanche_of_digests(a: &[u8], b: &[u8], da: u128, db: u128) -> Avalanche {
     Avalanche {
         input_a: String::from_utf8_lossy(a).into_owned(),
         input_b: String::from_utf8_lossy(b).into_owned(),

@@ -77,6 +77,7 @@
 //! # Example
 //! ```
 //! use urlhashlab::fingerprint::*;
+//! use urlhashlab::papers::p3::P3_DIGEST_IP_ID;
 //! let mut seen = FingerprintSet::new();
 //! assert_eq!(seen.insert(b"http://www.nuist.edu.cn/"), Insert::New);
 //! assert_eq!(seen.insert(b"http://www.nuist.edu.cn/"), Insert::Duplicate);
@@ -88,7 +89,7 @@
 //!
 //! // Two given inputs share a 128-bit digest with probability 2^-128, not 10^-24.
 //! assert!((collision_probability(2, 128) - 2f64.powi(-128)).abs() < 1e-50);
-//! let n = n_for_collision_probability(P3_CLAIM_PAIR_PROBABILITY, 128);
+//! let n = n_for_collision_probability(1e-24, 128); // P3_CLAIM_PAIR_PROBABILITY
 //! assert!(n > 26.0e6 && n < 26.2e6);
 //!
 //! let c = Canonicalizer::new(Toggles::all());
@@ -102,31 +103,16 @@ use crate::hash::md5_u128;
 use crate::key::{self, SplitError};
 use crate::lines::Occurrences;
 use crate::metrics;
+use crate::papers::p3::{
+    P3_CLAIM_PAIR_PROBABILITY, P3_DIGEST_IP_ID, P3_DIGEST_NAME_ID, P3_FINGERPRINT_BITS,
+    P3_HUMAN_FINGERPRINT_PROBABILITY, P3_WEB_LINKS, P3_WEB_PAGES,
+};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr};
 use xxhash_rust::xxh3::xxh3_128;
-
-// ---------------------------------------------------------------------------------------------
-// P3's printed numbers
-// ---------------------------------------------------------------------------------------------
-
-/// Fingerprint width P3 chose (Sect. 2).
-pub const P3_FINGERPRINT_BITS: u32 = 128;
-/// P3's claim: two inputs share a 128-bit digest with probability 10^-24.
-pub const P3_CLAIM_PAIR_PROBABILITY: f64 = 1e-24;
-/// P3's comparison: two human fingerprints coincide with probability 10^-19.
-pub const P3_HUMAN_FINGERPRINT_PROBABILITY: f64 = 1e-19;
-/// P3: "about 13 billion web pages" (130 亿).
-pub const P3_WEB_PAGES: u64 = 13_000_000_000;
-/// P3: "about 60 billion hyperlinks" (600 亿).
-pub const P3_WEB_LINKS: u64 = 60_000_000_000;
-/// Printed in Sect. 3.1 for `"http://" + IP + path` (IP_ID); it is MD5 of the empty string.
-pub const P3_DIGEST_IP_ID: &str = "D41D8CD98F00B204E9800998ECF8427E";
-/// Printed in Sect. 3.2 for `"http://" + name + path` (Name_ID).
-pub const P3_DIGEST_NAME_ID: &str = "00F4CC7599310F795FB4B19B6A13CCA9";
 
 /// Expected mean of differing bits between two independent uniform 128-bit digests.
 pub const AVALANCHE_EXPECTED_MEAN: f64 = 64.0;
@@ -222,7 +208,6 @@ mod canonical;
 mod dedup;
 mod reveal;
 mod sites;
-mod study;
 mod views;
 
 pub use avalanche::*;
@@ -231,7 +216,6 @@ pub use canonical::*;
 pub use dedup::*;
 pub use reveal::*;
 pub use sites::*;
-pub use study::*;
 pub use views::*;
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::papers::p3::P3Study;
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::lines::MAX_LINE_BYTES;
+use crate::papers::p3::P3Printed;
 use crate::session::Coded;
 
 /// The most points [`birthday_curves`] draws per width.

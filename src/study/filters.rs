@@ -14,11 +14,9 @@
 
 use super::{Coded, Prefix, Report, Session, StudyReport, Task};
 use crate::bloom::{check_k, check_ratio, m_for, parse_method, Bloom, FprReport, IndexMethod};
-use crate::cbf::{
-    counter_pmf, counter_tail, deletion_experiment, CountingBloom, DeletionReport,
-    OVERFLOW_J16_FACTOR, OVERFLOW_J16_WITHOUT_E, P5_PRINTED_J16_FACTOR,
-};
+use crate::cbf::{counter_pmf, counter_tail, deletion_experiment, CountingBloom, DeletionReport};
 use crate::corpus::Corpus;
+use crate::papers::p5::P5Printed;
 use crate::session::{core, share};
 use crate::split::{self, Distinct};
 use serde::{Deserialize, Serialize};
@@ -430,17 +428,6 @@ pub struct CounterHistogram {
     pub bytes: u64,
 }
 
-/// P5's two misprints of the overflow bound and the corrected factor, at j = 16.
-#[derive(Serialize)]
-pub struct P5Printed {
-    /// P5's "1.37 × 10^15 × m".
-    pub printed_j16_factor: f64,
-    /// `(e ln 2 / 16)^16`.
-    pub corrected_j16_factor: f64,
-    /// `(ln 2 / 16)^16`, P5's printed formula.
-    pub without_e_j16_factor: f64,
-}
-
 /// The counting-filter study's report: `deletion` as `urlhash cbf --json` has it.
 #[derive(Serialize)]
 pub struct CbfReport {
@@ -555,11 +542,7 @@ impl Task for CbfTask {
                 delete_fraction: self.delete_fraction,
                 counters,
                 deletion,
-                printed: P5Printed {
-                    printed_j16_factor: P5_PRINTED_J16_FACTOR,
-                    corrected_j16_factor: OVERFLOW_J16_FACTOR,
-                    without_e_j16_factor: OVERFLOW_J16_WITHOUT_E,
-                },
+                printed: P5Printed::new(),
             })),
             prefix: prefix(session)?,
         })

@@ -5,9 +5,10 @@
 //! and timed on ([`crate::trie::time_structure`]).
 
 use super::{first, Coded, Report, Session, StudyReport, Task};
+use crate::papers::p4::{TrieStudy, TrieStudyBuilder};
 use crate::session::share;
 use crate::split::Distinct;
-use crate::trie::{Structure, TrieStudy, TrieStudyBuilder};
+use crate::trie::Structure;
 use serde::{Deserialize, Serialize};
 
 /// The most memory the page lets one structure take (a 32-bit WebAssembly instance can

@@ -117,7 +117,7 @@ pub struct WalkCosts {
 }
 
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct CostSum {
+pub(crate) struct CostSum {
     lookups: u64,
     found: u64,
     compared: u64,
@@ -127,7 +127,7 @@ pub(super) struct CostSum {
 }
 
 impl CostSum {
-    pub(super) fn add(&mut self, c: LookupCost) {
+    pub(crate) fn add(&mut self, c: LookupCost) {
         self.lookups += 1;
         self.found += c.found as u64;
         self.compared += c.compared as u64;
@@ -136,7 +136,7 @@ impl CostSum {
         self.max_siblings = self.max_siblings.max(c.siblings_walked);
     }
 
-    pub(super) fn finish(&self) -> WalkCosts {
+    pub(crate) fn finish(&self) -> WalkCosts {
         let n = self.lookups.max(1) as f64;
         WalkCosts {
             lookups: self.lookups,
@@ -240,11 +240,11 @@ pub struct DrawNode {
 pub struct GlTrie {
     /// `nodes[0]` is `GLTree.root`, the root of level 0.
     nodes: Vec<Node>,
-    pub(super) variant: GlVariant,
-    pub(super) urls: u64,
+    pub(crate) variant: GlVariant,
+    pub(crate) urls: u64,
     root_nodes: u64,
-    pub(super) depth_sum: u64,
-    pub(super) max_depth: u32,
+    pub(crate) depth_sum: u64,
+    pub(crate) max_depth: u32,
 }
 
 impl Default for GlTrie {

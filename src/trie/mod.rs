@@ -53,7 +53,7 @@
 //! following P4 never fetches it (a **false duplicate**). [`GlTrie::with_end_marks`] is the
 //! lab's fix (not P4's): an end-of-URL mark on the node of a URL's last char, one more boolean
 //! per node (the Java object stays 24 bytes), and a URL is found only where a mark is.
-//! [`TrieStudy::flaw`] counts the false duplicates of an input by running both side by side.
+//! [`TrieStudy::flaw`](crate::papers::p4::TrieStudy::flaw) counts the false duplicates of an input by running both side by side.
 //!
 //! # Measures
 //!
@@ -136,13 +136,11 @@ pub const NODE_BYTES: usize = size_of::<Node>();
 
 mod list;
 mod structures;
-mod study;
 mod timing;
 mod trace;
 
 pub use list::*;
 pub use structures::*;
-pub use study::*;
 pub use timing::*;
 pub use trace::*;
 

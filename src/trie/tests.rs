@@ -1,5 +1,6 @@
 use super::*;
 use crate::corpus::Corpus;
+use crate::papers::p4::{study, FlawExample};
 use std::collections::BTreeSet;
 use std::ops::Bound;
 

@@ -12,13 +12,14 @@ use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
 use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
-use urlhashlab::cbf::{self, DeletionReport, FingerprintStore, ImpCb, OverflowTheory};
+use urlhashlab::cbf::{self, DeletionReport, OverflowTheory};
 use urlhashlab::corpus::Corpus;
 use urlhashlab::lines::InputStats;
+use urlhashlab::papers::p5;
 use urlhashlab::split::{Distinct, Keys};
 
 /// URLs `bloom`, `cbf` and `paper p5` keep by default: P5's largest N (Fig. 3).
-pub(super) const LIMIT: u64 = 2_000_000;
+pub(super) const LIMIT: u64 = p5::FIG3_N[3];
 
 /// Keys split for a false-positive experiment: inserted, and held out (never inserted).
 pub(super) struct Split {
@@ -407,99 +408,16 @@ fn print_deletion(w: &mut impl Write, r: &DeletionReport, source: &Source) -> st
     )
 }
 
-/// One N of P5's Fig. 3: the fingerprint store alone against IMP-CB.
-#[derive(Serialize)]
-struct Fig3Row {
-    n: u64,
-    store_seconds: f64,
-    imp_cb_seconds: f64,
-    /// `imp_cb_seconds / store_seconds`.
-    ratio: f64,
-    /// Share of URLs IMP-CB answered from its counters, without a store lookup.
-    answered_by_counters: f64,
-    false_positive_lookups: u64,
-    store_bytes_per_url: f64,
-    imp_cb_bytes_per_url: f64,
-}
-
-#[derive(Serialize)]
-struct P5Out {
-    fpr: Vec<FprReport>,
-    paper_points: Vec<PaperRow>,
-    fig3: Vec<Fig3Row>,
-    fig3_note: &'static str,
-    deletion_p5: DeletionReport,
-    deletion_saturating: DeletionReport,
-}
-
-/// P5's data sizes.
-const FIG3_N: [u64; 4] = [500_000, 1_000_000, 1_500_000, 2_000_000];
-
 pub(super) fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
-    let source = Source::from_args(source, FIG3_N[3]);
+    let source = Source::from_args(source, p5::FIG3_N[3]);
     let s = split(&source, limit, true, "paper p5")?;
     let (inserted, held_out) = (s.inserted(), s.held_out());
     let n = inserted.len() as u64;
-    let methods = IndexMethod::ALL;
-    let fpr = bloom::sweep_fpr(&inserted, &held_out, &[16.0, 20.0], &[8, 14], &methods)
-        .map_err(anyhow::Error::msg)?;
-    // Fig. 3 at P5's sizes when the input has them, else at quarters of the input.
-    let sizes: Vec<u64> = if n >= FIG3_N[3] {
-        FIG3_N.to_vec()
-    } else {
-        (1..=4).map(|q| (n * q / 4).max(1)).collect()
-    };
-    let mut fig3 = Vec::new();
-    for &size in &sizes {
-        let urls = &inserted[..size as usize];
-        let t = Instant::now();
-        let mut store = FingerprintStore::new();
-        store.process_batch(urls.iter().copied());
-        let store_seconds = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        let mut imp = ImpCb::p5(size, IndexMethod::Md5Slices).map_err(anyhow::Error::msg)?;
-        imp.process_batch(urls.iter().copied());
-        let imp_cb_seconds = t.elapsed().as_secs_f64();
-        let stats = imp.stats();
-        let r = imp.report();
-        fig3.push(Fig3Row {
-            n: size,
-            store_seconds,
-            imp_cb_seconds,
-            ratio: imp_cb_seconds / store_seconds,
-            answered_by_counters: stats.answered_by_counters as f64 / stats.processed.max(1) as f64,
-            false_positive_lookups: stats.false_positive_lookups,
-            store_bytes_per_url: store.report().bytes as f64 / size as f64,
-            imp_cb_bytes_per_url: r.bytes_per_url,
-        });
-    }
-    let half = inserted.len() / 2;
-    let deletion_p5 = cbf::deletion_experiment(
-        &inserted,
-        half,
-        bloom::m_for(n, 20.0).map_err(anyhow::Error::msg)?,
-        8,
-        4,
-        IndexMethod::Md5Slices,
-    )
+    let start = Instant::now();
+    let out = p5::study(&inserted, &held_out, &mut || {
+        start.elapsed().as_secs_f64() * 1e3
+    })
     .map_err(anyhow::Error::msg)?;
-    let deletion_saturating = cbf::deletion_experiment(
-        &inserted,
-        half,
-        bloom::m_for(n, 2.0).map_err(anyhow::Error::msg)?,
-        4,
-        2,
-        IndexMethod::Md5Slices,
-    )
-    .map_err(anyhow::Error::msg)?;
-    let out = P5Out {
-        fpr,
-        paper_points: bloom::paper_rows(n),
-        fig3,
-        fig3_note: "times of this run on this machine, URLs in memory (no disk); P5's Fig. 3 prints no numbers",
-        deletion_p5,
-        deletion_saturating,
-    };
     if json {
         return write_json_with_input(&s.input, &out);
     }

@@ -10,8 +10,9 @@ use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::Path;
-use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable, P3Report, P3Study};
+use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::lines::InputStats;
+use urlhashlab::papers::p3::{P3Report, P3Study};
 
 /// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
 /// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).

@@ -25,7 +25,7 @@ use urlhashlab::hash::{self, HashId};
 use urlhashlab::key::{self, Key};
 use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
 use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures, Tally};
-use urlhashlab::p1::{P1Report, P1Study, TableColumn};
+use urlhashlab::papers::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
 mod alloc;

@@ -240,7 +240,7 @@ pub(crate) fn cmd_dist(
 pub(crate) fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
     let corpus = Corpus::new(seed);
     let mut buf = Vec::new();
-    sweep::sample_indices(n, sweep::FIG3_SAMPLE, seed)
+    sweep::sample_indices(n, urlhashlab::papers::p1::FIG3_SAMPLE, seed)
         .into_iter()
         .map(|i| {
             corpus.url(i, &mut buf);
@@ -282,7 +282,7 @@ pub(crate) fn cmd_sweep(
     });
     let mut reservoir = match source {
         Source::Corpus { .. } => None,
-        _ => fig3.then(|| sweep::Reservoir::new(sweep::FIG3_SAMPLE)),
+        _ => fig3.then(|| sweep::Reservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
     };
     let mut bad = Unsplittable::default();
     let stats = if big_sweep.is_some() || reservoir.is_some() {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use urlhashlab::hash::HashId;
 use urlhashlab::lines::InputStats;
-use urlhashlab::p2::{self, format_p as p_value, P2Report, P2Study};
+use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
 use urlhashlab::partition::{
     Policy, PolicyReport, Simulation, SimulationReport, SiteTableReport, LOAD_FACTOR_RULE,
     PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,

@@ -15,8 +15,9 @@ use std::io::{self, Write};
 use std::time::Instant;
 use urlhashlab::bloom;
 use urlhashlab::lines::InputStats;
+use urlhashlab::papers::p4::{self, TrieStudy, P4_TIME_URLS};
 use urlhashlab::split::Distinct;
-use urlhashlab::trie::{self, Structure, TrieStudy, UrlSet, P4_TIME_URLS};
+use urlhashlab::trie::{self, Structure, UrlSet};
 
 #[derive(Serialize)]
 struct TrieInput {
@@ -141,7 +142,7 @@ pub(super) const LIMIT: u64 = 1_000_000;
 pub(super) const P4_LIMIT: u64 = 100_000;
 
 fn run(source: &Source, step: u64, limit: u64) -> Result<(TrieInput, TrieOut)> {
-    let mut builder = trie::TrieStudyBuilder::new(step, &Structure::ALL);
+    let mut builder = p4::TrieStudyBuilder::new(step, &Structure::ALL);
     let mut distinct = Distinct::default();
     let mut measured = 0u64;
     let stats = for_each_url(source, |_, line| {

@@ -1,7 +1,15 @@
-//! P4's printed numbers and the trie study: growth, bytes and times of every structure on one URL
-//! list.
+//! P4 = 吴小惠, 分布式网络爬虫 URL 去重策略的改进 (2009): its printed numbers and the trie study,
+//! growth, bytes and times of every structure of [`crate::trie`] on one URL list.
+//!
+//! P4 keeps the URLs a crawler has seen in a generalized-list trie and prints three times per
+//! dedup on 16 000 URLs (database 968 ms, linked list 15 ms, the list 0.8 ms) and 2 MB per
+//! 10 000 URLs, extrapolated to 2 GB for 10 million sites. The study counts nodes and bytes
+//! (`bytes = nodes · node size`, beside a hash set, MD5 fingerprints, a Patricia trie and an FST)
+//! at checkpoints, times each structure with [`crate::trie::time_structure`], and shows the
+//! printed trie's prefix flaw.
 
-use super::*;
+use crate::trie::*;
+use serde::Serialize;
 
 /// One row of P4's Table 1.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -42,6 +50,12 @@ pub const P4_MEMORY_MB: f64 = 2.0;
 pub const P4_EXTRAPOLATED_URLS: u64 = 10_000_000;
 /// …in 2 GB.
 pub const P4_EXTRAPOLATED_GB: f64 = 2.0;
+/// P4's claim: a Bloom filter needs 1/8 to 1/4 of the hash table's memory.
+pub const P4_MEMORY_FRACTION: (f64, f64) = (0.125, 0.25);
+/// P4's Bloom filter: "a 16 times larger address space with 8 hash functions".
+pub const P4_BLOOM_RATIO: f64 = 16.0;
+/// …and its k.
+pub const P4_BLOOM_K: u32 = 8;
 
 /// P4's printed numbers, for printing beside ours.
 #[derive(Clone, Debug, PartialEq, Serialize)]

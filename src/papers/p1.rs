@@ -34,6 +34,15 @@ pub const TABLE_N: [u64; 7] = [
 pub const A_OPT_PRINTED: [f64; 7] = [1.75, 2.75, 4.25, 5.5, 6.75, 8.00, 50.50];
 /// HfIp's A as P1 prints it.
 pub const HFIP_PRINTED: [f64; 7] = [1.89, 3.23, 4.54, 5.85, 7.01, 8.31, 51.75];
+/// Fig. 1's slot counts (A).
+pub const FIG1_SLOTS: [u32; 4] = [200_000, 800_000, 1_000_000, 2_000_000];
+/// Fig. 2's machine counts (B).
+pub const FIG2_SLOTS: [u32; 4] = [8, 10, 12, 40];
+/// Fig. 3's machine counts (B of hf).
+pub const FIG3_SLOTS: [u32; 5] = [11, 12, 14, 16, 18];
+/// Fig. 3's sample size.
+pub const FIG3_SAMPLE: u64 = 400_000;
+
 /// The powers of two at which HfIp's zero bits are measured (2^8, and 2^21, P2's site table).
 pub const HFIP_BITS_M: [u32; 2] = [1 << 8, 1 << 21];
 /// Bits 7, 15, 23 and 31: the top bit of each byte lane of HfIp's `n`.
@@ -267,14 +276,14 @@ impl P1Study {
         let slots_hit =
             |h: HashId, m: u32| tally(h, m).counts().iter().filter(|&&c| c > 0).count() as u64;
         let b_by_m = |h: HashId| {
-            crate::sweep::FIG2_SLOTS
+            FIG2_SLOTS
                 .iter()
                 .map(|&m| (m, tally(h, m).load_balance_b()))
                 .collect::<Vec<_>>()
         };
         let random_hit = |m: u32| m as f64 * -(-(n as f64) / m as f64).exp_m1();
 
-        let big_m = crate::sweep::FIG1_SLOTS[3];
+        let big_m = FIG1_SLOTS[3];
         let reachable = (self.hf_max as u64 / 3 + 1).min(big_m.div_ceil(3) as u64);
         let mut top: Vec<(u8, u64)> = (0..=255u8)
             .map(|b| (b, self.last_byte[b as usize]))

@@ -1,6 +1,30 @@
-//! The P3 study: every measure of this module on one URL list, as `urlhash fingerprint` reports it.
+//! P3 = 杨海东, 叶小岭, 张颖超, 基于 Hash 算法实现搜索引擎中重复 WEB 页面的消除 (微计算机信息
+//! 22(9-3), 2006): its printed numbers and the P3 study, every measure of
+//! [`crate::fingerprint`] on one URL list, as `urlhash fingerprint` reports it.
+//!
+//! P3 gives every URL the 128-bit MD5 digest of its text as its id and claims two inputs share
+//! it with probability 10^-24; the study measures duplicates, short-fingerprint collisions
+//! against the birthday bound `1 − exp(−n(n−1)/2^(b+1))`, the avalanche of its Table 1, the two
+//! digests it printed, and the normalisations that decide what is "the same page".
 
-use super::*;
+use crate::fingerprint::*;
+use crate::hash::md5_u128;
+use serde::Serialize;
+
+/// Fingerprint width P3 chose (Sect. 2).
+pub const P3_FINGERPRINT_BITS: u32 = 128;
+/// P3's claim: two inputs share a 128-bit digest with probability 10^-24.
+pub const P3_CLAIM_PAIR_PROBABILITY: f64 = 1e-24;
+/// P3's comparison: two human fingerprints coincide with probability 10^-19.
+pub const P3_HUMAN_FINGERPRINT_PROBABILITY: f64 = 1e-19;
+/// P3: "about 13 billion web pages" (130 亿).
+pub const P3_WEB_PAGES: u64 = 13_000_000_000;
+/// P3: "about 60 billion hyperlinks" (600 亿).
+pub const P3_WEB_LINKS: u64 = 60_000_000_000;
+/// Printed in Sect. 3.1 for `"http://" + IP + path` (IP_ID); it is MD5 of the empty string.
+pub const P3_DIGEST_IP_ID: &str = "D41D8CD98F00B204E9800998ECF8427E";
+/// Printed in Sect. 3.2 for `"http://" + name + path` (Name_ID).
+pub const P3_DIGEST_NAME_ID: &str = "00F4CC7599310F795FB4B19B6A13CCA9";
 
 /// Widths whose collisions the study measures.
 pub const STUDY_BITS: [u32; 3] = [16, 24, 32];
@@ -94,7 +118,7 @@ pub struct P3Report {
 ///
 /// # Example
 /// ```
-/// use urlhashlab::fingerprint::P3Study;
+/// use urlhashlab::papers::p3::P3Study;
 /// let mut s = P3Study::new();
 /// for (i, u) in ["http://a.cn/1", "http://a.cn/2", "http://a.cn/1"].iter().enumerate() {
 ///     s.push(i as u64 + 1, u.as_bytes());
@@ -281,7 +305,7 @@ fn findings(
             av.min,
             av.max,
             av.p_value
-                .map_or(String::new(), |p| format!(", χ² p = {}", crate::p2::format_p(p)))
+                .map_or(String::new(), |p| format!(", χ² p = {}", crate::papers::p2::format_p(p)))
         ));
     }
     if let Some(s) = sites {

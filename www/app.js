@@ -16,6 +16,7 @@ import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
 import { renderWhy } from './why.js';
 import { buildPolicySelect, renderPartition } from './partition.js';
+import { sectionRuns } from './section-run.js';
 import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
@@ -92,10 +93,6 @@ const state = {
     reading: FIRST_SITE_READING,
     report: null,
     gen: 0,
-    /** The load generation whose partition has been asked for. */
-    askedGen: 0,
-    /** Bumped by every request; an older request's answer is dropped. */
-    ticket: 0,
     /** The load generation whose P1 figures are still being computed (0: none). */
     figuresGen: 0,
   },
@@ -418,11 +415,11 @@ async function load(source, fed = null) {
   }
   await requestView();
   const generation = state.generation;
-  partitionWaits();
+  partitionRuns.waiting(() => S.partWaiting);
   for (const v of dedupViews) v.waiting();
   // P1's figures first, then P2's partition, then the de-duplication views of this input.
   runFigures(generation).then(async () => {
-    if (generation === state.generation && state.partition.askedGen !== generation) await runPartition();
+    if (generation === state.generation && partitionRuns.askedGen !== generation) await runPartition();
     if (generation === state.generation) for (const v of dedupViews) v.load(generation);
   });
 }
@@ -702,14 +699,18 @@ function showP1Prefix(prefix) {
 
 // ---------------------------------------------------------------- P2's crawler partition
 
-/** After a load: the report on screen is of the previous input until the new one is ready. */
-function partitionWaits() {
-  $('part-body').classList.toggle('stale', Boolean(state.partition.report));
-  $('partition').dataset.gen = '';
-  say($('part-status'), () => S.partWaiting);
-  $('part-progress').hidden = true;
-  showText($('part-error'), '');
-}
+/** The partition's runs: the report on screen stays, marked stale, until its successor is drawn. */
+const partitionRuns = sectionRuns(
+  { generation: () => state.generation, reportError },
+  {
+    section: $('partition'),
+    error: $('part-error'),
+    status: $('part-status'),
+    bar: $('part-progress'),
+    stale: (flag) => $('part-body').classList.toggle('stale', flag && Boolean(state.partition.report)),
+    measure: 'uhl:partition',
+  },
+);
 
 function drawPartition() {
   const { report, policy, reading } = state.partition;
@@ -730,46 +731,26 @@ function drawPartition() {
  */
 async function runPartition() {
   if (!state.input) return;
-  const generation = state.generation;
   const nodes = state.partition.nodes;
-  const ticket = ++state.partition.ticket;
-  state.partition.askedGen = generation;
-  const current = () => ticket === state.partition.ticket && generation === state.generation;
-  const section = $('partition');
-  section.dataset.gen = '';
-  $('part-body').classList.toggle('stale', Boolean(state.partition.report));
-  showText($('part-error'), '');
   // The lines it reads: all of them, or the first ones the page kept.
   const { report: input } = state.input;
   const urls = int(input.urls_kept ? input.urls : Math.min(input.urls, input.lines_kept));
-  const bar = $('part-progress');
-  const queued = state.partition.figuresGen === generation;
-  say($('part-status'), () => queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0)));
-  bar.value = 0;
-  bar.hidden = false;
-  const t0 = performance.now();
+  const queued = state.partition.figuresGen === state.generation;
+  const run = partitionRuns.begin(() => (queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0))));
   try {
-    const { report } = await lab.runJob('partition', { nodes }, (share) => {
-      if (!current()) return;
-      say($('part-status'), () => S.partProgress(int(nodes), urls, percent(share, 0)));
-      bar.value = share;
-    });
-    if (!current()) return;
-    const ms = performance.now() - t0;
-    performance.measure('uhl:partition', { start: t0, end: performance.now() });
+    const { report } = await lab.runJob(
+      'partition',
+      { nodes },
+      run.progress((share) => S.partProgress(int(nodes), urls, percent(share, 0))),
+    );
+    if (!run.current()) return;
+    const ms = run.seconds() * 1000;
     state.partition.report = report;
-    state.partition.gen = generation;
-    $('part-body').classList.remove('stale');
+    state.partition.gen = run.generation;
     drawPartition();
-    say($('part-status'), () => S.partDone(int(nodes), fixed(ms, 0)));
-    bar.hidden = true;
-    section.dataset.nodes = String(report.simulation.nodes);
-    section.dataset.gen = String(generation);
+    run.done(() => S.partDone(int(nodes), fixed(ms, 0)), { nodes: String(report.simulation.nodes) });
   } catch (e) {
-    if (!current()) return;
-    bar.hidden = true;
-    $('part-status').textContent = '';
-    reportError($('part-error'), e);
+    run.failed(e);
   }
 }
 
@@ -784,7 +765,7 @@ function applyNodes() {
   }
   showText($('part-nodes-error'), '');
   input.removeAttribute('aria-invalid');
-  if (nodes === state.partition.nodes && state.partition.askedGen === state.generation) return;
+  if (nodes === state.partition.nodes && partitionRuns.askedGen === state.generation) return;
   state.partition.nodes = nodes;
   runPartition();
 }

@@ -8,6 +8,7 @@ import { C, bound } from './constants.js';
 import { int, fixed, percent, small } from './format.js';
 import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
+import { sectionRuns } from './section-run.js';
 import { drawBits } from './bit-array.js';
 import * as fprChart from './charts/fpr.js';
 import * as memoryChart from './charts/bloom-memory.js';
@@ -36,8 +37,6 @@ export function setupBloom(ctx) {
     rows: new Map(),
     gen: 0,
     input: null,
-    askedGen: 0,
-    ticket: 0,
     demoTicket: 0,
   };
   const names = () => Object.fromEntries(ctx.methods().map((m) => [m.id, nameOf(m)]));
@@ -123,42 +122,36 @@ export function setupBloom(ctx) {
       .filter((id) => state.methods.has(id));
   }
 
+  const runs = sectionRuns(ctx, {
+    section: $('bloom'),
+    error: $('bloom-error'),
+    status: $('bloom-status'),
+    bar: $('bloom-progress'),
+    body: $('bloom-body'),
+  });
+
   async function measure() {
-    const input = ctx.input();
-    if (!input) return;
+    if (!ctx.input()) return;
     const generation = ctx.generation();
     if (state.gen !== generation) {
       state.rows.clear();
       state.gen = generation;
     }
-    const ticket = ++state.ticket;
-    state.askedGen = generation;
-    const current = () => ticket === state.ticket && generation === ctx.generation();
     const { k } = state;
     const methods = shownMethods();
     const missing = [];
     for (const method of methods) for (const r of ratios()) if (!state.rows.has(key(k, method, r))) missing.push([method, r]);
-    const section = $('bloom');
-    section.dataset.gen = '';
-    showText($('bloom-error'), '');
-    $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);
-    const bar = $('bloom-progress');
-    const t0 = performance.now();
+    const run = runs.begin(missing.length ? () => S.bloomProgress(int(missing.length), percent(0, 0)) : null);
+    if (!missing.length) $('bloom-progress').hidden = true;
     try {
       if (missing.length) {
-        bar.value = 0;
-        bar.hidden = false;
-        say($('bloom-status'), () => S.bloomProgress(int(missing.length), percent(0, 0)));
+        const t0 = performance.now();
         const { report } = await ctx.runJob(
           'bloom',
           { k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
-          (share) => {
-            if (!current()) return;
-            bar.value = share;
-            say($('bloom-status'), () => S.bloomProgress(int(missing.length), percent(share, 0)));
-          },
+          run.progress((share) => S.bloomProgress(int(missing.length), percent(share, 0))),
         );
-        if (!current()) return;
+        if (!run.current()) return;
         performance.measure('uhl:bloom', { start: t0, end: performance.now() });
         state.input = report.input;
         missing.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
@@ -168,26 +161,20 @@ export function setupBloom(ctx) {
         ctx.call('bloomTheory', { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
         ctx.call('bloomMemory', { ratios: [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b) }),
       ]);
-      if (!current()) return;
+      if (!run.current()) return;
       render(theory, memory);
       lastDrawn = { theory, memory };
       ctx.publish('bloom', { k, ratio: state.ratio, input: state.input, rows: [...state.rows.values()], theory, memory });
       await demo();
-      if (!current()) return;
-      bar.hidden = true;
-      const took = fixed((performance.now() - t0) / 1000, 1);
-      say($('bloom-status'), () => missing.length ? S.bloomDone(int(missing.length), took) : S.bloomRedrawn);
-      $('bloom-body').hidden = false;
-      $('bloom-body').classList.remove('stale');
-      section.dataset.k = String(k);
-      section.dataset.ratio = String(state.ratio);
-      section.dataset.methods = methods.join(',');
-      section.dataset.gen = String(generation);
+      if (!run.current()) return;
+      const took = fixed(run.seconds(), 1);
+      run.done(() => (missing.length ? S.bloomDone(int(missing.length), took) : S.bloomRedrawn), {
+        k: String(k),
+        ratio: String(state.ratio),
+        methods: methods.join(','),
+      });
     } catch (e) {
-      if (!current()) return;
-      bar.hidden = true;
-      $('bloom-status').textContent = '';
-      ctx.reportError($('bloom-error'), e);
+      run.failed(e);
     }
   }
 
@@ -399,14 +386,10 @@ export function setupBloom(ctx) {
       demo();
     },
     waiting() {
-      $('bloom').dataset.gen = '';
-      $('bloom-body').classList.toggle('stale', !$('bloom-body').hidden);
-      say($('bloom-status'), () => S.dedupWaiting);
-      $('bloom-progress').hidden = true;
-      showText($('bloom-error'), '');
+      runs.waiting(() => S.dedupWaiting);
     },
     load(generation) {
-      if (state.askedGen !== generation && readControls()) measure();
+      if (runs.askedGen !== generation && readControls()) measure();
     },
   };
 }

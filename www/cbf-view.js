@@ -7,6 +7,7 @@ import { C, bound } from './constants.js';
 import { int, fixed, percent, sci } from './format.js';
 import { el, say, showText } from './dom.js';
 import { readNumber, markField } from './fields.js';
+import { sectionRuns } from './section-run.js';
 import * as countersChart from './charts/counters.js';
 import * as deletionsChart from './charts/deletions.js';
 
@@ -20,7 +21,7 @@ export function setupCbf(ctx) {
   bound($('cbf-bits'), 1, C.p5.pageCounterBits);
   bound($('cbf-ratio'), C.p5.ratioMin, C.p5.ratioMax);
   bound($('cbf-k'), 1, C.p5.kMax);
-  const state = { params: { ...C.p5.cbfPresets.p5, method: FIRST_METHOD }, askedGen: 0, ticket: 0 };
+  const state = { params: { ...C.p5.cbfPresets.p5, method: FIRST_METHOD } };
 
   function buildMethods() {
     $('cbf-method').replaceChildren(
@@ -75,56 +76,39 @@ export function setupCbf(ctx) {
     if (ctx.input()) run();
   }
 
+  const runs = sectionRuns(ctx, {
+    section: $('cbf'),
+    error: $('cbf-error'),
+    status: $('cbf-status'),
+    bar: $('cbf-progress'),
+    body: $('cbf-body'),
+    measure: 'uhl:cbf',
+  });
+
   async function run() {
-    const input = ctx.input();
-    if (!input) return;
-    const generation = ctx.generation();
-    const ticket = ++state.ticket;
-    state.askedGen = generation;
-    const current = () => ticket === state.ticket && generation === ctx.generation();
+    if (!ctx.input()) return;
     const p = state.params;
-    const section = $('cbf');
-    section.dataset.gen = '';
-    showText($('cbf-error'), '');
-    $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);
-    const bar = $('cbf-progress');
-    bar.value = 0;
-    bar.hidden = false;
-    say($('cbf-status'), () => S.cbfProgress(percent(0, 0)));
-    const t0 = performance.now();
+    const r = runs.begin(() => S.cbfProgress(percent(0, 0)));
     try {
       const { report } = await ctx.runJob(
         'cbf',
         { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
-        (share) => {
-          if (!current()) return;
-          bar.value = share;
-          say($('cbf-status'), () => share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting);
-        },
+        r.progress((share) => (share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting)),
       );
-      if (!current()) return;
-      performance.measure('uhl:cbf', { start: t0, end: performance.now() });
+      if (!r.current()) return;
       render(report);
       lastReport = report;
       ctx.publish('cbf', report);
-      bar.hidden = true;
-      const took = fixed((performance.now() - t0) / 1000, 1);
-      say($('cbf-status'), () => S.cbfDone(took));
-      $('cbf-body').hidden = false;
-      $('cbf-body').classList.remove('stale');
-      Object.assign(section.dataset, {
+      const took = fixed(r.seconds(), 1);
+      r.done(() => S.cbfDone(took), {
         bits: String(p.bits),
         ratio: String(p.ratio),
         k: String(p.k),
         fraction: String(p.fraction),
         method: p.method,
-        gen: String(generation),
       });
     } catch (e) {
-      if (!current()) return;
-      bar.hidden = true;
-      $('cbf-status').textContent = '';
-      ctx.reportError($('cbf-error'), e);
+      r.failed(e);
     }
   }
 
@@ -235,14 +219,10 @@ export function setupCbf(ctx) {
       if (lastReport) render(lastReport);
     },
     waiting() {
-      $('cbf').dataset.gen = '';
-      $('cbf-body').classList.toggle('stale', !$('cbf-body').hidden);
-      say($('cbf-status'), () => S.dedupWaiting);
-      $('cbf-progress').hidden = true;
-      showText($('cbf-error'), '');
+      runs.waiting(() => S.dedupWaiting);
     },
     load(generation) {
-      if (state.askedGen !== generation && readControls()) run();
+      if (runs.askedGen !== generation && readControls()) run();
     },
   };
 }

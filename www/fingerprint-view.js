@@ -8,6 +8,7 @@ import { C } from './constants.js';
 import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from './format.js';
 import { el, say, showText } from './dom.js';
 import { drawDigests } from './digest-bits.js';
+import { sectionRuns } from './section-run.js';
 import * as avalancheChart from './charts/avalanche.js';
 import * as birthdayChart from './charts/birthday.js';
 
@@ -54,9 +55,6 @@ export const EXAMPLE_URLS = [
 
 export function setupFingerprint(ctx) {
   const state = {
-    askedGen: 0,
-    ticket: 0,
-    sitesTicket: 0,
     comboTicket: 0,
     /** The study of the input on screen, and its generation. */
     report: null,
@@ -200,50 +198,39 @@ export function setupFingerprint(ctx) {
 
   // ------------------------------------------------------------ the loaded URLs
 
-  function progress(share, text) {
-    $('fp-progress').value = share;
-    $('fp-progress').hidden = false;
-    $('fp-status').textContent = text;
-  }
-
   function setStale(flag) {
     for (const box of document.querySelectorAll('#fp .fp-input')) box.classList.toggle('stale', flag);
   }
 
+  const runs = sectionRuns(ctx, {
+    section: $('fp'),
+    error: $('fp-error'),
+    status: $('fp-status'),
+    bar: $('fp-progress'),
+    stale: (flag) => setStale(flag && Boolean(state.report)),
+    measure: 'uhl:fp',
+  });
+
   async function runStudy() {
     const input = ctx.input();
     if (!input) return;
-    const generation = ctx.generation();
-    const ticket = ++state.ticket;
-    state.askedGen = generation;
-    const current = () => ticket === state.ticket && generation === ctx.generation();
-    const section = $('fp');
-    section.dataset.gen = '';
-    showText($('fp-error'), '');
-    setStale(Boolean(state.report));
     const lines = int(Math.min(input.report.urls, FP_MAX_LINES));
-    progress(0, S.fpStudyProgress(lines, percent(0, 0)));
-    const t0 = performance.now();
+    const run = runs.begin(() => S.fpStudyProgress(lines, percent(0, 0)));
     try {
-      const { report } = await ctx.runJob('fp', { maxLines: FP_MAX_LINES }, (share) => {
-        if (current()) progress(share, S.fpStudyProgress(lines, percent(share, 0)));
-      });
-      if (!current()) return;
-      performance.measure('uhl:fp', { start: t0, end: performance.now() });
+      const { report } = await ctx.runJob(
+        'fp',
+        { maxLines: FP_MAX_LINES },
+        run.progress((share) => S.fpStudyProgress(lines, percent(share, 0))),
+      );
+      if (!run.current()) return;
       state.report = report;
-      state.gen = generation;
+      state.gen = run.generation;
       renderStudy(report);
       ctx.publish('fp', report);
-      $('fp-progress').hidden = true;
-      const took = fixed((performance.now() - t0) / 1000, 1);
-      say($('fp-status'), () => S.fpStudyDone(took));
-      setStale(false);
-      section.dataset.gen = String(generation);
+      const took = fixed(run.seconds(), 1);
+      run.done(() => S.fpStudyDone(took));
     } catch (e) {
-      if (!current()) return;
-      $('fp-progress').hidden = true;
-      $('fp-status').textContent = '';
-      ctx.reportError($('fp-error'), e);
+      run.failed(e);
       return;
     }
     runSites();
@@ -424,35 +411,33 @@ export function setupFingerprint(ctx) {
 
   // ------------------------------------------------------------ P3's IP_ID and Name_ID
 
+  const siteRuns = sectionRuns(ctx, {
+    section: $('fp-sites'),
+    error: $('fp-hosts-error'),
+    status: $('fp-sites-status'),
+    stale: (flag) => $('fp-sites').classList.toggle('stale', flag && $('fp-sites-table').tBodies[0].rows.length > 0),
+  });
+
   async function runSites() {
     if (!state.report || state.gen !== ctx.generation()) return;
-    const generation = state.gen;
-    const ticket = ++state.sitesTicket;
-    const current = () => ticket === state.sitesTicket && generation === ctx.generation();
-    const box = $('fp-sites');
-    box.dataset.gen = '';
-    showText($('fp-hosts-error'), '');
-    box.classList.toggle('stale', $('fp-sites-table').tBodies[0].rows.length > 0);
-    say($('fp-sites-status'), () => S.fpSitesProgress(percent(0, 0)));
+    const run = siteRuns.begin(() => S.fpSitesProgress(percent(0, 0)));
     const table = $('fp-hosts').value;
     try {
-      const { report } = await ctx.runJob('fpSites', { table, maxLines: FP_MAX_LINES }, (share) => {
-        if (current()) say($('fp-sites-status'), () => S.fpSitesProgress(percent(share, 0)));
-      });
-      if (!current()) return;
-      showText($('fp-hosts-error'), '');
+      const { report } = await ctx.runJob(
+        'fpSites',
+        { table, maxLines: FP_MAX_LINES },
+        run.progress((share) => S.fpSitesProgress(percent(share, 0))),
+      );
+      if (!run.current()) return;
       $('fp-hosts').removeAttribute('aria-invalid');
       renderSites(report.sites);
       state.sites = report.sites;
-      $('fp-sites-status').textContent = '';
-      box.classList.remove('stale');
-      box.dataset.gen = String(generation);
+      run.done(() => '');
     } catch (e) {
-      if (!current()) return;
-      $('fp-sites-status').textContent = '';
-      box.classList.add('stale');
+      if (!run.current()) return;
+      $('fp-sites').classList.add('stale');
       $('fp-hosts').setAttribute('aria-invalid', 'true');
-      ctx.reportError($('fp-hosts-error'), e);
+      run.failed(e);
     }
   }
 
@@ -534,17 +519,13 @@ export function setupFingerprint(ctx) {
     },
     /** A new input is on screen: the study waits for the views before it. */
     waiting() {
-      $('fp').dataset.gen = '';
       $('fp-sites').dataset.gen = '';
       $('fp-canon').dataset.combo = '';
-      setStale(Boolean(state.report));
-      say($('fp-status'), () => S.dedupWaiting);
-      $('fp-progress').hidden = true;
-      showText($('fp-error'), '');
+      runs.waiting(() => S.dedupWaiting);
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
-      if (state.askedGen !== generation) runStudy();
+      if (runs.askedGen !== generation) runStudy();
     },
   };
 }

@@ -7,6 +7,7 @@ import { S, nameOf } from './strings.js';
 import { int, fixed, percent } from './format.js';
 import { el, say, showText } from './dom.js';
 import { markField } from './fields.js';
+import { sectionRuns } from './section-run.js';
 import { parseSlots } from './slots.js';
 import { C } from './constants.js';
 
@@ -25,7 +26,7 @@ function classLabel(c) {
 }
 
 export function setupSlotmap(ctx) {
-  const state = { m: C.slotmap.first, layout: 'hilbert', askedGen: 0, ticket: 0, seen: false, wanted: false, last: null };
+  const state = { m: C.slotmap.first, layout: 'hilbert', seen: false, wanted: false, last: null };
 
   function readControls() {
     const r = parseSlots($('slotmap-m').value);
@@ -65,35 +66,29 @@ export function setupSlotmap(ctx) {
     if (readControls() && ctx.input()) run();
   }
 
+  const runs = sectionRuns(ctx, {
+    section: $('slotmap'),
+    error: $('slotmap-error'),
+    status: $('slotmap-status'),
+    stale: (flag) => $('slotmap-images').classList.toggle('stale', flag),
+    measure: 'uhl:slotmap',
+  });
+
   async function run() {
-    const input = ctx.input();
-    if (!input) return;
-    const generation = ctx.generation();
-    const ticket = ++state.ticket;
-    state.askedGen = generation;
+    if (!ctx.input()) return;
     state.wanted = false;
-    const current = () => ticket === state.ticket && generation === ctx.generation();
-    const section = $('slotmap');
-    section.dataset.gen = '';
-    showText($('slotmap-error'), '');
-    $('slotmap-images').classList.add('stale');
     const { m, layout } = state;
-    say($('slotmap-status'), () => S.slotmapDrawing(power(m)));
-    const t0 = performance.now();
+    const r = runs.begin(() => S.slotmapDrawing(power(m)));
     try {
       const { maps } = await ctx.call('slotMap', { fns: ctx.functions(), key: ctx.key(), m, layout });
-      if (!current()) return;
+      if (!r.current()) return;
       state.last = { maps, key: ctx.key() };
       render();
-      const took = fixed((performance.now() - t0) / 1000, 2);
-      say($('slotmap-status'), () => S.slotmapDone(maps.length, took));
-      Object.assign(section.dataset, { m: String(m), layout, gen: String(generation) });
+      const took = fixed(r.seconds(), 2);
+      r.done(() => S.slotmapDone(maps.length, took), { m: String(m), layout });
     } catch (e) {
-      if (!current()) return;
-      $('slotmap-status').textContent = '';
-      ctx.reportError($('slotmap-error'), e);
-    } finally {
-      if (current()) $('slotmap-images').classList.remove('stale');
+      if (r.current()) $('slotmap-images').classList.remove('stale');
+      r.failed(e);
     }
   }
 
@@ -193,13 +188,10 @@ export function setupSlotmap(ctx) {
       if (state.last) render();
     },
     waiting() {
-      $('slotmap').dataset.gen = '';
-      $('slotmap-images').classList.add('stale');
-      say($('slotmap-status'), () => S.dedupWaiting);
-      showText($('slotmap-error'), '');
+      runs.waiting(() => S.dedupWaiting);
     },
     load(generation) {
-      if (state.askedGen === generation) return;
+      if (runs.askedGen === generation) return;
       if (!state.seen) {
         // Not under way either: nothing is computing until the section is near the screen.
         delete $('slotmap').dataset.gen;

@@ -6,6 +6,7 @@ import { S, language, nameOf, sourceOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { el, say, showText } from './dom.js';
 import { TrieDiagram } from './trie-diagram.js';
+import { sectionRuns } from './section-run.js';
 import * as growthChart from './charts/trie-growth.js';
 
 const $ = (id) => document.getElementById(id);
@@ -93,7 +94,6 @@ export function setupTrie(ctx) {
     fixed: new TrieDiagram($('flaw-fixed-svg'), 'flaw-fixed'),
   };
   const anim = { step: 0, timer: null };
-  const run = { askedGen: 0, ticket: 0 };
 
   // ------------------------------------------------------------ the small list, animated
 
@@ -323,48 +323,37 @@ export function setupTrie(ctx) {
     );
   }
 
+  const runs = sectionRuns(ctx, {
+    section: $('trie'),
+    error: $('trie-run-error'),
+    status: $('trie-status'),
+    bar: $('trie-progress'),
+    body: $('trie-run-body'),
+    measure: 'uhl:trie',
+  });
+
   async function runStudy() {
     const input = ctx.input();
     if (!input) return;
-    const generation = ctx.generation();
-    const ticket = ++run.ticket;
-    run.askedGen = generation;
-    const current = () => ticket === run.ticket && generation === ctx.generation();
-    const section = $('trie');
-    section.dataset.gen = '';
-    $('trie-run-body').classList.toggle('stale', !$('trie-run-body').hidden);
-    showText($('trie-run-error'), '');
     const lines = Math.min(input.report.urls, TRIE_MAX_LINES);
     const step = niceStep(Math.ceil(lines / GROWTH_POINTS));
-    const bar = $('trie-progress');
-    bar.value = 0;
-    bar.hidden = false;
-    say($('trie-status'), () => S.trieRunProgress(int(lines), percent(0, 0)));
-    const t0 = performance.now();
+    const run = runs.begin(() => S.trieRunProgress(int(lines), percent(0, 0)));
     try {
-      const { report, timed } = await ctx.runJob('trie', { maxLines: TRIE_MAX_LINES, step }, (share) => {
-        if (!current()) return;
-        bar.value = share;
-        $('trie-status').textContent =
-          share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming;
-      });
-      if (!current()) return;
-      performance.measure('uhl:trie', { start: t0, end: performance.now() });
+      const { report, timed } = await ctx.runJob(
+        'trie',
+        { maxLines: TRIE_MAX_LINES, step },
+        run.progress((share) =>
+          share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming,
+        ),
+      );
+      if (!run.current()) return;
       renderRun(report, timed);
       last = { report, timed };
       ctx.publish('trie', last);
-      $('trie-run-body').hidden = false;
-      $('trie-run-body').classList.remove('stale');
-      bar.hidden = true;
-      const took = fixed((performance.now() - t0) / 1000, 1);
-      say($('trie-status'), () => S.trieRunDone(took));
-      section.dataset.lines = String(report.lines);
-      section.dataset.gen = String(generation);
+      const took = fixed(run.seconds(), 1);
+      run.done(() => S.trieRunDone(took), { lines: String(report.lines) });
     } catch (e) {
-      if (!current()) return;
-      bar.hidden = true;
-      $('trie-status').textContent = '';
-      ctx.reportError($('trie-run-error'), e);
+      run.failed(e);
     }
   }
 
@@ -436,15 +425,11 @@ export function setupTrie(ctx) {
     },
     /** A new input is on screen: the study waits for P1's figures and P2's partition. */
     waiting() {
-      $('trie').dataset.gen = '';
-      $('trie-run-body').classList.toggle('stale', !$('trie-run-body').hidden);
-      say($('trie-status'), () => S.dedupWaiting);
-      $('trie-progress').hidden = true;
-      showText($('trie-run-error'), '');
+      runs.waiting(() => S.dedupWaiting);
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
-      if (run.askedGen !== generation) runStudy();
+      if (runs.askedGen !== generation) runStudy();
     },
   };
 }

@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +81,18 @@ function copyServed() {
       `psl crate ${psl.version}, whose compiled copy the urlhash CLI uses. Mozilla Public License 2.0.\n`,
   );
   fs.writeFileSync(path.join(DIST, '.nojekyll'), '');
+}
+
+/**
+ * The core's numbers in dist/www/early-worker.js: `Lab.constants()` of the wasm just built (run
+ * here in Node), so the page has them before its worker has compiled and copies none of them.
+ */
+async function writeBootConstants() {
+  const pkg = await import(pathToFileURL(path.join(DIST, 'pkg/urlhashlab.js')));
+  pkg.initSync({ module: fs.readFileSync(path.join(DIST, 'pkg/urlhashlab_bg.wasm')) });
+  const file = path.join(DIST, 'www/early-worker.js');
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, replaceOnce(text, '/* uhl:boot */ null', JSON.stringify(pkg.Lab.constants()), 'boot mark in www/early-worker.js'));
 }
 
 /**
@@ -241,6 +253,7 @@ async function main(args) {
     return;
   }
   copyServed();
+  await writeBootConstants();
   const one = await writeOneFile();
   await bundleServed();
   const size = one.length;

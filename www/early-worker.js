@@ -3,8 +3,8 @@
 // script and compiling the WebAssembly overlap them instead of following them. app.js takes
 // this worker over (lab-client.js, takeEarlyWorker) and starts its own only when there is none.
 //
-// When the address asks for the page's default input (the built-in corpus's first 100 000
-// URLs, whole URLs), the worker's name carries it: the worker says its hello unasked and loads
+// When the address asks for the page's default input (the built-in corpus's first
+// `corpus.firstLoad` URLs, whole URLs), the worker's name carries it: the worker says its hello unasked and loads
 // that input, hashed with P1's three functions, as soon as its WebAssembly is compiled
 // (worker.js, startUp). app.js checks that `self.uhlPreload` is the input it wants (prefeed)
 // and sends its own load otherwise, which replaces this one.
@@ -13,13 +13,9 @@
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker
 // from a Blob URL. index.html opened from disk (file://) starts none: the browser refuses it.
 (() => {
-  // The core's numbers the page needs before the worker has compiled (www/constants.js): the
-  // default input and the bounds a link is read with, as src/constants.rs has them.
-  self.uhlBoot = {
-    corpus: { seed: 2004, sizes: [10000, 100000, 246951, 1000000, 20000000], firstLoad: 100000 },
-    p1: { functions: ['elfhash', 'hfip', 'hf'], m: 12, fig1Slots: [200000, 800000, 1000000, 2000000], fig2Slots: [8, 10, 12, 40], maxSlots: 4294967295 },
-    p2: { nodes: 7, table1Urls: 246951, pageMaxNodes: 64 },
-  };
+  // The core's numbers (src/constants.rs), which the page needs before the worker has compiled
+  // (www/constants.js): tools/build-web.mjs writes `Lab.constants()` in place of the mark.
+  self.uhlBoot = /* uhl:boot */ null;
   if (typeof Worker === 'undefined') return;
   const inline = document.getElementById('uhl-worker-source');
   if (!inline && location.protocol === 'file:') return;

@@ -17,12 +17,13 @@ import vm from 'node:vm';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The core's numbers the page reads before its worker answers (`self.uhlBoot`, set by
- * www/early-worker.js), installed for the page's modules that tests run in Node (slots.js).
+ * The core's numbers the page reads before its worker answers (`self.uhlBoot`, which the build
+ * writes into dist/www/early-worker.js), installed for the page's modules that tests run in
+ * Node (slots.js).
  */
 export function bootConstants() {
   const self = {};
-  vm.runInNewContext(fs.readFileSync(path.join(ROOT, 'www/early-worker.js'), 'utf8'), { self });
+  vm.runInNewContext(fs.readFileSync(path.join(ROOT, 'dist/www/early-worker.js'), 'utf8'), { self });
   return self.uhlBoot;
 }
 setConstants(bootConstants());

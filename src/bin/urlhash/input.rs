@@ -1,7 +1,20 @@
 //! Reading URL lists: a file, standard input or the built-in corpus, in chunks, with a progress bar
 //! on stderr, and what the input held said on stderr.
 
-use super::*;
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+use std::time::{Duration, Instant};
+use urlhashlab::columns::{self, Columns};
+use urlhashlab::corpus::Corpus;
+use urlhashlab::key::{self, Key};
+use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
+
+use crate::emit::group;
+use crate::flags::SourceArgs;
 
 /// Where URLs come from.
 #[derive(Clone, Debug, Serialize)]
@@ -213,6 +226,15 @@ pub(crate) struct Unsplittable {
     pub(crate) keys: u64,
 }
 
+impl Unsplittable {
+    /// Counts line `n`, which could not be split for `e`; the first one is named.
+    pub(crate) fn record(&mut self, n: u64, e: impl std::fmt::Display) {
+        self.lines.record(n);
+        self.first_error
+            .get_or_insert_with(|| format!("line {n}: {e}"));
+    }
+}
+
 /// Streams the keys of `source`; lines that cannot be split are counted in the result.
 pub(crate) fn for_each_key(
     source: &Source,
@@ -228,11 +250,7 @@ pub(crate) fn for_each_key(
             }
             each(n, &k)
         }
-        Err(e) => {
-            bad.lines.record(n);
-            bad.first_error
-                .get_or_insert_with(|| format!("line {n}: {e}"));
-        }
+        Err(e) => bad.record(n, e),
     })?;
     Ok((stats, bad))
 }
@@ -355,6 +373,3 @@ pub(crate) fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) 
         }
     }
 }
-
-// ----------------------------------------------------------------------------------------------
-// Output helpers

@@ -1,9 +1,22 @@
 //! `urlhash slotmap`: every slot of M as one pixel of a PNG file, coloured by its count
 //! (`urlhashlab::slotmap`), the same image the page draws in its "Slot map" view.
 
-use super::*;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use serde::Serialize;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use urlhashlab::hash::HashId;
+use urlhashlab::key::Key;
 use urlhashlab::slotmap::{self, Layout, SlotMap};
 
+use crate::emit::{group, stdout, write_json};
+use crate::flags::{parse_fn, parse_slots, InputArgs};
+use crate::input::Source;
+use crate::tally::{tally_input, InputReport};
+
+/// The arguments of `urlhash slotmap` (see `Command::Slotmap`).
 #[derive(Args)]
 pub(crate) struct SlotmapArgs {
     /// Hash function ids, comma separated: one image each.
@@ -31,7 +44,7 @@ fn parse_layout(s: &str) -> Result<Layout, String> {
 }
 
 /// The file name of one image: the page's PNG export uses the same.
-pub(crate) fn file_name(f: HashId, map: &SlotMap) -> String {
+fn file_name(f: HashId, map: &SlotMap) -> String {
     format!(
         "slotmap-{}-m{}-{}.png",
         f.info().key,
@@ -50,7 +63,13 @@ struct Image {
     map: SlotMap,
 }
 
-pub(crate) fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
+impl SlotmapArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_slotmap(self)
+    }
+}
+
+fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
     if a.slots > slotmap::MAX_SLOTS {
         bail!(
             "a slot map draws at most {} slots (2^22), not {}",

@@ -1,6 +1,8 @@
 //! Writing results: numbers as the reports print them, JSON with the input beside it.
 
-use super::*;
+use anyhow::Result;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
 
 /// `0.000123` → `1.23e-4` (with `digits` decimals); 0 stays `0`.
 pub(crate) fn sci(x: f64, digits: usize) -> String {
@@ -46,6 +48,3 @@ pub(crate) fn write_json(value: &impl Serialize) -> Result<()> {
     out.flush()?;
     Ok(())
 }
-
-// ----------------------------------------------------------------------------------------------
-// Commands

@@ -1,6 +1,14 @@
 //! The command line's flags: every command, its arguments, and the parsers of their values.
 
-use super::*;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use urlhashlab::bloom::IndexMethod;
+use urlhashlab::corpus::DEFAULT_SEED;
+use urlhashlab::hash::{self, HashId};
+use urlhashlab::key::Key;
+use urlhashlab::sweep::Figure;
+
+use crate::cmd;
 
 #[derive(Parser)]
 #[command(
@@ -17,18 +25,18 @@ pub(crate) struct Cli {
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// The slot of every URL line, one per line, in input order.
-    Slots(crate::p1::SlotsArgs),
+    Slots(cmd::slots::SlotsArgs),
     /// Bucket distribution measures (A, A_opt, B, max load, empty slots, χ²) per function.
-    Dist(crate::p1::DistArgs),
+    Dist(cmd::dist::DistArgs),
     /// Every slot of M as one pixel of a PNG file per function, coloured by its count.
     ///
     /// Linear rows of a power-of-two width or Hilbert's curve; the legend (slots per count
     /// class beside a random function's) is printed and kept in the PNG's text chunks.
-    Slotmap(crate::slotmap::SlotmapArgs),
+    Slotmap(cmd::slotmap::SlotmapArgs),
     /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
-    Sweep(crate::p1::SweepArgs),
+    Sweep(cmd::sweep::SweepArgs),
     /// Writes the built-in corpus, one URL per line.
-    Gen(crate::p1::GenArgs),
+    Gen(cmd::gen::GenArgs),
     /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
     /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
     ///
@@ -38,53 +46,30 @@ pub(crate) enum Command {
     /// host, 4 KiB per path table of a site with 2 048 URLs or more, and about 20 bytes per
     /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
     /// 450 MB.
-    Partition(crate::partition::PartitionCmd),
+    Partition(cmd::partition::PartitionCmd),
     /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
     /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
-    Trie(crate::trie::TrieArgs),
+    Trie(cmd::trie::TrieArgs),
     /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
     /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
     ///
     /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
     /// short fingerprints: about 300 to 450 bytes per distinct URL, so it reads the first --limit lines.
-    Fingerprint(FingerprintArgs),
+    Fingerprint(cmd::fingerprint::FingerprintCmd),
     /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
     ///
     /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
     /// digests per URL while a filter is built): at most --limit of each.
-    Bloom(crate::dedup::BloomCmd),
+    Bloom(cmd::bloom::BloomCmd),
     /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
     ///
     /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
-    Cbf(crate::dedup::CbfCmd),
+    Cbf(cmd::cbf::CbfCmd),
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]
-        paper: PaperCommand,
+        paper: cmd::paper::PaperCommand,
     },
-}
-
-#[derive(Subcommand)]
-pub(crate) enum PaperCommand {
-    /// P1 (李晓明 & 凤旺森 2004): the table, the A(opt) misprint, hf, HfIp and ELFhash explained.
-    P1(crate::p1::PaperP1Args),
-    /// P2 (李村合 et al.): Table 1 replayed with every reading of the path hash, and a verdict.
-    ///
-    /// Streams the input; the control node remembers every distinct URL (see `urlhash partition
-    /// --help`): about 22 bytes per distinct URL with P2's three path readings, 20 million
-    /// corpus URLs in about 450 MB.
-    P2(crate::partition::PaperP2Args),
-    /// P3 (杨海东 et al.): the 10^-24 claim, the printed digests revealed, fingerprints measured.
-    ///
-    /// Measures the first --limit lines (see `urlhash fingerprint --help`).
-    P3(FingerprintArgs),
-    /// P4 (吴小惠): the generalized-list trie against Table 1 and the 2 MB per 10 000 URLs.
-    P4(crate::trie::PaperP4Args),
-    /// P5 (吴家奇 et al.): k and m/N, the overflow misprints, Fig. 3 replayed, deletes.
-    ///
-    /// Keeps the inserted and held-out URLs in memory, at most --limit of each (see `urlhash
-    /// bloom --help`).
-    P5(crate::dedup::PaperP5Args),
 }
 
 #[derive(Args, Clone)]
@@ -128,7 +113,7 @@ pub(crate) struct SourceArgs {
 pub(crate) struct SplitLimit {
     /// Insert at most N URLs (and hold out at most N): the built-in corpus gives min(--n, N)
     /// of each, a file its first 2N distinct lines; the rest is read and counted.
-    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = dedup::LIMIT, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = crate::split::LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
 }
 
@@ -141,7 +126,7 @@ pub(crate) struct FingerprintArgs {
     pub(crate) hosts: HostsArg,
     /// Measure the first N URL lines only (about 300 to 450 bytes per distinct URL); the rest is read
     /// and counted.
-    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = fingerprint::LIMIT, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = crate::digests::LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
     #[arg(long)]
     pub(crate) json: bool,
@@ -287,6 +272,3 @@ pub(crate) fn parse_fraction(s: &str) -> Result<f64, String> {
 pub(crate) fn parse_figure(s: &str) -> Result<Figure, String> {
     Figure::parse(s).ok_or_else(|| format!("P1 has figures 1, 2 and 3, not '{s}'"))
 }
-
-// ----------------------------------------------------------------------------------------------
-// Input and progress

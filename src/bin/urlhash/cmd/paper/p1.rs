@@ -1,0 +1,202 @@
+//! `urlhash paper p1`: P1's table beside ours, the A(opt) misprint, and each anomaly explained.
+
+use anyhow::Result;
+use clap::Args;
+use std::io::{self, Write};
+use urlhashlab::key::Key;
+use urlhashlab::papers::p1::{P1Report, P1Study, TableColumn};
+use urlhashlab::sweep::Figure;
+
+use crate::emit::{group, stdout, write_json_with_input};
+use crate::flags::InputArgs;
+use crate::input::{for_each_key, nothing_to_hash, warn_input, Source};
+use crate::tally::InputReport;
+
+/// The arguments of `urlhash paper p1`.
+#[derive(Args)]
+pub(crate) struct PaperP1Args {
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl PaperP1Args {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_paper_p1(&self.input, self.json)
+    }
+}
+fn opt(v: Option<f64>) -> String {
+    v.map_or("—".to_string(), |v| format!("{v:.2}"))
+}
+
+fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
+    let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
+    let key: Key = input.key.into();
+    let mut study = P1Study::new();
+    let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
+    warn_input(&stats, Some((&bad, key)));
+    if study.n() == 0 {
+        return Err(nothing_to_hash(&source, &stats, &bad));
+    }
+    let report = study.finish();
+    if json {
+        return write_json_with_input(
+            &InputReport {
+                source,
+                key,
+                stats,
+                unsplittable: bad,
+            },
+            &report,
+        );
+    }
+    let mut out = stdout();
+    print_p1(&mut out, &report, &source)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<()> {
+    writeln!(
+        out,
+        "P1  李晓明, 凤旺森: 两种对 URL 的散列效果很好的函数 (J. Software 2004)"
+    )?;
+    writeln!(
+        out,
+        "Input: {}; N = {} URLs.\n",
+        source.describe(),
+        group(r.n)
+    )?;
+    writeln!(
+        out,
+        "1. The table (M = {} slots): A, the mean memory accesses per lookup",
+        group(r.table_m as u64)
+    )?;
+    write!(out, "{:<24}", "N")?;
+    for c in &r.table {
+        write!(out, "{:>12}", group(c.n))?;
+    }
+    writeln!(out)?;
+    type Cell = fn(&TableColumn) -> String;
+    let rows: [(&str, Cell); 7] = [
+        ("A(opt) as printed", |c| format!("{:.2}", c.a_opt_printed)),
+        ("A(opt) = (N/M+1)/2", |c| format!("{:.2}", c.a_opt_formula)),
+        ("A of a random function", |c| format!("{:.2}", c.a_random)),
+        ("HfIp as printed", |c| format!("{:.2}", c.hfip_printed)),
+        ("HfIp measured", |c| opt(c.hfip)),
+        ("hf measured", |c| opt(c.hf)),
+        ("ELFhash measured", |c| opt(c.elfhash)),
+    ];
+    for (label, f) in &rows {
+        write!(out, "{label:<24}")?;
+        for c in &r.table {
+            write!(out, "{:>12}", f(c))?;
+        }
+        writeln!(out)?;
+    }
+    if r.table.iter().any(|c| c.hfip.is_none()) {
+        writeln!(out, "(— : the input has fewer than N URLs.)")?;
+    }
+    let below: Vec<String> = r
+        .table
+        .iter()
+        .filter(|c| c.hfip_printed < c.a_random)
+        .map(|c| format!("{:.2} < {:.2}", c.hfip_printed, c.a_random))
+        .collect();
+    writeln!(
+        out,
+        "Note: at N <= 3 000 000 P1's printed HfIp values lie below what a uniformly random function averages\n      ({}); only a hash that spreads keys more evenly than chance can do that.",
+        below.join(", ")
+    )?;
+    let m = &r.misprint;
+    writeln!(
+        out,
+        "\n2. Misprint: at N = {} P1 prints A(opt) = {:.2}, but its own formula (N/M+1)/2 gives ({}/{}+1)/2 = {:.2}.\n   Every other printed A(opt) matches the formula.",
+        group(m.n),
+        m.printed,
+        group(m.n),
+        group(m.m as u64),
+        m.formula
+    )?;
+
+    let h = &r.hf_multiple_of_3;
+    let b = |v: &[(u32, f64)], m: u32| v.iter().find(|x| x.0 == m).map_or(f64::NAN, |x| x.1);
+    writeln!(
+        out,
+        "\n3. hf is worst at M = 12 \"for reasons unknown\" (原因不清楚). The reason: hf = |3·Σ c·i| mod M.\n   {:.4} % of these URLs have an hf value divisible by 3, so at M = 12 only the slots 0, 3, 6, 9 can be hit:\n   hf hits {} of 12 slots. B of hf:  M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}\n                         HfIp:  M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}\n   When 3 divides M, B ≈ 3 (the same holds at M = 18); 8, 10 and 40 are coprime to 3.",
+        100.0 * h.share_multiple_of_3,
+        h.slots_hit_m12,
+        b(&h.b_by_m, 8),
+        b(&h.b_by_m, 10),
+        b(&h.b_by_m, 12),
+        b(&h.b_by_m, 40),
+        b(&h.hfip_b_by_m, 8),
+        b(&h.hfip_b_by_m, 10),
+        b(&h.hfip_b_by_m, 12),
+        b(&h.hfip_b_by_m, 40),
+    )?;
+    let hb = &r.hf_bounded_range;
+    writeln!(
+        out,
+        "\n4. hf degrades as M grows: its range is bounded. Σ c·i <= 127·L(L+1)/2 for a URL of length L.\n   Longest URL {} bytes (mean {:.1}): no hf value can exceed {}; the largest seen is {}.\n   At M = {} hf can reach only {} slots (multiples of 3 up to its largest value, {:.1} % of M);\n   it hit {} slots where a random function would hit {}. A at M = {}: hf {:.3}, HfIp {:.3}.",
+        hb.longest_url,
+        hb.mean_url_length,
+        group(hb.bound_for_longest),
+        group(hb.max_value as u64),
+        group(hb.m as u64),
+        group(hb.reachable_slots),
+        100.0 * hb.reachable_slots as f64 / hb.m as f64,
+        group(hb.slots_hit),
+        group(hb.random_slots_hit.round() as u64),
+        group(hb.m as u64),
+        hb.a,
+        hb.hfip_a
+    )?;
+    let z = &r.hfip_zero_bits;
+    let never: Vec<String> = z.never_set.iter().map(u8::to_string).collect();
+    let high: Vec<String> = z
+        .urls_with_high_bit
+        .iter()
+        .map(|(b, c)| format!("bit {b}: {}", group(*c)))
+        .collect();
+    writeln!(
+        out,
+        "\n5. HfIp XORs bytes into the 4 bytes of n: ASCII bytes never set bits 7, 15, 23, 31.\n   {} of {} URLs are pure ASCII. Bits never set in any HfIp value: [{}].\n   URLs whose HfIp value has a lane's top bit set: {}.",
+        group(z.ascii_urls),
+        group(r.n),
+        never.join(", "),
+        high.join(", ")
+    )?;
+    for row in &z.by_m {
+        writeln!(
+            out,
+            "   M = {:>9}: {:.0} % of the slots have one of those bits; they receive {:.3} % of the URLs (a uniform function: {:.0} %). Slots hit: {} (random: {}).",
+            group(row.m as u64),
+            100.0 * row.share_of_slots,
+            100.0 * row.share_of_urls,
+            100.0 * row.share_of_slots,
+            group(row.slots_hit),
+            group(row.random_slots_hit.round() as u64)
+        )?;
+    }
+    let e = &r.elf_clumps;
+    let endings: Vec<String> = e
+        .top_last_bytes
+        .iter()
+        .map(|(c, s)| format!("'{}' {:.1} %", (*c as char).escape_default(), 100.0 * s))
+        .collect();
+    writeln!(
+        out,
+        "\n6. ELFhash: h = (h<<4) + c, and the fold only touches bits 4-7, so its low 4 bits are the last byte's low 4 bits:\n   true for {:.4} % of these URLs. For M = 8 the slot is the last character mod 8, so B follows the URL endings:\n   {}.\n   B at M = 8: measured {:.3}, predicted from the endings alone {:.3}. B of ELFhash: M=8 {:.3}  M=10 {:.3}  M=12 {:.3}  M=40 {:.3}.",
+        100.0 * e.low_nibble_is_last_byte,
+        endings.join(", "),
+        e.b_m8,
+        e.b_m8_predicted,
+        b(&e.b_by_m, 8),
+        b(&e.b_by_m, 10),
+        b(&e.b_by_m, 12),
+        b(&e.b_by_m, 40),
+    )?;
+    Ok(())
+}

@@ -1,0 +1,242 @@
+//! `urlhash sweep`: P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
+
+use anyhow::Result;
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use urlhashlab::corpus::Corpus;
+use urlhashlab::key::{self, Key};
+use urlhashlab::lines::InputStats;
+use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
+
+use crate::emit::{group, stdout, write_json};
+use crate::flags::{parse_count, parse_figure, InputArgs};
+use crate::input::{for_each_url, nothing_to_hash, warn_input, Source, Unsplittable};
+use crate::tally::InputReport;
+
+/// The arguments of `urlhash sweep` (see `Command::Sweep`).
+#[derive(Args)]
+pub(crate) struct SweepArgs {
+    /// Figures, comma separated: 1, 2, 3.
+    #[arg(long, value_name = "1|2|3", value_delimiter = ',', required = true, value_parser = parse_figure)]
+    pub(crate) fig: Vec<Figure>,
+    /// Checkpoint interval (default: P1's, 500 000 for Fig. 1-2 and 10 000 for Fig. 3).
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub(crate) step: Option<u64>,
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl SweepArgs {
+    pub(crate) fn run(&self) -> Result<()> {
+        cmd_sweep(&self.fig, self.step, &self.input, self.csv, self.json)
+    }
+}
+
+/// Fig. 3's random sample of the corpus, drawn by index (numbered by corpus line).
+fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
+    let corpus = Corpus::new(seed);
+    let mut buf = Vec::new();
+    sweep::sample_indices(n, urlhashlab::papers::p1::FIG3_SAMPLE, seed)
+        .into_iter()
+        .map(|i| {
+            corpus.url(i, &mut buf);
+            (i + 1, buf.clone())
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+pub(crate) struct SweepReport {
+    pub(crate) input: InputReport,
+    pub(crate) figures: Vec<u8>,
+    pub(crate) points: Vec<Point>,
+}
+
+fn cmd_sweep(
+    figs: &[Figure],
+    step: Option<u64>,
+    input: &InputArgs,
+    csv: bool,
+    json: bool,
+) -> Result<()> {
+    let key: Key = input.key.into();
+    let mut figs = figs.to_vec();
+    figs.dedup();
+    let mut all_points = Vec::new();
+    let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
+    // Fig. 1 and 2 share one pass over the whole input; Fig. 3 uses a random sample of it,
+    // drawn in the same pass from a file or standard input (which can be read once only).
+    let big: Vec<Figure> = figs
+        .iter()
+        .copied()
+        .filter(|f| *f != Figure::Fig3)
+        .collect();
+    let fig3 = figs.contains(&Figure::Fig3);
+    let mut big_sweep = (!big.is_empty()).then(|| {
+        let series: Vec<Series> = big.iter().flat_map(|f| f.series()).collect();
+        Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()))
+    });
+    let mut reservoir = match source {
+        Source::Corpus { .. } => None,
+        _ => fig3.then(|| sweep::Reservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
+    };
+    let mut bad = Unsplittable::default();
+    let stats = if big_sweep.is_some() || reservoir.is_some() {
+        for_each_url(&source, |n, line| {
+            if let Some(r) = &mut reservoir {
+                r.push(n, line.to_vec());
+            }
+            if let Some(sweep) = &mut big_sweep {
+                match key::extract(line, key) {
+                    Ok(k) => sweep.push(&k),
+                    Err(e) => {
+                        bad.record(n, e);
+                    }
+                }
+            }
+        })?
+    } else {
+        InputStats::default()
+    };
+    let mut input_report = None;
+    if let Some(mut sweep) = big_sweep {
+        warn_input(&stats, Some((&bad, key)));
+        if sweep.n() == 0 {
+            return Err(nothing_to_hash(&source, &stats, &bad));
+        }
+        all_points.extend(sweep.finish());
+        input_report = Some(InputReport {
+            source: source.clone(),
+            key,
+            stats: stats.clone(),
+            unsplittable: bad,
+        });
+    }
+    if fig3 {
+        let (sample, stats, total) = match (&source, reservoir) {
+            (Source::Corpus { n, seed }, _) => (
+                corpus_sample(*n, *seed),
+                InputStats {
+                    lines: *n,
+                    urls: *n,
+                    ..InputStats::default()
+                },
+                *n,
+            ),
+            (_, Some(r)) => {
+                let total = r.seen();
+                (r.finish(), stats, total)
+            }
+            (_, None) => unreachable!("a file's sample is drawn when Fig. 3 is asked for"),
+        };
+        let mut sweep = Sweep::new(
+            &Figure::Fig3.series(),
+            step.unwrap_or(Figure::Fig3.default_step()),
+        );
+        let mut bad = Unsplittable::default();
+        for (n, line) in &sample {
+            match key::extract(line, key) {
+                Ok(k) => sweep.push(&k),
+                Err(e) => {
+                    bad.record(*n, e);
+                }
+            }
+        }
+        if input_report.is_none() {
+            warn_input(&stats, Some((&bad, key)));
+        }
+        if sweep.n() == 0 {
+            return Err(nothing_to_hash(&source, &stats, &bad));
+        }
+        eprintln!(
+            "urlhash: Fig. 3 uses {} URLs drawn at random from {}",
+            group(sample.len() as u64),
+            group(total)
+        );
+        all_points.extend(sweep.finish());
+        input_report.get_or_insert(InputReport {
+            source: source.clone(),
+            key,
+            stats,
+            unsplittable: bad,
+        });
+    }
+    let input_report = input_report.expect("at least one figure");
+    if json {
+        return write_json(&SweepReport {
+            input: input_report,
+            figures: figs.iter().map(|f| f.number()).collect(),
+            points: all_points,
+        });
+    }
+    let mut out = stdout();
+    if csv {
+        writeln!(out, "figure,measure,function,m,n,value")?;
+        for p in &all_points {
+            writeln!(
+                out,
+                "{},{:?},{},{},{},{:.6}",
+                p.figure, p.measure, p.function, p.m, p.n, p.value
+            )?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{}, key {}",
+        input_report.source.describe(),
+        key.as_str()
+    )?;
+    for fig in &figs {
+        let series = fig.series();
+        writeln!(
+            out,
+            "\nP1 Fig. {} — {} ({})",
+            fig.number(),
+            match fig.measure() {
+                sweep::Measure::A => "A, query performance (smaller is better, optimum (N/M+1)/2)",
+                sweep::Measure::B => "B, load balance (1 is perfect)",
+            },
+            if *fig == Figure::Fig3 {
+                "hf only, random sample"
+            } else {
+                "ELFhash, HfIp, hf"
+            }
+        )?;
+        write!(out, "{:>11}", "N")?;
+        for s in &series {
+            write!(out, " {:>15}", format!("{}@{}", s.hash.info().key, s.m))?;
+        }
+        writeln!(out)?;
+        let mut ns: Vec<u64> = all_points
+            .iter()
+            .filter(|p| p.figure == fig.number())
+            .map(|p| p.n)
+            .collect();
+        ns.dedup();
+        for n in ns {
+            write!(out, "{n:>11}")?;
+            for s in &series {
+                let v = all_points
+                    .iter()
+                    .find(|p| {
+                        p.figure == fig.number()
+                            && p.n == n
+                            && p.m == s.m
+                            && p.function == s.hash.info().key
+                    })
+                    .map_or(f64::NAN, |p| p.value);
+                write!(out, " {v:>15.4}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

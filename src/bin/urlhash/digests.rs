@@ -1,0 +1,110 @@
+//! P3's MD5 fingerprints measured on the input, for `fingerprint` and `paper p3`: duplicates,
+//! short-fingerprint collisions against the birthday bound, the avalanche, alias and mirror
+//! normalisation from a host table, and canonicalisation toggles.
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+use std::path::Path;
+use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
+use urlhashlab::lines::InputStats;
+use urlhashlab::papers::p3::{P3Report, P3Study};
+
+use crate::emit::{group, write_json_with_input};
+use crate::flags::FingerprintArgs;
+use crate::input::{for_each_url, input_summary, warn_input, Source};
+
+/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
+/// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
+pub(crate) const LIMIT: u64 = 1_000_000;
+
+#[derive(Serialize)]
+pub(crate) struct FpInput {
+    source: Source,
+    #[serde(flatten)]
+    stats: InputStats,
+    hosts: Option<String>,
+    /// The study measured the first `measured_lines` URL lines (`--limit`).
+    measured_lines: u64,
+}
+
+#[derive(Serialize)]
+pub(crate) struct FpOut {
+    pub(crate) p3: P3Report,
+    pub(crate) canonical: CanonicalReport,
+}
+
+fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, FpOut)> {
+    let table = match hosts {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the host table '{}'", path.display()))?;
+            let table = HostTable::parse(&text)
+                .map_err(|e| anyhow::anyhow!("host table '{}': {e}", path.display()))?;
+            if text.lines().all(|l| {
+                let l = l.trim();
+                l.is_empty() || l.starts_with('#')
+            }) {
+                eprintln!(
+                    "urlhash: warning: the host table '{}' has no `host ip` line: IP_ID and Name_ID cannot merge anything",
+                    path.display()
+                );
+            }
+            Some(table)
+        }
+        None => None,
+    };
+    let mut p3 = match table {
+        Some(t) => P3Study::with_hosts(t),
+        None => P3Study::new(),
+    };
+    let mut canonical = CanonicalStudy::new();
+    let mut measured = 0u64;
+    let stats = for_each_url(source, |n, line| {
+        if measured == limit {
+            return;
+        }
+        measured += 1;
+        p3.push(n, line);
+        // Lines that are not URLs are counted by the study and named in its report.
+        let _ = canonical.push(n, line);
+    })?;
+    warn_input(&stats, None);
+    if stats.urls == 0 {
+        bail!(
+            "no URLs in {} ({})",
+            source.describe(),
+            input_summary(&stats, None)
+        );
+    }
+    if measured < stats.urls {
+        eprintln!(
+            "urlhash: measured on the first {} of {} URL lines (--limit): the study keeps about 300 to 450 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
+            group(measured),
+            group(stats.urls)
+        );
+    }
+    Ok((
+        FpInput {
+            source: source.clone(),
+            stats,
+            hosts: hosts.map(|p| p.display().to_string()),
+            measured_lines: measured,
+        },
+        FpOut {
+            p3: p3.finish(),
+            canonical: canonical.finish(),
+        },
+    ))
+}
+
+/// Measures the input of `urlhash fingerprint` or `urlhash paper p3`; writes the JSON and
+/// returns `None` with `--json`, else returns the source and the measurements to print.
+pub(crate) fn measure(args: &FingerprintArgs) -> Result<Option<(Source, FpOut)>> {
+    let source = Source::from_args(&args.source, 100_000);
+    let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit)?;
+    if args.json {
+        write_json_with_input(&input, &out)?;
+        return Ok(None);
+    }
+    Ok(Some((source, out)))
+}

@@ -1,8 +1,8 @@
 //! The built-in corpus: a deterministic, seeded stream of URLs shaped like a 2004 Chinese crawl.
 //!
 //! P1 measured 20 million URLs of the Tianwang (天网) crawler, P2 cites CNNIC's 2004 count of
-//! about 668 900 web sites holding 650 682 300 pages, more than 1000 pages per site on
-//! average, with a few huge sites. Those lists are not public, so the lab generates URLs with
+//! about 668 900 web sites holding 650 682 300 pages, 972.8 pages per site on average (P2 says
+//! "more than 1000"), with a few huge sites. Those lists are not public, so the lab generates URLs with
 //! that shape instead. URL number `i` (from 0) depends only on the seed and `i`, so any N up to
 //! 20 million (and beyond) streams in constant memory, a prefix of a longer corpus is the
 //! shorter corpus, and a random sample can be drawn by index.

@@ -9,8 +9,12 @@
 //! `n` little-endian (`b[0]` is the low byte). The functions read a C string, so they stop at the
 //! first NUL byte, as the C does.
 //!
-//! The one undefined corner is `_hf`'s `if (result < 0) result = -result;` when `result` is
-//! `INT_MIN`: `-INT_MIN` overflows. gcc with `-fwrapv` (and in practice without it) leaves it
+//! P1's C has two undefined corners, both signed `int` overflow, and the lab takes gcc's
+//! `-fwrapv` reading of both (32-bit wrap; `tests/differential_c.rs` compiles the C with
+//! `-fwrapv`). The first is `_hf`'s accumulation `result += c*3*i`, which passes 2^31 once
+//! `3 Σ c·i` does: for ASCII URLs longer than about 3 400 bytes (all bytes near 127) to 3 800
+//! (typical URL letters). The second is `_hf`'s `if (result < 0) result = -result;` when
+//! `result` is `INT_MIN`: `-INT_MIN` overflows. gcc with `-fwrapv` (and in practice without it) leaves it
 //! at `INT_MIN`, and `INT_MIN % size` is then negative in C. [`hf_c`] returns that C value;
 //! the registry's raw value for `hf` is `|result|` as an unsigned 32-bit number (2^31 in that
 //! corner), so its slot is `2^31 mod M` there. A URL reaches that corner only if its weighted

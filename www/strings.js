@@ -163,7 +163,7 @@ export const S = {
           claim: 'P1’s table prints the optimum A(opt) = 2.75 at N = 1 000 000 and M = 200 000.',
           live: (printed, formula, n, m) => `P1’s own formula (N/M + 1)/2 at N = ${n}, M = ${m} gives ${formula}; the table prints ${printed}.`,
           explain:
-            'Every other column of the table agrees with the formula, so 2.75 is a typo for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million, which no function can do on average: another sign its numbers were not measured as described.',
+            'Every other column of the table agrees with the formula, so 2.75 is a typo for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million. On one particular list a function can do that (crawl-order runs of URLs that differ only in a counter may spread more evenly than chance), though not on average over lists; on the lab’s corpus, which has no such runs, HfIp measures what a random function does.',
         },
         {
           title: 'ELFhash’s low bits are the URL’s last character',
@@ -245,7 +245,7 @@ export const S = {
           live: (ip, tried, name) =>
             `${ip} is the MD5 of the empty string (text A above): of ${tried} candidates tried (the scan’s URL fragments, the site’s hosts and addresses…) only "" gives it. ${name}, the other printed digest, matches none.`,
           explain:
-            'P3’s program hashed nothing: an empty buffer, an unfilled variable. Run that way, every normalised URL gets the same id and all but the first are thrown away as duplicates. Whenever a digest reads d41d8cd9…, suspect the input, not the hash.',
+            'The digest P3 prints for a normalised URL is the MD5 of nothing, what an empty buffer or an unfilled variable gives. That is an inference from one printed digest; had P3’s program run that way, every normalised URL would get the same id and all but the first would be thrown away as duplicates. Whenever a digest reads d41d8cd9…, suspect the input, not the hash.',
         },
         {
           title: 'Short fingerprints and the birthday bound',
@@ -289,7 +289,7 @@ export const S = {
           live: (urls, gl, nodes, javaBytes, hashSet, md5, fst, mb, perUrls, p4) =>
             `On ${urls} corpus URLs P4’s list takes ${gl} bytes per URL (${nodes} nodes each; about ${javaBytes} in P4’s Java); a hash set of the strings ${hashSet}, a set of MD5 fingerprints ${md5}, an FST ${fst}. P4’s ${mb} MB per ${perUrls} URLs is ${p4} bytes per URL.`,
           explain:
-            'A node holds a character and two links (12 bytes here, 24 in a JVM), and a URL takes about 40. P4’s figure allows under 9 Java nodes per URL, fewer than a URL has letters, so it cannot be this structure as described. A hash set needs a sixth of the list’s memory, MD5 fingerprints under a twentieth.',
+            'A node holds a character and two links (12 bytes here, 24 in a JVM), and a URL of the corpus takes about 40. P4’s figure allows under 9 Java nodes per URL: possible on a list whose URLs share long prefixes (list.asp?id=1001, 1002, … cost 1 or 2 nodes each), not on the corpus here. A hash set needs a sixth of the list’s memory, MD5 fingerprints under a twentieth.',
         },
         {
           title: 'The Bloom filter P4 mentions',

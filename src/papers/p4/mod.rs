@@ -11,6 +11,8 @@
 use crate::trie::*;
 use serde::Serialize;
 
+pub mod table1;
+
 /// One row of P4's Table 1.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PrintedTime {

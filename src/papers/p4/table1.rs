@@ -1,0 +1,274 @@
+//! P4's Table 1 replayed: the time of one dedup lookup in each store P4 timed, with the same
+//! number of URLs stored (16 000), beside the printed 968 / 15 / 0.8 ms.
+//!
+//! P4 §1 describes the stores: a **database** whose dedup "traverses every record of the
+//! database" (遍历数据库的每条记录), an **in-memory linked list** of URL strings (Table 1's 内存
+//! 链表), its **improved generalized list** (a character trie, [`crate::trie::GlTrie`]), and an
+//! **on-disk path per MD5** ("32 nested directories, one per hex digit"). Every store here
+//! answers [`DedupStore::contains`]; [`time_dedup`] stores the URLs, then repeats the lookups of
+//! a list of URLs (half of them stored, half not) until they took [`TIMED_MIN_MS`] in all, and
+//! reports the milliseconds per lookup, timed by the clock it is handed (the CLI's `Instant`, the
+//! page's `performance.now()`). A lookup in a scan is `O(N)` in the URLs stored, in an index
+//! `O(log N)`, in the list `O(L)` in the URL's length, which is what the printed ratios argue.
+//!
+//! The pure stores are here ([`LinkedListStore`], [`GlStore`]); the database (SQLite) and the
+//! directories are native only ([`crate::native`]).
+//!
+//! **The clock.** P4 timed in Java on Windows XP, whose `System.currentTimeMillis()` advances in
+//! ticks of 15.625 ms (64 Hz). 968 ≈ 62 × 15.625 = 968.75, 15 ≈ one tick, and the list's 0.8 ms
+//! "the average of 20 dedups" is 16 ms ≈ one tick over 20: every printed figure is a whole number
+//! of ticks. That is an inference from the numbers (P4 names no clock), and [`tick_fit`] says
+//! how close each figure lies to a whole number of ticks.
+
+use crate::trie::GlTrie;
+use serde::Serialize;
+use std::collections::LinkedList;
+
+/// Repeat the lookups until they took this long in all…
+pub const TIMED_MIN_MS: f64 = 60.0;
+/// …or this many lookups were made.
+pub const TIMED_MAX_LOOKUPS: u64 = 2_000_000;
+/// The Windows XP clock tick the printed times fit: 1000 / 64 ms.
+pub const WINDOWS_TICK_MS: f64 = 15.625;
+
+/// A store of URLs that answers P4's dedup question: was this URL seen?
+pub trait DedupStore {
+    /// The store's id, as [`Table1Row::method`] names it.
+    fn method(&self) -> &'static str;
+    /// Stores `url` (a URL not stored yet).
+    fn insert(&mut self, url: &[u8]) -> Result<(), String>;
+    /// Whether `url` is stored.
+    fn contains(&mut self, url: &[u8]) -> Result<bool, String>;
+    /// What the store costs beside time (bytes, files), in words, when it has such a cost.
+    fn cost(&self) -> Option<StoreCost> {
+        None
+    }
+}
+
+/// What a store holds beyond memory: files, directories, bytes on disk.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StoreCost {
+    /// Directories or files created.
+    pub entries: u64,
+    /// Bytes the file system reports for them.
+    pub bytes: u64,
+}
+
+/// P4's in-memory linked list (内存链表): the URL strings in a list, each dedup a scan from the
+/// head comparing whole strings.
+#[derive(Default)]
+pub struct LinkedListStore(LinkedList<Box<[u8]>>);
+
+impl DedupStore for LinkedListStore {
+    fn method(&self) -> &'static str {
+        "linked-list"
+    }
+    fn insert(&mut self, url: &[u8]) -> Result<(), String> {
+        self.0.push_back(url.into());
+        Ok(())
+    }
+    fn contains(&mut self, url: &[u8]) -> Result<bool, String> {
+        Ok(self.0.iter().any(|u| **u == *url))
+    }
+}
+
+/// P4's improved generalized list, as printed (no end-of-URL mark).
+#[derive(Default)]
+pub struct GlStore(GlTrie);
+
+impl DedupStore for GlStore {
+    fn method(&self) -> &'static str {
+        "generalized-list"
+    }
+    fn insert(&mut self, url: &[u8]) -> Result<(), String> {
+        self.0.insert(url);
+        Ok(())
+    }
+    fn contains(&mut self, url: &[u8]) -> Result<bool, String> {
+        Ok(self.0.contains(url))
+    }
+}
+
+/// One row of Table 1 measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Table1Row {
+    /// `database-scan`, `database-index`, `linked-list`, `generalized-list`, `md5-dirs`.
+    pub method: &'static str,
+    /// P4's time per dedup for this store, where it printed one.
+    pub printed_ms: Option<f64>,
+    pub stored: u64,
+    /// Lookups timed (the list repeated), and how many of them found their URL.
+    pub lookups: u64,
+    pub found: u64,
+    pub ms_per_dedup: f64,
+    /// `ms_per_dedup` over the generalized list's, filled by [`with_ratios`].
+    pub vs_list: Option<f64>,
+    /// Milliseconds to store the URLs.
+    pub insert_ms: f64,
+    pub cost: Option<StoreCost>,
+}
+
+/// P4's printed time per dedup for a method id.
+pub fn printed_ms(method: &str) -> Option<f64> {
+    let at = |i: usize| Some(super::P4_TIMES[i].ms_per_dedup);
+    match method {
+        "database-scan" => at(0),
+        "linked-list" => at(1),
+        "generalized-list" => at(2),
+        _ => None,
+    }
+}
+
+/// The lookups [`time_dedup`] repeats: `stored` and `absent` URLs taken in turn, `count` of them
+/// at most (fewer when either side runs out).
+pub fn lookups<'a>(stored: &[&'a [u8]], absent: &[&'a [u8]], count: usize) -> Vec<&'a [u8]> {
+    let pairs = (count / 2).min(stored.len()).min(absent.len());
+    (0..pairs).flat_map(|i| [stored[i], absent[i]]).collect()
+}
+
+/// Stores `stored` (distinct URLs) in `store`, then times `lookups` (repeated until they took
+/// [`TIMED_MIN_MS`] or made [`TIMED_MAX_LOOKUPS`]) with `now`, a clock in milliseconds.
+pub fn time_dedup(
+    store: &mut dyn DedupStore,
+    stored: &[&[u8]],
+    lookups: &[&[u8]],
+    now: &mut dyn FnMut() -> f64,
+) -> Result<Table1Row, String> {
+    let t0 = now();
+    for url in stored {
+        store.insert(url)?;
+    }
+    let insert_ms = now() - t0;
+    let (mut made, mut found, t0) = (0u64, 0u64, now());
+    let ms = loop {
+        for url in lookups {
+            found += store.contains(url)? as u64;
+        }
+        made += lookups.len() as u64;
+        let ms = now() - t0;
+        if lookups.is_empty() || ms >= TIMED_MIN_MS || made >= TIMED_MAX_LOOKUPS {
+            break ms;
+        }
+    };
+    let method = store.method();
+    Ok(Table1Row {
+        method,
+        printed_ms: printed_ms(method),
+        stored: stored.len() as u64,
+        lookups: made,
+        found,
+        ms_per_dedup: if made == 0 { 0.0 } else { ms / made as f64 },
+        vs_list: None,
+        insert_ms,
+        cost: store.cost(),
+    })
+}
+
+/// Each row's time over the generalized list's (when a row of it is there).
+pub fn with_ratios(mut rows: Vec<Table1Row>) -> Vec<Table1Row> {
+    let list = rows
+        .iter()
+        .find(|r| r.method == "generalized-list")
+        .map(|r| r.ms_per_dedup);
+    for r in &mut rows {
+        r.vs_list = list.filter(|&l| l > 0.0).map(|l| r.ms_per_dedup / l);
+    }
+    rows
+}
+
+/// How a printed time fits the Windows clock: `ms = ticks × 15.625 + off`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TickFit {
+    pub method: &'static str,
+    pub printed_ms: f64,
+    /// The lookups the figure is the mean of (the list's 0.8 is the mean of 20).
+    pub repeats: u32,
+    /// The total the figure stands for, `printed_ms × repeats`.
+    pub total_ms: f64,
+    pub ticks: u32,
+    /// `total_ms − ticks × 15.625`.
+    pub off_ms: f64,
+}
+
+/// Every printed time of Table 1 against a whole number of Windows clock ticks (an inference;
+/// see the module doc).
+pub fn tick_fit() -> Vec<TickFit> {
+    super::P4_TIMES
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let repeats = if i == 2 { super::P4_GL_REPEATS } else { 1 };
+            let total_ms = t.ms_per_dedup * repeats as f64;
+            let ticks = (total_ms / WINDOWS_TICK_MS).round() as u32;
+            TickFit {
+                method: ["database-scan", "linked-list", "generalized-list"][i],
+                printed_ms: t.ms_per_dedup,
+                repeats,
+                total_ms,
+                ticks,
+                off_ms: total_ms - ticks as f64 * WINDOWS_TICK_MS,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls(n: usize, tag: &str) -> Vec<String> {
+        (0..n)
+            .map(|i| format!("http://www.{tag}.cn/list.asp?id={i}"))
+            .collect()
+    }
+
+    #[test]
+    fn every_store_finds_the_stored_half_and_only_it() {
+        let (s, a) = (urls(300, "in"), urls(300, "out"));
+        let s: Vec<&[u8]> = s.iter().map(|u| u.as_bytes()).collect();
+        let a: Vec<&[u8]> = a.iter().map(|u| u.as_bytes()).collect();
+        let look = lookups(&s, &a, 200);
+        assert_eq!(look.len(), 200);
+        let mut t = 0.0;
+        let mut clock = || {
+            t += 1.0;
+            t
+        };
+        let stores: [&mut dyn DedupStore; 2] =
+            [&mut LinkedListStore::default(), &mut GlStore::default()];
+        let mut rows = Vec::new();
+        for store in stores {
+            let r = time_dedup(store, &s, &look, &mut clock).unwrap();
+            // One pass of 200 lookups read the clock once at its end: 1 ms, so it repeats
+            // until 60 ms passed, a pass a tick.
+            assert_eq!(r.lookups, 60 * 200, "{r:?}");
+            assert_eq!(r.found, 60 * 100, "{r:?}");
+            assert_eq!(r.ms_per_dedup, 60.0 / (60.0 * 200.0));
+            rows.push(r);
+        }
+        let rows = with_ratios(rows);
+        assert_eq!(rows[0].printed_ms, Some(15.0));
+        assert_eq!(rows[1].printed_ms, Some(0.8));
+        assert_eq!(rows[1].vs_list, Some(1.0));
+    }
+
+    #[test]
+    fn the_printed_list_finds_a_prefix_of_a_stored_url() {
+        let mut gl = GlStore::default();
+        gl.insert(b"http://a.cn/index.html").unwrap();
+        assert!(gl.contains(b"http://a.cn/index").unwrap());
+        let mut list = LinkedListStore::default();
+        list.insert(b"http://a.cn/index.html").unwrap();
+        assert!(!list.contains(b"http://a.cn/index").unwrap());
+    }
+
+    #[test]
+    fn the_printed_times_are_whole_windows_ticks() {
+        let fits = tick_fit();
+        assert_eq!(fits.iter().map(|f| f.ticks).collect::<Vec<_>>(), [62, 1, 1]);
+        for f in &fits {
+            assert!(f.off_ms.abs() <= 0.75, "{f:?}");
+        }
+        assert_eq!(fits[2].total_ms, 16.0);
+    }
+}

@@ -212,6 +212,42 @@ pub fn tick_fit() -> Vec<TickFit> {
         .collect()
 }
 
+/// Table 1 replayed: a row per store, P4's clock reading, and the lookups' shape.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Table1Report {
+    /// URLs stored in each store (P4: 16 000).
+    pub stored: u64,
+    /// Distinct lookups in one pass: half stored URLs, half URLs never stored.
+    pub lookups_per_pass: u64,
+    pub rows: Vec<Table1Row>,
+    pub tick_fit: Vec<TickFit>,
+    /// How the database answers a lookup, per database row (`EXPLAIN QUERY PLAN`).
+    pub plans: Vec<(String, String)>,
+}
+
+/// Times every store of `stores` on the same URLs: `stored` stored, then [`lookups`] of
+/// `stored` and `absent` (at most `per_pass`) repeated; rows with their ratio to the list.
+pub fn replay(
+    stores: Vec<Box<dyn DedupStore>>,
+    stored: &[&[u8]],
+    absent: &[&[u8]],
+    per_pass: usize,
+    now: &mut dyn FnMut() -> f64,
+) -> Result<Table1Report, String> {
+    let look = lookups(stored, absent, per_pass);
+    let mut rows = Vec::new();
+    for mut store in stores {
+        rows.push(time_dedup(store.as_mut(), stored, &look, now)?);
+    }
+    Ok(Table1Report {
+        stored: stored.len() as u64,
+        lookups_per_pass: look.len() as u64,
+        rows: with_ratios(rows),
+        tick_fit: tick_fit(),
+        plans: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

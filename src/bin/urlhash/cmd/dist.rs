@@ -8,7 +8,7 @@ use std::io::Write;
 use urlhashlab::hash::HashId;
 use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures};
 
-use crate::emit::{group, stdout, write_json};
+use crate::emit::{group, raw, write_json, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};
 use crate::tally::{tally_input, InputReport};
 
@@ -26,6 +26,9 @@ pub(crate) struct DistArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of a table; with --counts or --buckets, each table after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
     /// Include the per-slot counts (M numbers per function).
     #[arg(long)]
     pub(crate) counts: bool,
@@ -34,122 +37,125 @@ pub(crate) struct DistArgs {
     pub(crate) buckets: bool,
 }
 
+#[derive(Serialize)]
+struct DistFunction {
+    #[serde(rename = "fn")]
+    id: &'static str,
+    name: &'static str,
+    name_zh: &'static str,
+    paper: &'static str,
+    #[serde(flatten)]
+    measures: Measures,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bucket_sizes: Option<Vec<BucketSizeRow>>,
+}
+
+#[derive(Serialize)]
+struct DistReport {
+    input: InputReport,
+    slots: u32,
+    functions: Vec<DistFunction>,
+}
+
 impl DistArgs {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_dist(
-            &self.functions,
-            self.slots,
-            &self.input,
-            self.json,
-            self.counts,
-            self.buckets,
-        )
+        let m = self.slots;
+        let (tallies, input) = tally_input(&self.functions, m, &self.input)?;
+        let report = DistReport {
+            input,
+            slots: m,
+            functions: self
+                .functions
+                .iter()
+                .zip(tallies)
+                .map(|(f, t)| {
+                    let info = f.info();
+                    DistFunction {
+                        id: info.key,
+                        name: info.name_en,
+                        name_zh: info.name_zh,
+                        paper: info.paper,
+                        measures: t.measures(),
+                        bucket_sizes: self.buckets.then(|| bucket_size_distribution(t.counts())),
+                        counts: self.counts.then(|| t.into_counts()),
+                    }
+                })
+                .collect(),
+        };
+        match Format::of(self.json, self.csv) {
+            Format::Json => write_json(&report),
+            format => {
+                let mut out = Out::stdout(format);
+                print_dist(&mut out, &report)?;
+                out.finish()?;
+                Ok(())
+            }
+        }
     }
 }
 
-#[derive(Serialize)]
-pub(crate) struct DistFunction {
-    #[serde(rename = "fn")]
-    pub(crate) id: &'static str,
-    pub(crate) name: &'static str,
-    pub(crate) name_zh: &'static str,
-    pub(crate) paper: &'static str,
-    #[serde(flatten)]
-    pub(crate) measures: Measures,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) counts: Option<Vec<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) bucket_sizes: Option<Vec<BucketSizeRow>>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct DistReport {
-    pub(crate) input: InputReport,
-    pub(crate) slots: u32,
-    pub(crate) functions: Vec<DistFunction>,
-}
-
-fn cmd_dist(
-    functions: &[HashId],
-    m: u32,
-    input: &InputArgs,
-    json: bool,
-    counts: bool,
-    buckets: bool,
-) -> Result<()> {
-    let (tallies, input) = tally_input(functions, m, input)?;
-    let (source, key) = (input.source.clone(), input.key);
-    let n = tallies[0].n();
-    let report = DistReport {
-        input,
-        slots: m,
-        functions: functions
-            .iter()
-            .zip(tallies)
-            .map(|(f, t)| {
-                let info = f.info();
-                DistFunction {
-                    id: info.key,
-                    name: info.name_en,
-                    name_zh: info.name_zh,
-                    paper: info.paper,
-                    measures: t.measures(),
-                    bucket_sizes: buckets.then(|| bucket_size_distribution(t.counts())),
-                    counts: counts.then(|| t.into_counts()),
-                }
-            })
-            .collect(),
-    };
-    if json {
-        return write_json(&report);
-    }
-    let mut out = stdout();
+fn print_dist(out: &mut Out, report: &DistReport) -> std::io::Result<()> {
+    let input = &report.input;
+    let n = report.functions.first().map_or(0, |f| f.measures.n);
     writeln!(
         out,
         "{}: {} keys ({}), M = {}",
-        source.describe(),
+        input.source.describe(),
         group(n),
-        key.as_str(),
-        group(m as u64)
+        input.key.as_str(),
+        group(report.slots as u64)
     )?;
-    writeln!(
-        out,
-        "{:<16} {:>11} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>11} {:>13} {:>9}",
-        "function",
-        "N",
-        "A",
-        "A_opt",
-        "A_random",
-        "B",
-        "max_load",
-        "E[max]",
-        "empty",
-        "chi2",
-        "p_value"
-    )?;
+    let mut t = Table::new("functions")
+        .left("function", 16)
+        .right("N", 11)
+        .csv("n")
+        .right("A", 9)
+        .csv("a")
+        .right("A_opt", 9)
+        .csv("a_opt")
+        .right("A_random", 9)
+        .csv("a_random")
+        .right("B", 8)
+        .csv("b")
+        .right("max_load", 9)
+        .right("E[max]", 10)
+        .csv("expected_max_load")
+        .right("empty", 11)
+        .csv("empty_slots")
+        .csv_only("expected_empty_slots")
+        .right("chi2", 13)
+        .right("p_value", 9);
     for f in &report.functions {
         let r = &f.measures;
-        writeln!(
-            out,
-            "{:<16} {:>11} {:>9.4} {:>9.4} {:>9.4} {:>8.4} {:>9} {:>10.2} {:>11} {:>13.1} {:>9.3e}",
-            f.id,
-            r.n,
-            r.a,
-            r.a_opt,
-            r.a_random,
-            r.b,
-            r.max_load,
-            r.expected_max_load,
-            r.empty_slots,
-            r.chi2,
-            r.p_value
-        )?;
+        t.row(vec![
+            f.id.into(),
+            Cell::int(r.n),
+            Cell::fixed(r.a, 4),
+            Cell::fixed(r.a_opt, 4),
+            Cell::fixed(r.a_random, 4),
+            Cell::fixed(r.b, 4),
+            Cell::int(r.max_load),
+            Cell::fixed(r.expected_max_load, 2),
+            Cell::int(r.empty_slots),
+            Cell::fixed(r.expected_empty_slots, 4),
+            Cell::fixed(r.chi2, 1),
+            Cell::new(format!("{:.3e}", r.p_value), raw(r.p_value)),
+        ]);
     }
+    out.table(&t)?;
     for f in &report.functions {
         if let Some(c) = &f.counts {
             writeln!(out, "\n{} per-slot counts:", f.id)?;
-            for (slot, v) in c.iter().enumerate() {
-                writeln!(out, "{slot:>10} {v:>10}")?;
+            // Streamed: M rows can be millions.
+            let t = Table::new(format!("{} per-slot counts", f.id))
+                .headless()
+                .right("slot", 10)
+                .right("count", 10);
+            out.head(&t)?;
+            for (slot, &v) in c.iter().enumerate() {
+                out.row(&t, &[Cell::int(slot as u64), Cell::int(v)])?;
             }
         }
         if let Some(rows) = &f.bucket_sizes {
@@ -158,16 +164,20 @@ fn cmd_dist(
                 "\n{} bucket sizes (slots holding s keys, Poisson expectation):",
                 f.id
             )?;
-            writeln!(out, "{:>8} {:>12} {:>14}", "s", "slots", "expected")?;
+            let mut t = Table::new(format!("{} bucket sizes", f.id))
+                .right("s", 8)
+                .csv("size")
+                .right("slots", 12)
+                .right("expected", 14);
             for row in rows.iter().filter(|r| r.slots > 0 || r.expected >= 0.5) {
-                writeln!(
-                    out,
-                    "{:>8} {:>12} {:>14.1}",
-                    row.size, row.slots, row.expected
-                )?;
+                t.row(vec![
+                    Cell::int(row.size),
+                    Cell::int(row.slots),
+                    Cell::fixed(row.expected, 1),
+                ]);
             }
+            out.table(&t)?;
         }
     }
-    out.flush()?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use urlhashlab::hash::HashId;
 use urlhashlab::key::Key;
 use urlhashlab::slotmap::{self, Layout, SlotMap};
 
-use crate::emit::{group, stdout, write_json};
+use crate::emit::{group, write_json, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};
 use crate::input::Source;
 use crate::tally::{tally_input, InputReport};
@@ -37,6 +37,10 @@ pub(crate) struct SlotmapArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Print the legend as CSV instead of a table; with several functions, each one's after a
+    /// `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
 }
 
 fn parse_layout(s: &str) -> Result<Layout, String> {
@@ -94,18 +98,19 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             map,
         });
     }
-    if a.json {
+    let format = Format::of(a.json, a.csv);
+    if format == Format::Json {
         #[derive(Serialize)]
-        struct Out<'a> {
+        struct Report<'a> {
             input: InputReport,
             images: &'a [Image],
         }
-        return write_json(&Out {
+        return write_json(&Report {
             input,
             images: &images,
         });
     }
-    let mut out = stdout();
+    let mut out = Out::stdout(format);
     for im in &images {
         let m = &im.map;
         writeln!(
@@ -121,24 +126,35 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             m.height,
             m.max_count
         )?;
-        writeln!(
-            out,
-            "  {:<10} {:>9} {:>12} {:>14}",
-            "count", "colour", "slots", "if random"
-        )?;
+        let mut t = Table::new(format!("{} legend", im.id))
+            .indent("  ")
+            .left("count", 10)
+            .csv("class")
+            .csv_only("min")
+            .csv_only("max")
+            .right("colour", 9)
+            .right("slots", 12)
+            .right("if random", 14)
+            .csv("expected");
         for c in &m.classes {
-            writeln!(
-                out,
-                "  {:<10} {:>9} {:>12} {:>14.1}",
-                class_label(c),
-                format!("#{:02x}{:02x}{:02x}", c.rgb[0], c.rgb[1], c.rgb[2]),
-                group(c.slots),
-                c.expected
-            )?;
+            t.row(vec![
+                class_label(c).into(),
+                Cell::int(c.min),
+                c.max.map_or_else(String::new, |v| v.to_string()).into(),
+                colour(c).into(),
+                Cell::group(c.slots),
+                Cell::fixed(c.expected, 1),
+            ]);
         }
+        out.table(&t)?;
     }
-    out.flush()?;
+    out.finish()?;
     Ok(())
+}
+
+/// `#rrggbb`.
+fn colour(c: &slotmap::Class) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.rgb[0], c.rgb[1], c.rgb[2])
 }
 
 fn class_label(c: &slotmap::Class) -> String {
@@ -170,11 +186,9 @@ fn write_png(path: &Path, f: HashId, source: &Source, key: Key, map: &SlotMap) -
         .iter()
         .map(|c| {
             format!(
-                "{}: #{:02x}{:02x}{:02x}, {} slots ({:.1} if random)",
+                "{}: {}, {} slots ({:.1} if random)",
                 class_label(c),
-                c.rgb[0],
-                c.rgb[1],
-                c.rgb[2],
+                colour(c),
                 c.slots,
                 c.expected
             )

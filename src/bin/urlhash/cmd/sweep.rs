@@ -9,7 +9,7 @@ use urlhashlab::key::{self, Key};
 use urlhashlab::lines::InputStats;
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
-use crate::emit::{group, stdout, write_json};
+use crate::emit::{group, write_json, Cell, Format, Out, Table};
 use crate::flags::{parse_count, parse_figure, InputArgs};
 use crate::input::{for_each_url, nothing_to_hash, warn_input, Source, Unsplittable};
 use crate::tally::InputReport;
@@ -33,7 +33,22 @@ pub(crate) struct SweepArgs {
 
 impl SweepArgs {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_sweep(&self.fig, self.step, &self.input, self.csv, self.json)
+        let mut figs = self.fig.clone();
+        figs.dedup();
+        let (input, points) = sweep_input(&figs, self.step, &self.input)?;
+        match Format::of(self.json, self.csv) {
+            Format::Json => write_json(&SweepReport {
+                input,
+                figures: figs.iter().map(|f| f.number()).collect(),
+                points,
+            }),
+            format => {
+                let mut out = Out::stdout(format);
+                print_sweep(&mut out, &figs, &input, &points)?;
+                out.finish()?;
+                Ok(())
+            }
+        }
     }
 }
 
@@ -51,22 +66,20 @@ fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
 }
 
 #[derive(Serialize)]
-pub(crate) struct SweepReport {
-    pub(crate) input: InputReport,
-    pub(crate) figures: Vec<u8>,
-    pub(crate) points: Vec<Point>,
+struct SweepReport {
+    input: InputReport,
+    figures: Vec<u8>,
+    points: Vec<Point>,
 }
 
-fn cmd_sweep(
+/// The points of `figs` measured on `input`, checkpoints every `step` URLs, and the input's
+/// description.
+fn sweep_input(
     figs: &[Figure],
     step: Option<u64>,
     input: &InputArgs,
-    csv: bool,
-    json: bool,
-) -> Result<()> {
+) -> Result<(InputReport, Vec<Point>)> {
     let key: Key = input.key.into();
-    let mut figs = figs.to_vec();
-    figs.dedup();
     let mut all_points = Vec::new();
     let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
     // Fig. 1 and 2 share one pass over the whole input; Fig. 3 uses a random sample of it,
@@ -166,34 +179,42 @@ fn cmd_sweep(
             unsplittable: bad,
         });
     }
-    let input_report = input_report.expect("at least one figure");
-    if json {
-        return write_json(&SweepReport {
-            input: input_report,
-            figures: figs.iter().map(|f| f.number()).collect(),
-            points: all_points,
-        });
+    Ok((input_report.expect("at least one figure"), all_points))
+}
+
+/// The text: a table per figure, a row per checkpoint, a column per series; the CSV: every
+/// point on a line, as `sweep --csv` always wrote it.
+fn print_sweep(
+    out: &mut Out,
+    figs: &[Figure],
+    input: &InputReport,
+    points: &[Point],
+) -> std::io::Result<()> {
+    let mut all = Table::new("points")
+        .left("figure", 0)
+        .left("measure", 0)
+        .left("function", 0)
+        .left("m", 0)
+        .left("n", 0)
+        .left("value", 0);
+    for p in points {
+        all.row(vec![
+            Cell::int(p.figure),
+            format!("{:?}", p.measure).into(),
+            p.function.into(),
+            Cell::int(p.m),
+            Cell::int(p.n),
+            format!("{:.6}", p.value).into(),
+        ]);
     }
-    let mut out = stdout();
-    if csv {
-        writeln!(out, "figure,measure,function,m,n,value")?;
-        for p in &all_points {
-            writeln!(
-                out,
-                "{},{:?},{},{},{},{:.6}",
-                p.figure, p.measure, p.function, p.m, p.n, p.value
-            )?;
-        }
-        out.flush()?;
-        return Ok(());
-    }
+    out.csv_table(&all)?;
     writeln!(
         out,
         "{}, key {}",
-        input_report.source.describe(),
-        key.as_str()
+        input.source.describe(),
+        input.key.as_str()
     )?;
-    for fig in &figs {
+    for fig in figs {
         let series = fig.series();
         writeln!(
             out,
@@ -209,21 +230,20 @@ fn cmd_sweep(
                 "ELFhash, HfIp, hf"
             }
         )?;
-        write!(out, "{:>11}", "N")?;
+        let mut t = Table::new(format!("Fig. {}", fig.number())).right("N", 11);
         for s in &series {
-            write!(out, " {:>15}", format!("{}@{}", s.hash.info().key, s.m))?;
+            t = t.right(format!("{}@{}", s.hash.info().key, s.m), 15);
         }
-        writeln!(out)?;
-        let mut ns: Vec<u64> = all_points
+        let mut ns: Vec<u64> = points
             .iter()
             .filter(|p| p.figure == fig.number())
             .map(|p| p.n)
             .collect();
         ns.dedup();
         for n in ns {
-            write!(out, "{n:>11}")?;
+            let mut row = vec![Cell::int(n)];
             for s in &series {
-                let v = all_points
+                let v = points
                     .iter()
                     .find(|p| {
                         p.figure == fig.number()
@@ -232,11 +252,11 @@ fn cmd_sweep(
                             && p.function == s.hash.info().key
                     })
                     .map_or(f64::NAN, |p| p.value);
-                write!(out, " {v:>15.4}")?;
+                row.push(Cell::fixed(v, 4));
             }
-            writeln!(out)?;
+            t.row(row);
         }
+        out.text_table(&t)?;
     }
-    out.flush()?;
     Ok(())
 }

@@ -1,8 +1,13 @@
-//! Writing results: numbers as the reports print them, JSON with the input beside it.
+//! Writing results: numbers as the reports print them, tables as text and CSV (`table`), JSON
+//! with the input beside it.
 
 use anyhow::Result;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+
+mod table;
+
+pub(crate) use table::{raw, Cell, Format, Out, Table};
 
 /// `0.000123` → `1.23e-4` (with `digits` decimals); 0 stays `0`.
 pub(crate) fn sci(x: f64, digits: usize) -> String {
@@ -26,7 +31,10 @@ pub(crate) fn group(n: u64) -> String {
     out
 }
 
-pub(crate) fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+/// Standard output, buffered.
+pub(crate) type Stdout = BufWriter<io::StdoutLock<'static>>;
+
+pub(crate) fn stdout() -> Stdout {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 

@@ -7,7 +7,7 @@ use urlhashlab::key::Key;
 use urlhashlab::papers::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::Figure;
 
-use crate::emit::{group, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::InputArgs;
 use crate::input::{for_each_key, nothing_to_hash, warn_input, Source};
 use crate::tally::InputReport;
@@ -19,18 +19,19 @@ pub(crate) struct PaperP1Args {
     pub(crate) input: InputArgs,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: P1's table (a row per N) and the HfIp slots by M, each after a
+    /// `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl PaperP1Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p1(&self.input, self.json)
+        cmd_paper_p1(&self.input, Format::of(self.json, self.csv))
     }
 }
-fn opt(v: Option<f64>) -> String {
-    v.map_or("—".to_string(), |v| format!("{v:.2}"))
-}
 
-fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
+fn cmd_paper_p1(input: &InputArgs, format: Format) -> Result<()> {
     let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
     let key: Key = input.key.into();
     let mut study = P1Study::new();
@@ -40,7 +41,7 @@ fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
         return Err(nothing_to_hash(&source, &stats, &bad));
     }
     let report = study.finish();
-    if json {
+    if format == Format::Json {
         return write_json_with_input(
             &InputReport {
                 source,
@@ -51,13 +52,13 @@ fn cmd_paper_p1(input: &InputArgs, json: bool) -> Result<()> {
             &report,
         );
     }
-    let mut out = stdout();
+    let mut out = Out::stdout(format);
     print_p1(&mut out, &report, &source)?;
-    out.flush()?;
+    out.finish()?;
     Ok(())
 }
 
-fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<()> {
+fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
     writeln!(
         out,
         "P1  李晓明, 凤旺森: 两种对 URL 的散列效果很好的函数 (J. Software 2004)"
@@ -73,28 +74,53 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
         "1. The table (M = {} slots): A, the mean memory accesses per lookup",
         group(r.table_m as u64)
     )?;
-    write!(out, "{:<24}", "N")?;
-    for c in &r.table {
-        write!(out, "{:>12}", group(c.n))?;
-    }
-    writeln!(out)?;
-    type Cell = fn(&TableColumn) -> String;
-    let rows: [(&str, Cell); 7] = [
-        ("A(opt) as printed", |c| format!("{:.2}", c.a_opt_printed)),
-        ("A(opt) = (N/M+1)/2", |c| format!("{:.2}", c.a_opt_formula)),
-        ("A of a random function", |c| format!("{:.2}", c.a_random)),
-        ("HfIp as printed", |c| format!("{:.2}", c.hfip_printed)),
-        ("HfIp measured", |c| opt(c.hfip)),
-        ("hf measured", |c| opt(c.hf)),
-        ("ELFhash measured", |c| opt(c.elfhash)),
+    // A row per measure in the text, a row per N in the CSV.
+    type Measure = fn(&TableColumn) -> Cell;
+    let rows: [(&str, &str, Measure); 7] = [
+        ("A(opt) as printed", "a_opt_printed", |c| {
+            Cell::fixed(c.a_opt_printed, 2)
+        }),
+        ("A(opt) = (N/M+1)/2", "a_opt_formula", |c| {
+            Cell::fixed(c.a_opt_formula, 2)
+        }),
+        ("A of a random function", "a_random", |c| {
+            Cell::fixed(c.a_random, 2)
+        }),
+        ("HfIp as printed", "hfip_printed", |c| {
+            Cell::fixed(c.hfip_printed, 2)
+        }),
+        ("HfIp measured", "hfip", |c| Cell::fixed_or_dash(c.hfip, 2)),
+        ("hf measured", "hf", |c| Cell::fixed_or_dash(c.hf, 2)),
+        ("ELFhash measured", "elfhash", |c| {
+            Cell::fixed_or_dash(c.elfhash, 2)
+        }),
     ];
-    for (label, f) in &rows {
-        write!(out, "{label:<24}")?;
-        for c in &r.table {
-            write!(out, "{:>12}", f(c))?;
-        }
-        writeln!(out)?;
+    let mut text = Table::new("table").left("N", 24);
+    for c in &r.table {
+        text = text.right(group(c.n), 12).before("");
     }
+    for (label, _, f) in &rows {
+        text.row(
+            [Cell::from(*label)]
+                .into_iter()
+                .chain(r.table.iter().map(f))
+                .collect(),
+        );
+    }
+    out.text_table(&text)?;
+    let mut csv = Table::new("table").left("n", 0);
+    for (_, name, _) in &rows {
+        csv = csv.left(*name, 0);
+    }
+    for c in &r.table {
+        csv.row(
+            [Cell::int(c.n)]
+                .into_iter()
+                .chain(rows.iter().map(|(_, _, f)| f(c)))
+                .collect(),
+        );
+    }
+    out.csv_table(&csv)?;
     if r.table.iter().any(|c| c.hfip.is_none()) {
         writeln!(out, "(— : the input has fewer than N URLs.)")?;
     }
@@ -168,18 +194,41 @@ fn print_p1(out: &mut impl Write, r: &P1Report, source: &Source) -> io::Result<(
         never.join(", "),
         high.join(", ")
     )?;
+    let mut t = Table::new("HfIp slots with a top bit, by M")
+        .headless()
+        .right("m", 9)
+        .before("   M = ")
+        .left("share_of_slots", 0)
+        .before(": ")
+        .after(" % of the slots have one of those bits; they receive ")
+        .left("share_of_urls", 0)
+        .before("")
+        .after(" % of the URLs (a uniform function: ")
+        .left("uniform", 0)
+        .before("")
+        .after(" %). Slots hit: ")
+        .text_only()
+        .left("slots_hit", 0)
+        .before("")
+        .after(" (random: ")
+        .left("random_slots_hit", 0)
+        .before("")
+        .after(").");
     for row in &z.by_m {
-        writeln!(
-            out,
-            "   M = {:>9}: {:.0} % of the slots have one of those bits; they receive {:.3} % of the URLs (a uniform function: {:.0} %). Slots hit: {} (random: {}).",
-            group(row.m as u64),
-            100.0 * row.share_of_slots,
-            100.0 * row.share_of_urls,
-            100.0 * row.share_of_slots,
-            group(row.slots_hit),
-            group(row.random_slots_hit.round() as u64)
-        )?;
+        let percent = |x: f64, d: usize| Cell::new(format!("{:.d$}", 100.0 * x), raw(x));
+        t.row(vec![
+            Cell::group(row.m as u64),
+            percent(row.share_of_slots, 0),
+            percent(row.share_of_urls, 3),
+            percent(row.share_of_slots, 0),
+            Cell::group(row.slots_hit),
+            Cell::new(
+                group(row.random_slots_hit.round() as u64),
+                raw(row.random_slots_hit),
+            ),
+        ]);
     }
+    out.table(&t)?;
     let e = &r.elf_clumps;
     let endings: Vec<String> = e
         .top_last_bytes

@@ -12,7 +12,7 @@ use urlhashlab::partition::{
 };
 
 use crate::crawl::feed;
-use crate::emit::{group, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_nodes, parse_path_hash, parse_site_hash, SourceArgs};
 use crate::input::{input_summary, Source};
 
@@ -45,6 +45,10 @@ pub(crate) struct PartitionCmd {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: the nodes, the biggest sites, the site tables, the colliding
+    /// hosts and the largest path tables, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl PartitionCmd {
@@ -79,10 +83,11 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
         );
     }
     let report = sim.finish();
-    if a.json {
+    let format = Format::of(a.json, a.csv);
+    if format == Format::Json {
         return write_json_with_input(&input, &report);
     }
-    let mut out = stdout();
+    let mut out = Out::stdout(format);
     let p = &report.policies[0];
     writeln!(
         out,
@@ -98,11 +103,11 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
     print_top_sites(&mut out, p)?;
     writeln!(out)?;
     print_control(&mut out, &report, a.site_hash)?;
-    out.flush()?;
+    out.finish()?;
     Ok(())
 }
 
-pub(crate) fn print_totals(out: &mut impl Write, r: &SimulationReport) -> io::Result<()> {
+pub(crate) fn print_totals(out: &mut Out, r: &SimulationReport) -> io::Result<()> {
     writeln!(
         out,
         "Links {} · distinct URLs {} · duplicates {} · sites {} · lines without a host {}",
@@ -118,24 +123,39 @@ fn pct(x: f64) -> String {
     format!("{:.1} %", 100.0 * x)
 }
 
-fn print_nodes(out: &mut impl Write, p: &PolicyReport) -> io::Result<()> {
-    writeln!(
-        out,
-        "{:>6} {:>12} {:>12} {:>9}  {:<32} {:>10}",
-        "node", "URLs", "links", "hosts", "biggest site", "its share"
-    )?;
+/// A share as `12.3 %`; raw in CSV.
+fn share(x: f64) -> Cell {
+    Cell::new(pct(x), raw(x))
+}
+
+fn print_nodes(out: &mut Out, p: &PolicyReport) -> io::Result<()> {
+    let mut t = Table::new("nodes")
+        .right("node", 6)
+        .right("URLs", 12)
+        .csv("urls")
+        .right("links", 12)
+        .right("hosts", 9)
+        .left("biggest site", 32)
+        .before("  ")
+        .csv("biggest_site")
+        .csv_only("biggest_site_urls")
+        .right("its share", 10)
+        .csv("biggest_site_share");
     for n in &p.per_node {
-        writeln!(
-            out,
-            "{:>6} {:>12} {:>12} {:>9}  {:<32} {:>10}",
-            n.node,
-            group(n.urls),
-            group(n.links),
-            group(n.hosts),
-            n.biggest_site.as_deref().unwrap_or("—"),
-            pct(n.biggest_site_share)
-        )?;
+        t.row(vec![
+            Cell::int(n.node),
+            Cell::group(n.urls),
+            Cell::group(n.links),
+            Cell::group(n.hosts),
+            Cell::new(
+                n.biggest_site.as_deref().unwrap_or("—"),
+                n.biggest_site.as_deref().unwrap_or(""),
+            ),
+            Cell::int(n.biggest_site_urls),
+            share(n.biggest_site_share),
+        ]);
     }
+    out.table(&t)?;
     let urls: u64 = p.node_urls.iter().sum();
     writeln!(
         out,
@@ -167,28 +187,34 @@ fn print_nodes(out: &mut impl Write, p: &PolicyReport) -> io::Result<()> {
     Ok(())
 }
 
-fn print_top_sites(out: &mut impl Write, p: &PolicyReport) -> io::Result<()> {
+fn print_top_sites(out: &mut Out, p: &PolicyReport) -> io::Result<()> {
     writeln!(out, "The biggest sites and where they went:")?;
-    writeln!(
-        out,
-        "  {:<32} {:>10} {:>7} {:>18}",
-        "site", "URLs", "nodes", "main node (URLs)"
-    )?;
+    let mut t = Table::new("biggest sites")
+        .indent("  ")
+        .left("site", 32)
+        .right("URLs", 10)
+        .csv("urls")
+        .right("nodes", 7)
+        .csv("nodes_spanned")
+        .right("main node (URLs)", 18)
+        .text_only()
+        .csv_only("main_node")
+        .csv_only("main_node_urls");
     for s in p.top_sites.iter().take(10) {
-        writeln!(
-            out,
-            "  {:<32} {:>10} {:>7} {:>18}",
-            s.host,
-            group(s.urls),
-            s.nodes_spanned,
-            format!("{} ({})", s.main_node, group(s.main_node_urls))
-        )?;
+        t.row(vec![
+            s.host.as_str().into(),
+            Cell::group(s.urls),
+            Cell::int(s.nodes_spanned),
+            format!("{} ({})", s.main_node, group(s.main_node_urls)).into(),
+            Cell::int(s.main_node),
+            Cell::int(s.main_node_urls),
+        ]);
     }
-    Ok(())
+    out.table(&t)
 }
 
 pub(crate) fn print_control(
-    out: &mut impl Write,
+    out: &mut Out,
     r: &SimulationReport,
     site_hash: HashId,
 ) -> io::Result<()> {
@@ -203,23 +229,28 @@ pub(crate) fn print_control(
         group(SITE_TABLE_SLOTS as u64),
         r.sites as f64 / SITE_TABLE_SLOTS as f64
     )?;
-    writeln!(
-        out,
-        "  {:<16} {:>10} {:>10} {:>11} {:>15} {:>10}",
-        "site hash", "sites", "occupied", "collisions", "random: about", "longest"
-    )?;
-    for t in &r.site_tables {
-        writeln!(
-            out,
-            "  {:<16} {:>10} {:>10} {:>11} {:>15.1} {:>10}",
-            t.reading,
-            group(t.sites),
-            group(t.occupied),
-            group(t.collisions),
-            t.expected_collisions,
-            t.max_chain
-        )?;
+    let mut t = Table::new("site tables")
+        .indent("  ")
+        .left("site hash", 16)
+        .csv("reading")
+        .right("sites", 10)
+        .right("occupied", 10)
+        .right("collisions", 11)
+        .right("random: about", 15)
+        .csv("expected_collisions")
+        .right("longest", 10)
+        .csv("max_chain");
+    for t_ in &r.site_tables {
+        t.row(vec![
+            t_.reading.into(),
+            Cell::group(t_.sites),
+            Cell::group(t_.occupied),
+            Cell::group(t_.collisions),
+            Cell::fixed(t_.expected_collisions, 1),
+            Cell::int(t_.max_chain),
+        ]);
     }
+    out.table(&t)?;
     if let Some(t) = r
         .site_tables
         .iter()
@@ -251,26 +282,29 @@ pub(crate) fn print_control(
             .map(|b| format!("{} {}", b.label, group(b.sites)))
             .collect();
         writeln!(out, "  Sites by load factor: {}.", bins.join(" · "))?;
-        writeln!(
-            out,
-            "  {:<32} {:>10} {:>10} {:>8}",
-            "largest tables", "URLs", "occupied", "α"
-        )?;
+        let mut largest = Table::new(format!("largest path tables ({})", t.reading))
+            .indent("  ")
+            .left("largest tables", 32)
+            .csv("host")
+            .right("URLs", 10)
+            .csv("urls")
+            .right("occupied", 10)
+            .right("α", 8)
+            .csv("load_factor");
         for row in t.largest.iter().take(5) {
-            writeln!(
-                out,
-                "  {:<32} {:>10} {:>10} {:>8.4}",
-                row.host,
-                group(row.urls),
-                group(row.occupied),
-                row.load_factor
-            )?;
+            largest.row(vec![
+                row.host.as_str().into(),
+                Cell::group(row.urls),
+                Cell::group(row.occupied),
+                Cell::fixed(row.load_factor, 4),
+            ]);
         }
+        out.table(&largest)?;
     }
     Ok(())
 }
 
-fn print_groups(out: &mut impl Write, t: &SiteTableReport) -> io::Result<()> {
+fn print_groups(out: &mut Out, t: &SiteTableReport) -> io::Result<()> {
     writeln!(
         out,
         "Hosts sharing a slot under {}: {} slots hold {} hosts. The biggest groups:",
@@ -278,21 +312,34 @@ fn print_groups(out: &mut impl Write, t: &SiteTableReport) -> io::Result<()> {
         group(t.groups_total),
         group(t.colliding_sites)
     )?;
+    let mut groups = Table::new(format!("hosts sharing a slot ({})", t.reading))
+        .headless()
+        .right("slot", 9)
+        .before("  slot ")
+        .right("hosts", 6)
+        .before(": ")
+        .after(" hosts, ")
+        .right("urls", 8)
+        .before("")
+        .after(" URLs, shared ending '")
+        .left("shared_suffix", 0)
+        .before("")
+        .after("': ")
+        .left("sample", 0)
+        .before("");
     for g in t.groups.iter().take(10) {
         let more = if g.hosts as usize > g.sample.len() {
             ", …"
         } else {
             ""
         };
-        writeln!(
-            out,
-            "  slot {:>9}: {:>6} hosts, {:>8} URLs, shared ending '{}': {}{more}",
-            g.slot,
-            group(g.hosts),
-            group(g.urls),
-            g.shared_suffix,
-            g.sample.join(", ")
-        )?;
+        groups.row(vec![
+            Cell::int(g.slot),
+            Cell::group(g.hosts),
+            Cell::group(g.urls),
+            g.shared_suffix.as_str().into(),
+            Cell::new(format!("{}{more}", g.sample.join(", ")), g.sample.join(" ")),
+        ]);
     }
-    Ok(())
+    out.table(&groups)
 }

@@ -9,7 +9,7 @@ use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
 
 use crate::cmd::partition::{print_control, print_totals};
 use crate::crawl::feed;
-use crate::emit::{group, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::SourceArgs;
 use crate::input::{input_summary, Source};
 
@@ -20,15 +20,19 @@ pub(crate) struct PaperP2Args {
     pub(crate) source: SourceArgs,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: Table 1 beside the simulation, the verdicts, the control
+    /// node's tables and the biggest sites, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl PaperP2Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p2(&self.source, self.json)
+        cmd_paper_p2(&self.source, Format::of(self.json, self.csv))
     }
 }
 
-fn cmd_paper_p2(source: &SourceArgs, json: bool) -> Result<()> {
+fn cmd_paper_p2(source: &SourceArgs, format: Format) -> Result<()> {
     let source = Source::from_args(source, p2::TABLE1_URLS);
     let mut study = P2Study::new();
     let input = feed(&source, |n, line| study.push(n, line))?;
@@ -40,16 +44,16 @@ fn cmd_paper_p2(source: &SourceArgs, json: bool) -> Result<()> {
         );
     }
     let report = study.finish();
-    if json {
+    if format == Format::Json {
         return write_json_with_input(&input, &report);
     }
-    let mut out = stdout();
+    let mut out = Out::stdout(format);
     print_p2(&mut out, &report, &source)?;
-    out.flush()?;
+    out.finish()?;
     Ok(())
 }
 
-fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<()> {
+fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
     let s = &r.simulation;
     let p = &r.printed;
     writeln!(
@@ -74,23 +78,35 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
         .max()
         .unwrap_or(0);
     let w = (widest + 2).max(9);
-    write!(out, "  {:<22}", "")?;
+    let mut t = Table::new("Table 1")
+        .indent("  ")
+        .left("", 22)
+        .csv("policy");
     for i in 1..=s.nodes {
-        write!(out, "{:>w$}", format!("node {i}"))?;
+        t = t
+            .right(format!("node {i}"), w)
+            .before("")
+            .csv(&format!("node_{i}"));
     }
-    writeln!(out, "{:>9} {:>10}", "B", "χ² p")?;
-    write!(out, "  {:<22}", "P2 as printed")?;
-    for u in p.node_urls {
-        write!(out, "{:>w$}", group(u))?;
+    t = t
+        .right("B", 9)
+        .before("")
+        .csv("b")
+        .right("χ² p", 10)
+        .csv("p_value");
+    let printed = ("P2 as printed", &p.node_urls[..], p.b, p.p_value);
+    let simulated = s
+        .policies
+        .iter()
+        .map(|pol| (pol.policy.as_str(), &pol.node_urls[..], pol.b, pol.p_value));
+    for (policy, node_urls, b, p) in std::iter::once(printed).chain(simulated) {
+        let mut row = vec![Cell::from(policy)];
+        row.extend(node_urls.iter().map(|&u| Cell::group(u)));
+        row.push(Cell::fixed(b, 4));
+        row.push(Cell::new(p_value(p), raw(p)));
+        t.row(row);
     }
-    writeln!(out, "{:>9.4} {:>10}", p.b, p_value(p.p_value))?;
-    for pol in &s.policies {
-        write!(out, "  {:<22}", pol.policy)?;
-        for &u in &pol.node_urls {
-            write!(out, "{:>w$}", group(u))?;
-        }
-        writeln!(out, "{:>9.4} {:>10}", pol.b, p_value(pol.p_value))?;
-    }
+    out.table(&t)?;
     writeln!(
         out,
         "  A uniformly random assignment of {} URLs to {} nodes averages B = {:.4} (of these {} URLs to {} nodes:\n  {:.4}). The printed loads give χ² = {:.2} with {} degrees of freedom, p = {:.2}: exactly as even as chance.",
@@ -108,24 +124,38 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
         out,
         "\n2. Which reading of P2's path hash could have printed that balance on this input?"
     )?;
+    let mut t = Table::new("verdicts")
+        .headless()
+        .indent("  ")
+        .left("policy", 12)
+        .left("could_produce", 0)
+        .left("ours", 0)
+        .before("")
+        .left("why", 0)
+        .before(": ");
     for v in &r.verdicts {
-        writeln!(
-            out,
-            "  {:<12} {}{}: {}",
-            v.policy,
-            if v.could_produce {
-                "could"
-            } else {
-                "could not"
-            },
-            if v.ours {
-                " (the lab's repair, not P2's)"
-            } else {
-                ""
-            },
-            v.why
-        )?;
+        t.row(vec![
+            v.policy.as_str().into(),
+            Cell::new(
+                if v.could_produce {
+                    "could"
+                } else {
+                    "could not"
+                },
+                v.could_produce.to_string(),
+            ),
+            Cell::new(
+                if v.ours {
+                    " (the lab's repair, not P2's)"
+                } else {
+                    ""
+                },
+                v.ours.to_string(),
+            ),
+            v.why.as_str().into(),
+        ]);
     }
+    out.table(&t)?;
     writeln!(
         out,
         "\n3. Matches. P2 prints {} on the control node ({:.2} per URL) and {} in all, and never defines a match.\n   Counting a site probe per link and a path probe per link of a known site, the control node made {}\n   ({:.2} per URL) on these {} links. At two probes per link P2's figure means about {} links,\n   {:.1} per distinct URL: its crawl discovered each URL several times.",
@@ -144,19 +174,35 @@ fn print_p2(out: &mut impl Write, r: &P2Report, source: &Source) -> io::Result<(
         out,
         "\n5. Host routing and big sites. Under P2's path routing a big site is spread over the nodes; under host\n   routing it sits on one node. The biggest site here:"
     )?;
+    let mut t = Table::new("biggest site by policy")
+        .headless()
+        .indent("  ")
+        .left("policy", 14)
+        .left("host", 0)
+        .right("urls", 0)
+        .before(" (")
+        .after(" URLs) on ")
+        .right("nodes_spanned", 0)
+        .before("")
+        .after(" node(s); node ")
+        .right("main_node", 0)
+        .before("")
+        .after(" holds ")
+        .right("main_node_urls", 0)
+        .before("")
+        .after(" of them");
     for pol in &s.policies {
-        if let Some(t) = pol.top_sites.first() {
-            writeln!(
-                out,
-                "  {:<14} {} ({} URLs) on {} node(s); node {} holds {} of them",
-                pol.policy,
-                t.host,
-                group(t.urls),
-                t.nodes_spanned,
-                t.main_node,
-                group(t.main_node_urls)
-            )?;
+        if let Some(top) = pol.top_sites.first() {
+            t.row(vec![
+                pol.policy.as_str().into(),
+                top.host.as_str().into(),
+                Cell::group(top.urls),
+                Cell::int(top.nodes_spanned),
+                Cell::int(top.main_node),
+                Cell::group(top.main_node_urls),
+            ]);
         }
     }
+    out.table(&t)?;
     Ok(())
 }

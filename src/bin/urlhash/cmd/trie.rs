@@ -6,7 +6,7 @@ use clap::Args;
 use std::io::{self, Write};
 use urlhashlab::trie;
 
-use crate::emit::{group, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{parse_count, SourceArgs};
 use crate::input::Source;
 use crate::sets::{measure, note_prefix, TrieOut};
@@ -29,29 +29,30 @@ pub(crate) struct TrieArgs {
     pub(crate) limit: u64,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: the structures, the false duplicates, the growth in time and
+    /// in bytes, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl TrieArgs {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_trie(&self.source, self.step, self.limit, self.json)
+        let source = Source::from_args(&self.source, 100_000);
+        let (input, out) = measure(&source, self.step.unwrap_or(10_000), self.limit)?;
+        note_prefix(&input);
+        let format = Format::of(self.json, self.csv);
+        if format == Format::Json {
+            return write_json_with_input(&input, &out);
+        }
+        let mut w = Out::stdout(format);
+        writeln!(w, "URL sets on {}:", source.describe())?;
+        print_trie(&mut w, &out)?;
+        w.finish()?;
+        Ok(())
     }
 }
 
-fn cmd_trie(source: &SourceArgs, step: Option<u64>, limit: u64, json: bool) -> Result<()> {
-    let source = Source::from_args(source, 100_000);
-    let (input, out) = measure(&source, step.unwrap_or(10_000), limit)?;
-    note_prefix(&input);
-    if json {
-        return write_json_with_input(&input, &out);
-    }
-    let mut w = stdout();
-    writeln!(w, "URL sets on {}:", source.describe())?;
-    print_trie(&mut w, &out)?;
-    w.flush()?;
-    Ok(())
-}
-
-pub(crate) fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
+pub(crate) fn print_trie(w: &mut Out, out: &TrieOut) -> io::Result<()> {
     let s = &out.study;
     writeln!(
         w,
@@ -60,34 +61,35 @@ pub(crate) fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
         group(s.distinct)
     )?;
     let last = s.checkpoints.last();
-    writeln!(
-        w,
-        "{:<15} {:>10} {:>11} {:>10} {:>10} {:>12} {:>12} {:>13}",
-        "structure",
-        "stored",
-        "nodes",
-        "B/URL",
-        "heap B/URL",
-        "insert µs",
-        "lookup µs",
-        "at 16 000 µs"
-    )?;
-    for t in &out.timed {
-        let row = last.and_then(|c| c.rows.iter().find(|r| r.structure == t.structure));
-        writeln!(
-            w,
-            "{:<15} {:>10} {:>11} {:>10.1} {:>10.1} {:>12.3} {:>12.3} {:>13}",
-            t.structure.id(),
-            group(t.stored),
-            row.and_then(|r| r.nodes).map_or("—".into(), group),
-            row.map_or(f64::NAN, |r| r.bytes_per_url),
-            t.heap_bytes_per_url,
-            t.insert_us_per_url,
-            t.lookup_us_per_url,
-            t.lookup_us_at_16000
-                .map_or("—".into(), |v| format!("{v:.3}"))
-        )?;
+    let mut t = Table::new("structures")
+        .left("structure", 15)
+        .right("stored", 10)
+        .right("nodes", 11)
+        .right("B/URL", 10)
+        .csv("bytes_per_url")
+        .right("heap B/URL", 10)
+        .csv("heap_bytes_per_url")
+        .right("insert µs", 12)
+        .csv("insert_us_per_url")
+        .right("lookup µs", 12)
+        .csv("lookup_us_per_url")
+        .right("at 16 000 µs", 13)
+        .csv("lookup_us_at_16000");
+    for timed in &out.timed {
+        let row = last.and_then(|c| c.rows.iter().find(|r| r.structure == timed.structure));
+        t.row(vec![
+            timed.structure.id().into(),
+            Cell::group(timed.stored),
+            row.and_then(|r| r.nodes)
+                .map_or_else(|| Cell::new("—", ""), Cell::group),
+            Cell::fixed(row.map_or(f64::NAN, |r| r.bytes_per_url), 1),
+            Cell::fixed(timed.heap_bytes_per_url, 1),
+            Cell::fixed(timed.insert_us_per_url, 3),
+            Cell::fixed(timed.lookup_us_per_url, 3),
+            Cell::fixed_or_dash(timed.lookup_us_at_16000, 3),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "B/URL: laid out by the structure; heap B/URL: what the allocator handed out while building it.\nTimes: this machine, all URLs in memory; µs per URL."
@@ -112,43 +114,59 @@ pub(crate) fn print_trie(w: &mut impl Write, out: &TrieOut) -> io::Result<()> {
         group(f.false_duplicates),
         group(f.prefix_urls)
     )?;
+    let mut t = Table::new("false duplicates")
+        .headless()
+        .left("line", 0)
+        .before("  line ")
+        .left("url", 0)
+        .before(": ")
+        .left("longer", 0)
+        .before("  (after ")
+        .after(")");
     for e in &f.examples {
-        writeln!(w, "  line {}: {}  (after {})", e.line, e.url, e.longer)?;
+        t.row(vec![
+            Cell::int(e.line),
+            e.url.as_str().into(),
+            e.longer.as_str().into(),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "\nGrowth: µs per URL to insert each batch, then to look it up (insert / lookup):"
     )?;
-    write!(w, "{:>12}", "stored")?;
-    for t in &out.timed {
-        write!(w, " {:>16}", t.structure.id())?;
+    let mut t = Table::new("growth in time").right("stored", 12);
+    for timed in &out.timed {
+        let id = timed.structure.id();
+        t = t
+            .right(id, 16)
+            .text_only()
+            .csv_only(format!("{id}_insert_us_per_url"))
+            .csv_only(format!("{id}_lookup_us_per_url"));
     }
-    writeln!(w)?;
     let batches = out.timed.first().map_or(0, |t| t.growth.len());
     for b in 0..batches {
-        write!(w, "{:>12}", group(out.timed[0].growth[b].n))?;
-        for t in &out.timed {
-            let g = &t.growth[b];
-            write!(
-                w,
-                " {:>16}",
-                format!("{:.2} / {:.2}", g.insert_us_per_url, g.lookup_us_per_url)
-            )?;
+        let mut row = vec![Cell::group(out.timed[0].growth[b].n)];
+        for timed in &out.timed {
+            let g = &timed.growth[b];
+            row.push(format!("{:.2} / {:.2}", g.insert_us_per_url, g.lookup_us_per_url).into());
+            row.push(raw(g.insert_us_per_url).into());
+            row.push(raw(g.lookup_us_per_url).into());
         }
-        writeln!(w)?;
+        t.row(row);
     }
+    w.table(&t)?;
     writeln!(w, "\nGrowth (bytes per URL as laid out):")?;
-    write!(w, "{:>12} {:>12}", "lines", "distinct")?;
+    let mut t = Table::new("growth in bytes per URL")
+        .right("lines", 12)
+        .right("distinct", 12);
     for st in &s.structures {
-        write!(w, " {:>14}", st.id())?;
+        t = t.right(st.id(), 14);
     }
-    writeln!(w)?;
     for c in &s.checkpoints {
-        write!(w, "{:>12} {:>12}", group(c.lines), group(c.distinct))?;
-        for r in &c.rows {
-            write!(w, " {:>14.1}", r.bytes_per_url)?;
-        }
-        writeln!(w)?;
+        let mut row = vec![Cell::group(c.lines), Cell::group(c.distinct)];
+        row.extend(c.rows.iter().map(|r| Cell::fixed(r.bytes_per_url, 1)));
+        t.row(row);
     }
-    Ok(())
+    w.table(&t)
 }

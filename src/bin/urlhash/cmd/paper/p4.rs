@@ -3,15 +3,15 @@
 
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
+use std::io::{self, Write};
 use urlhashlab::bloom;
 use urlhashlab::papers::p4::P4_TIME_URLS;
 
 use crate::cmd::trie::print_trie;
-use crate::emit::{group, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{parse_count, SourceArgs};
 use crate::input::Source;
-use crate::sets::{measure, note_prefix};
+use crate::sets::{measure, note_prefix, TrieOut};
 
 /// URL lines `paper p4` builds from by default: P4 measured 10 000 and 16 000, and its growth is
 /// timed every 2 000 lines with the FST rebuilt for each batch.
@@ -28,21 +28,29 @@ pub(crate) struct PaperP4Args {
     pub(crate) limit: u64,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: P4's times beside ours, the bytes per URL at 10 000 URLs, then
+    /// the tables of `urlhash trie --csv`, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl PaperP4Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p4(&self.source, self.limit, self.json)
+        let source = Source::from_args(&self.source, P4_TIME_URLS);
+        let (input, out) = measure(&source, 2_000, self.limit)?;
+        note_prefix(&input);
+        let format = Format::of(self.json, self.csv);
+        if format == Format::Json {
+            return write_json_with_input(&input, &out);
+        }
+        let mut w = Out::stdout(format);
+        print_p4(&mut w, &out, &source)?;
+        w.finish()?;
+        Ok(())
     }
 }
-fn cmd_paper_p4(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
-    let source = Source::from_args(source, P4_TIME_URLS);
-    let (input, out) = measure(&source, 2_000, limit)?;
-    note_prefix(&input);
-    if json {
-        return write_json_with_input(&input, &out);
-    }
-    let mut w = stdout();
+
+fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
     writeln!(w, "P4  吴小惠: 分布式网络爬虫 URL 去重策略的改进 (2009)")?;
     writeln!(w, "Input: {}.", source.describe())?;
     let c = &out.study.claims;
@@ -52,19 +60,36 @@ fn cmd_paper_p4(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         group(c.time_urls),
         c.machine
     )?;
-    for t in &c.times {
-        writeln!(w, "   {:<28} {:>8} ms", t.method, t.ms_per_dedup)?;
+    let mut t = Table::new("P4's times")
+        .headless()
+        .indent("   ")
+        .left("method", 28)
+        .right("ms_per_dedup", 8)
+        .after(" ms");
+    for time in &c.times {
+        t.row(vec![
+            time.method.into(),
+            Cell::new(time.ms_per_dedup.to_string(), raw(time.ms_per_dedup)),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "   Ours, looking up each of {} stored URLs (µs per lookup):",
         group(c.time_urls)
     )?;
-    for t in &out.timed {
-        if let Some(v) = t.lookup_us_at_16000 {
-            writeln!(w, "   {:<28} {:>8.3} µs", t.structure.id(), v)?;
+    let mut t = Table::new("our lookups")
+        .headless()
+        .indent("   ")
+        .left("structure", 28)
+        .right("lookup_us", 8)
+        .after(" µs");
+    for timed in &out.timed {
+        if let Some(v) = timed.lookup_us_at_16000 {
+            t.row(vec![timed.structure.id().into(), Cell::fixed(v, 3)]);
         }
     }
+    w.table(&t)?;
     writeln!(
         w,
         "\n2. P4's memory: {} MB for {} URLs ({:.1} bytes per URL), extrapolated to {} GB for {} million.",
@@ -80,18 +105,29 @@ fn cmd_paper_p4(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         .iter()
         .find(|cp| cp.distinct >= c.memory_urls)
     {
+        let mut t = Table::new("bytes per URL")
+            .headless()
+            .left("urls", 0)
+            .before("   at ")
+            .after(" URLs")
+            .left("structure", 15)
+            .right("bytes_per_url", 8)
+            .after(" bytes per URL")
+            .left("java_bytes_per_url", 0)
+            .before("");
         for r in &cp.rows {
-            let java = r
-                .java_bytes_per_url
-                .map_or(String::new(), |j| format!(" (P4's JVM: about {j:.0})"));
-            writeln!(
-                w,
-                "   at {} URLs {:<15} {:>8.1} bytes per URL{java}",
-                group(cp.distinct),
-                r.structure.id(),
-                r.bytes_per_url
-            )?;
+            let java = r.java_bytes_per_url.map_or_else(
+                || Cell::from(""),
+                |j| Cell::new(format!(" (P4's JVM: about {j:.0})"), raw(j)),
+            );
+            t.row(vec![
+                Cell::group(cp.distinct),
+                r.structure.id().into(),
+                Cell::fixed(r.bytes_per_url, 1),
+                java,
+            ]);
         }
+        w.table(&t)?;
     }
     let n = out.study.distinct;
     let p4 = bloom::PAPER_POINTS[0];
@@ -102,7 +138,5 @@ fn cmd_paper_p4(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         p4.m_over_n,
         p4.k
     )?;
-    print_trie(&mut w, &out)?;
-    w.flush()?;
-    Ok(())
+    print_trie(w, out)
 }

@@ -4,10 +4,10 @@
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
-use std::io::Write;
+use std::io::{self, Write};
 use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
 
-use crate::emit::{group, sci, stdout, write_json_with_input};
+use crate::emit::{group, raw, sci, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{parse_bits_per_url, parse_k, parse_method, SourceArgs, SplitLimit};
 use crate::input::Source;
 use crate::split::split;
@@ -31,6 +31,10 @@ pub(crate) struct BloomCmd {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: the false positives, the papers' points and the memory, each
+    /// after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 #[derive(Serialize)]
@@ -42,75 +46,107 @@ struct BloomOut<'a> {
 
 impl BloomCmd {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_bloom(self)
+        let methods: &[IndexMethod] = if self.method.is_empty() {
+            &IndexMethod::ALL
+        } else {
+            &self.method
+        };
+        let source = Source::from_args(&self.source, 100_000);
+        let s = split(&source, self.limit.limit, true, "bloom")?;
+        let (inserted, held_out) = (s.inserted(), s.held_out());
+        warn_sparse(&self.bits_per_url);
+        let rows = bloom::sweep_fpr(&inserted, &held_out, &self.bits_per_url, &self.k, methods)
+            .map_err(anyhow::Error::msg)?;
+        let lengths = || inserted.iter().map(|k| k.len());
+        let memory = self
+            .bits_per_url
+            .iter()
+            .map(|&r| bloom::memory_comparison(lengths(), r).map_err(anyhow::Error::msg))
+            .collect::<Result<Vec<_>>>()?;
+        let out = BloomOut {
+            rows: &rows,
+            memory,
+            paper_points: bloom::paper_rows(inserted.len() as u64),
+        };
+        let format = Format::of(self.json, self.csv);
+        if format == Format::Json {
+            return write_json_with_input(&s.input, &out);
+        }
+        let mut w = Out::stdout(format);
+        writeln!(
+            w,
+            "Bloom filter: {} URLs inserted, {} held out ({}).",
+            group(s.input.inserted),
+            group(s.input.held_out),
+            source.describe()
+        )?;
+        print_bloom(&mut w, &out, inserted.len() as u64)?;
+        w.finish()?;
+        Ok(())
     }
 }
 
-fn cmd_bloom(a: &BloomCmd) -> Result<()> {
-    let methods: &[IndexMethod] = if a.method.is_empty() {
-        &IndexMethod::ALL
-    } else {
-        &a.method
-    };
-    let source = Source::from_args(&a.source, 100_000);
-    let s = split(&source, a.limit.limit, true, "bloom")?;
-    let (inserted, held_out) = (s.inserted(), s.held_out());
-    warn_sparse(&a.bits_per_url);
-    let rows = bloom::sweep_fpr(&inserted, &held_out, &a.bits_per_url, &a.k, methods)
-        .map_err(anyhow::Error::msg)?;
-    let lengths = || inserted.iter().map(|k| k.len());
-    let memory = a
-        .bits_per_url
-        .iter()
-        .map(|&r| bloom::memory_comparison(lengths(), r).map_err(anyhow::Error::msg))
-        .collect::<Result<Vec<_>>>()?;
-    let n = inserted.len() as u64;
-    let out = BloomOut {
-        rows: &rows,
-        memory,
-        paper_points: bloom::paper_rows(n),
-    };
-    if a.json {
-        return write_json_with_input(&s.input, &out);
+/// A table's column of 95 % Wilson intervals, `[low, high]` in the text, two raw columns in CSV.
+pub(crate) fn interval_column(t: Table) -> Table {
+    t.right("95 % interval", 21)
+        .text_only()
+        .csv_only("ci_low")
+        .csv_only("ci_high")
+}
+
+/// The cells of [`interval_column`].
+pub(crate) fn interval_cells(r: &FprReport) -> [Cell; 3] {
+    [
+        format!("[{}, {}]", sci(r.ci_low, 2), sci(r.ci_high, 2)).into(),
+        raw(r.ci_low).into(),
+        raw(r.ci_high).into(),
+    ]
+}
+
+/// m/N as typed (`16`, `8.5`); raw in CSV.
+pub(crate) fn ratio(m_over_n: f64) -> Cell {
+    Cell::new(m_over_n.to_string(), raw(m_over_n))
+}
+
+fn print_bloom(w: &mut Out, out: &BloomOut, n: u64) -> io::Result<()> {
+    let mut t = Table::new("false positives")
+        .left("method", 16)
+        .right("m/N", 6)
+        .csv("m_over_n")
+        .right("k", 4)
+        .right("FP", 8)
+        .csv("false_positives")
+        .csv_only("trials")
+        .right("measured", 10);
+    t = interval_column(t)
+        .right("exact", 10)
+        .right("approx", 10)
+        .right("in?", 6)
+        .csv("theory_in_ci")
+        .right("bytes/URL", 9)
+        .csv("bytes_per_key");
+    for r in out.rows {
+        let mut row = vec![
+            r.method.id().into(),
+            ratio(r.m_over_n),
+            Cell::int(r.k),
+            Cell::group(r.false_positives),
+            Cell::int(r.trials),
+            Cell::sci(r.measured, 2),
+        ];
+        row.extend(interval_cells(r));
+        row.extend([
+            Cell::sci(r.exact, 2),
+            Cell::sci(r.approx, 2),
+            Cell::new(
+                if r.theory_in_ci { "yes" } else { "no" },
+                r.theory_in_ci.to_string(),
+            ),
+            Cell::fixed(r.bytes_per_key, 2),
+        ]);
+        t.row(row);
     }
-    let mut w = stdout();
-    writeln!(
-        w,
-        "Bloom filter: {} URLs inserted, {} held out ({}).",
-        group(s.input.inserted),
-        group(s.input.held_out),
-        source.describe()
-    )?;
-    writeln!(
-        w,
-        "{:<16} {:>6} {:>4} {:>8} {:>10} {:>21} {:>10} {:>10} {:>6} {:>9}",
-        "method",
-        "m/N",
-        "k",
-        "FP",
-        "measured",
-        "95 % interval",
-        "exact",
-        "approx",
-        "in?",
-        "bytes/URL"
-    )?;
-    for r in &rows {
-        writeln!(
-            w,
-            "{:<16} {:>6} {:>4} {:>8} {:>10} {:>21} {:>10} {:>10} {:>6} {:>9.2}",
-            r.method.id(),
-            r.m_over_n,
-            r.k,
-            group(r.false_positives),
-            sci(r.measured, 2),
-            format!("[{}, {}]", sci(r.ci_low, 2), sci(r.ci_high, 2)),
-            sci(r.exact, 2),
-            sci(r.approx, 2),
-            if r.theory_in_ci { "yes" } else { "no" },
-            r.bytes_per_key
-        )?;
-    }
+    w.table(&t)?;
     writeln!(
         w,
         "exact = (1 − (1 − 1/m)^(kN))^k, approx = (1 − e^(−kN/m))^k; in? = the exact rate lies in the measured 95 % Wilson interval."
@@ -119,36 +155,68 @@ fn cmd_bloom(a: &BloomCmd) -> Result<()> {
         w,
         "\nThe papers' points (neither paper prints a rate; these are the formula's):"
     )?;
+    let mut t = Table::new("the papers' points")
+        .headless()
+        .right("m_over_n", 4)
+        .before("  m/N = ")
+        .right("k", 5)
+        .before(", k = ")
+        .left("fpr_as_given", 0)
+        .before(": ")
+        .after(" as given, ")
+        .left("fpr_exact", 0)
+        .before("")
+        .after(" exact at N = ")
+        .left("n", 0)
+        .before("")
+        .left("note", 0)
+        .before("  (")
+        .after(")");
     for p in &out.paper_points {
-        writeln!(
-            w,
-            "  m/N = {:>4}, k = {:>5.2}: {} as given, {} exact at N = {}  ({})",
-            p.m_over_n,
-            p.k,
-            sci(p.fpr_as_given, 2),
-            sci(p.fpr_exact_at_this_n, 2),
-            group(n),
-            p.note
-        )?;
+        t.row(vec![
+            ratio(p.m_over_n),
+            Cell::fixed(p.k, 2),
+            Cell::sci(p.fpr_as_given, 2),
+            Cell::sci(p.fpr_exact_at_this_n, 2),
+            Cell::group(n),
+            p.note.into(),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "\nMemory against hash sets of the same URLs (P4: a Bloom filter takes 1/8 to 1/4 of the hash table):"
     )?;
+    let mut t = Table::new("memory")
+        .headless()
+        .right("m_over_n", 4)
+        .before("  m/N = ")
+        .left("bloom_bytes_per_url", 0)
+        .before(": Bloom ")
+        .after(" B/URL; HashSet<u128> of MD5s ")
+        .left("md5_set_bytes_per_url", 0)
+        .before("")
+        .after(" B/URL (")
+        .left("bloom_vs_md5_set", 0)
+        .before("")
+        .after(" of it); HashSet<String> ")
+        .left("string_set_bytes_per_url", 0)
+        .before("")
+        .after(" B/URL (")
+        .left("bloom_vs_string_set", 0)
+        .before("")
+        .after(" of it)");
     for m in &out.memory {
-        writeln!(
-            w,
-            "  m/N = {:>4}: Bloom {:.2} B/URL; HashSet<u128> of MD5s {:.2} B/URL ({:.3} of it); HashSet<String> {:.2} B/URL ({:.3} of it)",
-            m.m_over_n,
-            m.bloom_bytes_per_url,
-            m.md5_set_bytes_per_url,
-            m.bloom_vs_md5_set,
-            m.string_set_bytes_per_url,
-            m.bloom_vs_string_set
-        )?;
+        t.row(vec![
+            ratio(m.m_over_n),
+            Cell::fixed(m.bloom_bytes_per_url, 2),
+            Cell::fixed(m.md5_set_bytes_per_url, 2),
+            Cell::fixed(m.bloom_vs_md5_set, 3),
+            Cell::fixed(m.string_set_bytes_per_url, 2),
+            Cell::fixed(m.bloom_vs_string_set, 3),
+        ]);
     }
-    w.flush()?;
-    Ok(())
+    w.table(&t)
 }
 
 /// Fewer bits than URLs: the filter is nearly all ones and nearly every held-out URL passes.

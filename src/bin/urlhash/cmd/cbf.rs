@@ -8,7 +8,7 @@ use urlhashlab::bloom::{self, IndexMethod};
 use urlhashlab::cbf::{self, DeletionReport, OverflowTheory};
 
 use crate::cmd::bloom::warn_sparse;
-use crate::emit::{group, sci, stdout, write_json_with_input};
+use crate::emit::{group, sci, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{
     parse_bits_per_url, parse_counter_bits, parse_fraction, parse_k, parse_method, SourceArgs,
     SplitLimit,
@@ -40,33 +40,35 @@ pub(crate) struct CbfCmd {
     pub(crate) delete_fraction: f64,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: a row per structure (the overflow theory is in the text and
+    /// the JSON).
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl CbfCmd {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_cbf(self)
+        let source = Source::from_args(&self.source, 100_000);
+        let s = split(&source, self.limit.limit, false, "cbf")?;
+        let keys = &s.inserted();
+        warn_sparse(&[self.bits_per_url]);
+        let m = bloom::m_for(keys.len() as u64, self.bits_per_url).map_err(anyhow::Error::msg)?;
+        let delete = (keys.len() as f64 * self.delete_fraction).round() as usize;
+        let report =
+            cbf::deletion_experiment(keys, delete, m, self.k, self.counter_bits, self.method)
+                .map_err(anyhow::Error::msg)?;
+        let format = Format::of(self.json, self.csv);
+        if format == Format::Json {
+            return write_json_with_input(&s.input, &report);
+        }
+        let mut w = Out::stdout(format);
+        print_deletion(&mut w, &report, &source)?;
+        w.finish()?;
+        Ok(())
     }
 }
 
-fn cmd_cbf(a: &CbfCmd) -> Result<()> {
-    let source = Source::from_args(&a.source, 100_000);
-    let s = split(&source, a.limit.limit, false, "cbf")?;
-    let keys = &s.inserted();
-    warn_sparse(&[a.bits_per_url]);
-    let m = bloom::m_for(keys.len() as u64, a.bits_per_url).map_err(anyhow::Error::msg)?;
-    let delete = (keys.len() as f64 * a.delete_fraction).round() as usize;
-    let report = cbf::deletion_experiment(keys, delete, m, a.k, a.counter_bits, a.method)
-        .map_err(anyhow::Error::msg)?;
-    if a.json {
-        return write_json_with_input(&s.input, &report);
-    }
-    let mut w = stdout();
-    print_deletion(&mut w, &report, &source)?;
-    w.flush()?;
-    Ok(())
-}
-
-pub(crate) fn print_overflow(w: &mut impl Write, t: &OverflowTheory) -> std::io::Result<()> {
+pub(crate) fn print_overflow(w: &mut Out, t: &OverflowTheory) -> std::io::Result<()> {
     writeln!(
         w,
         "Counter overflow (a counter reaching j = 2^{} = {}), N = {}, k = {}, m = {}:",
@@ -100,7 +102,7 @@ pub(crate) fn print_overflow(w: &mut impl Write, t: &OverflowTheory) -> std::io:
     )
 }
 
-fn print_deletion(w: &mut impl Write, r: &DeletionReport, source: &Source) -> std::io::Result<()> {
+fn print_deletion(w: &mut Out, r: &DeletionReport, source: &Source) -> std::io::Result<()> {
     writeln!(
         w,
         "Counting Bloom filters: {} URLs inserted, the first {} deleted, {} kept ({}).",
@@ -118,32 +120,34 @@ fn print_deletion(w: &mut impl Write, r: &DeletionReport, source: &Source) -> st
         r.method.id()
     )?;
     print_overflow(w, &r.theory)?;
-    writeln!(
-        w,
-        "{:<16} {:>15} {:>10} {:>17} {:>10} {:>12} {:>12} {:>12}",
-        "structure",
-        "kept lost (FN)",
-        "FN rate",
-        "deleted present",
-        "overflows",
-        "saturated+",
-        "saturated−",
-        "bytes"
-    )?;
+    let mut t = Table::new("structures")
+        .left("structure", 16)
+        .right("kept lost (FN)", 15)
+        .csv("false_negatives")
+        .right("FN rate", 10)
+        .csv("false_negative_rate")
+        .right("deleted present", 17)
+        .csv("deleted_still_present")
+        .right("overflows", 10)
+        .csv("overflow_events")
+        .right("saturated+", 12)
+        .csv("saturated_after_insert")
+        .right("saturated−", 12)
+        .csv("saturated_after_delete")
+        .right("bytes", 12);
     for row in &r.rows {
-        writeln!(
-            w,
-            "{:<16} {:>15} {:>10} {:>17} {:>10} {:>12} {:>12} {:>12}",
-            row.structure,
-            group(row.false_negatives),
-            sci(row.false_negative_rate, 2),
-            group(row.deleted_still_present),
-            group(row.overflow_events),
-            group(row.saturated_after_insert),
-            group(row.saturated_after_delete),
-            group(row.bytes)
-        )?;
+        t.row(vec![
+            row.structure.into(),
+            Cell::group(row.false_negatives),
+            Cell::sci(row.false_negative_rate, 2),
+            Cell::group(row.deleted_still_present),
+            Cell::group(row.overflow_events),
+            Cell::group(row.saturated_after_insert),
+            Cell::group(row.saturated_after_delete),
+            Cell::group(row.bytes),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "cbf-decrement decrements saturated counters and can lose kept URLs; cbf-sticky never decrements them;\nIMP-CB (P5) recounts a saturated counter from its fingerprint store and loses nothing."

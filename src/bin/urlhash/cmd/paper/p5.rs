@@ -8,8 +8,9 @@ use std::time::Instant;
 use urlhashlab::bloom;
 use urlhashlab::papers::p5;
 
+use crate::cmd::bloom::{interval_cells, interval_column, ratio};
 use crate::cmd::cbf::print_overflow;
-use crate::emit::{group, sci, stdout, write_json_with_input};
+use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
 use crate::flags::{SourceArgs, SplitLimit};
 use crate::input::Source;
 use crate::split::split;
@@ -23,15 +24,23 @@ pub(crate) struct PaperP5Args {
     pub(crate) limit: SplitLimit,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: the false positives, Fig. 3 replayed and the deletes, each
+    /// after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl PaperP5Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p5(&self.source, self.limit.limit, self.json)
+        cmd_paper_p5(
+            &self.source,
+            self.limit.limit,
+            Format::of(self.json, self.csv),
+        )
     }
 }
 
-fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
+fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
     let source = Source::from_args(source, p5::FIG3_N[3]);
     let s = split(&source, limit, true, "paper p5")?;
     let (inserted, held_out) = (s.inserted(), s.held_out());
@@ -41,10 +50,10 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         start.elapsed().as_secs_f64() * 1e3
     })
     .map_err(anyhow::Error::msg)?;
-    if json {
+    if format == Format::Json {
         return write_json_with_input(&s.input, &out);
     }
-    let mut w = stdout();
+    let mut w = Out::stdout(format);
     writeln!(
         w,
         "P5  吴家奇 et al.: 基于 Counting Bloom Filter 的海量网页快速去重研究 (2018)"
@@ -60,23 +69,26 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         w,
         "1. P5's parameters, k = 8 and m/N = 20 (after Cao's table; P5 prints no rate), and P4's m/N = 16, k = 8:"
     )?;
-    writeln!(
-        w,
-        "   {:<16} {:>5} {:>3} {:>10} {:>21} {:>10}",
-        "method", "m/N", "k", "measured", "95 % interval", "exact"
-    )?;
+    let t = Table::new("false positives")
+        .indent("   ")
+        .left("method", 16)
+        .right("m/N", 5)
+        .csv("m_over_n")
+        .right("k", 3)
+        .right("measured", 10);
+    let mut t = interval_column(t).right("exact", 10);
     for r in &out.fpr {
-        writeln!(
-            w,
-            "   {:<16} {:>5} {:>3} {:>10} {:>21} {:>10}",
-            r.method.id(),
-            r.m_over_n,
-            r.k,
-            sci(r.measured, 2),
-            format!("[{}, {}]", sci(r.ci_low, 2), sci(r.ci_high, 2)),
-            sci(r.exact, 2)
-        )?;
+        let mut row = vec![
+            r.method.id().into(),
+            ratio(r.m_over_n),
+            Cell::int(r.k),
+            Cell::sci(r.measured, 2),
+        ];
+        row.extend(interval_cells(r));
+        row.push(Cell::sci(r.exact, 2));
+        t.row(row);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "   The optimal k at m/N = 20 is 20 ln 2 = {:.1}: k = 8 costs a factor {:.1} in false positives.",
@@ -97,24 +109,36 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         "\n3. Fig. 3 replayed: the fingerprint store alone against IMP-CB ({}):",
         out.fig3_note
     )?;
-    writeln!(
-        w,
-        "   {:>10} {:>12} {:>12} {:>8} {:>18} {:>12} {:>12}",
-        "N", "store (s)", "IMP-CB (s)", "ratio", "by counters", "store B/URL", "IMP-CB B/URL"
-    )?;
+    let mut t = Table::new("Fig. 3")
+        .indent("   ")
+        .right("N", 10)
+        .csv("n")
+        .right("store (s)", 12)
+        .csv("store_seconds")
+        .right("IMP-CB (s)", 12)
+        .csv("imp_cb_seconds")
+        .right("ratio", 8)
+        .right("by counters", 18)
+        .csv("answered_by_counters")
+        .right("store B/URL", 12)
+        .csv("store_bytes_per_url")
+        .right("IMP-CB B/URL", 12)
+        .csv("imp_cb_bytes_per_url");
     for r in &out.fig3 {
-        writeln!(
-            w,
-            "   {:>10} {:>12.3} {:>12.3} {:>8.2} {:>17.3}% {:>12.1} {:>12.1}",
-            group(r.n),
-            r.store_seconds,
-            r.imp_cb_seconds,
-            r.ratio,
-            100.0 * r.answered_by_counters,
-            r.store_bytes_per_url,
-            r.imp_cb_bytes_per_url
-        )?;
+        t.row(vec![
+            Cell::group(r.n),
+            Cell::fixed(r.store_seconds, 3),
+            Cell::fixed(r.imp_cb_seconds, 3),
+            Cell::fixed(r.ratio, 2),
+            Cell::new(
+                format!("{:.3}%", 100.0 * r.answered_by_counters),
+                raw(r.answered_by_counters),
+            ),
+            Cell::fixed(r.store_bytes_per_url, 1),
+            Cell::fixed(r.imp_cb_bytes_per_url, 1),
+        ]);
     }
+    w.table(&t)?;
     writeln!(
         w,
         "   In memory the counters save store lookups (\"by counters\") but not time: a hash-map lookup is as\n   cheap as the k counter reads. P5's gain needs a store on disk."
@@ -123,19 +147,32 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, json: bool) -> Result<()> {
         w,
         "\n4. Deletes at P5's settings, then at saturating ones (m/N = 2, k = 4, 2-bit counters):"
     )?;
+    let mut t = Table::new("deletes")
+        .headless()
+        .right("m_over_n", 2)
+        .before("   m/N = ")
+        .left("bits", 0)
+        .before(", ")
+        .after("-bit: ")
+        .left("structure", 14)
+        .before("")
+        .left("false_negatives", 0)
+        .before(" lost ")
+        .left("kept", 0)
+        .before(" of ")
+        .after(" kept URLs");
     for r in [&out.deletion_p5, &out.deletion_saturating] {
         for row in &r.rows {
-            writeln!(
-                w,
-                "   m/N = {:>2}, {}-bit: {:<14} lost {} of {} kept URLs",
-                r.m / r.n.max(1),
-                r.bits,
-                row.structure,
-                group(row.false_negatives),
-                group(r.kept)
-            )?;
+            t.row(vec![
+                Cell::int(r.m / r.n.max(1)),
+                Cell::int(r.bits),
+                row.structure.into(),
+                Cell::group(row.false_negatives),
+                Cell::group(r.kept),
+            ]);
         }
     }
-    w.flush()?;
+    w.table(&t)?;
+    w.finish()?;
     Ok(())
 }

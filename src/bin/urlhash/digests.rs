@@ -4,12 +4,13 @@
 
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
+use std::io;
 use std::path::Path;
 use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::lines::InputStats;
 use urlhashlab::papers::p3::{P3Report, P3Study};
 
-use crate::emit::{group, write_json_with_input};
+use crate::emit::{group, write_json_with_input, Format, Out};
 use crate::flags::FingerprintArgs;
 use crate::input::{for_each_url, input_summary, warn_input, Source};
 
@@ -18,7 +19,7 @@ use crate::input::{for_each_url, input_summary, warn_input, Source};
 pub(crate) const LIMIT: u64 = 1_000_000;
 
 #[derive(Serialize)]
-pub(crate) struct FpInput {
+struct FpInput {
     source: Source,
     #[serde(flatten)]
     stats: InputStats,
@@ -97,14 +98,21 @@ fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, Fp
     ))
 }
 
-/// Measures the input of `urlhash fingerprint` or `urlhash paper p3`; writes the JSON and
-/// returns `None` with `--json`, else returns the source and the measurements to print.
-pub(crate) fn measure(args: &FingerprintArgs) -> Result<Option<(Source, FpOut)>> {
+/// Measures the input of `urlhash fingerprint` or `urlhash paper p3` and writes it: as JSON
+/// with `--json`, else as `print` writes it (the text, or its tables as CSV with `--csv`).
+pub(crate) fn measure_and_write(
+    args: &FingerprintArgs,
+    print: impl FnOnce(&mut Out, &Source, &FpOut) -> io::Result<()>,
+) -> Result<()> {
     let source = Source::from_args(&args.source, 100_000);
     let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit)?;
-    if args.json {
-        write_json_with_input(&input, &out)?;
-        return Ok(None);
+    match Format::of(args.json, args.csv) {
+        Format::Json => write_json_with_input(&input, &out),
+        format => {
+            let mut w = Out::stdout(format);
+            print(&mut w, &source, &out)?;
+            w.finish()?;
+            Ok(())
+        }
     }
-    Ok(Some((source, out)))
 }

@@ -130,6 +130,9 @@ pub(crate) struct FingerprintArgs {
     pub(crate) limit: u64,
     #[arg(long)]
     pub(crate) json: bool,
+    /// Print CSV instead of text: its tables, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

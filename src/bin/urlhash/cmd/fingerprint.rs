@@ -4,8 +4,8 @@ use anyhow::Result;
 use clap::Args;
 use std::io::{self, Write};
 
-use crate::digests::{measure, FpOut};
-use crate::emit::{group, sci, stdout};
+use crate::digests::{measure_and_write, FpOut};
+use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
 
 /// The arguments of `urlhash fingerprint` (see `Command::Fingerprint`).
@@ -17,22 +17,15 @@ pub(crate) struct FingerprintCmd {
 
 impl FingerprintCmd {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_fingerprint(&self.args)
+        measure_and_write(&self.args, |w, source, out| {
+            writeln!(w, "MD5 fingerprints (P3) on {}:", source.describe())?;
+            print_measured(w, out)
+        })
     }
 }
 
-fn cmd_fingerprint(args: &FingerprintArgs) -> Result<()> {
-    let Some((source, out)) = measure(args)? else {
-        return Ok(());
-    };
-    let mut w = stdout();
-    writeln!(w, "MD5 fingerprints (P3) on {}:", source.describe())?;
-    print_measured(&mut w, &out)?;
-    w.flush()?;
-    Ok(())
-}
-
-pub(crate) fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> {
+/// The measurements `fingerprint` prints and `paper p3` prints as its part 3.
+pub(crate) fn print_measured(w: &mut Out, out: &FpOut) -> io::Result<()> {
     let r = &out.p3;
     let i = &r.input;
     writeln!(
@@ -50,23 +43,30 @@ pub(crate) fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> 
         w,
         "\nShort fingerprints (the top b bits of MD5) on these URLs, against the birthday bound:"
     )?;
-    writeln!(
-        w,
-        "{:>4} {:>14} {:>14} {:>16} {:>16} {:>14}",
-        "b", "false dups", "expected", "colliding pairs", "expected", "P(any)"
-    )?;
-    for t in &r.truncated {
-        writeln!(
-            w,
-            "{:>4} {:>14} {:>14.1} {:>16} {:>16.1} {:>14}",
-            t.bits,
-            group(t.false_duplicates),
-            t.expected_false_duplicates,
-            group(t.colliding_pairs),
-            t.expected_pairs,
-            sci(t.probability_any, 3)
-        )?;
+    let mut t = Table::new("short fingerprints")
+        .right("b", 4)
+        .csv("bits")
+        .right("false dups", 14)
+        .csv("false_duplicates")
+        .right("expected", 14)
+        .csv("expected_false_duplicates")
+        .right("colliding pairs", 16)
+        .csv("colliding_pairs")
+        .right("expected", 16)
+        .csv("expected_pairs")
+        .right("P(any)", 14)
+        .csv("probability_any");
+    for row in &r.truncated {
+        t.row(vec![
+            Cell::int(row.bits),
+            Cell::group(row.false_duplicates),
+            Cell::fixed(row.expected_false_duplicates, 1),
+            Cell::group(row.colliding_pairs),
+            Cell::fixed(row.expected_pairs, 1),
+            Cell::sci(row.probability_any, 3),
+        ]);
     }
+    w.table(&t)?;
     let a = &r.avalanche;
     writeln!(
         w,
@@ -82,13 +82,23 @@ pub(crate) fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> 
         a.p_value
             .map_or(String::new(), |p| format!("; χ² p = {p:.3}"))
     )?;
+    let mut t = Table::new("avalanche")
+        .headless()
+        .left("digest", 0)
+        .before("  ")
+        .right("differing_bits_from_first", 3)
+        .before("  ")
+        .after(" bits")
+        .left("url", 0)
+        .before("  ");
     for row in &r.table1 {
-        writeln!(
-            w,
-            "  {}  {:>3} bits  {}",
-            row.digest, row.differing_bits_from_first, row.url
-        )?;
+        t.row(vec![
+            row.digest.as_str().into(),
+            Cell::int(row.differing_bits_from_first),
+            row.url.as_str().into(),
+        ]);
     }
+    w.table(&t)?;
     if let Some(s) = &r.sites {
         writeln!(
             w,
@@ -109,21 +119,26 @@ pub(crate) fn print_measured(w: &mut impl Write, out: &FpOut) -> io::Result<()> 
         group(c.distinct_before),
         group(c.unparsable.count)
     )?;
-    writeln!(
-        w,
-        "  {:<20} {:>12} {:>10} {:>14}  what",
-        "toggle", "distinct", "merged", "lines changed"
-    )?;
-    for t in c.toggles.iter().chain(std::iter::once(&c.all)) {
-        writeln!(
-            w,
-            "  {:<20} {:>12} {:>10} {:>14}  {}",
-            t.toggle,
-            group(t.distinct_after),
-            group(t.merged),
-            group(t.changed_lines),
-            t.description
-        )?;
+    let mut t = Table::new("canonicalisation")
+        .indent("  ")
+        .left("toggle", 20)
+        .right("distinct", 12)
+        .csv("distinct_after")
+        .right("merged", 10)
+        .right("lines changed", 14)
+        .csv("changed_lines")
+        .left("what", 0)
+        .before("  ")
+        .csv("description");
+    for toggle in c.toggles.iter().chain(std::iter::once(&c.all)) {
+        t.row(vec![
+            toggle.toggle.as_str().into(),
+            Cell::group(toggle.distinct_after),
+            Cell::group(toggle.merged),
+            Cell::group(toggle.changed_lines),
+            toggle.description.as_str().into(),
+        ]);
     }
+    w.table(&t)?;
     Ok(())
 }

@@ -242,10 +242,6 @@ impl Table {
         self.rows.push(cells);
     }
 
-    pub(crate) fn name(&self) -> &str {
-        &self.name
-    }
-
     /// One line of the text: `cells` (a cell per column) padded to the columns' widths.
     fn text_line(&self, cells: &[&str], header: bool) -> String {
         let mut line = String::new();
@@ -332,11 +328,6 @@ impl<W: Write> Out<W> {
             tables: 0,
             first: None,
         }
-    }
-
-    /// Whether this is the CSV of the report (its prose is left out).
-    pub(crate) fn is_csv(&self) -> bool {
-        self.csv
     }
 
     /// Begins `t` (its header), for rows written one by one with [`Out::row`].

@@ -3,12 +3,13 @@
 
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
+use std::io::{self, Write};
 
 use crate::cmd::fingerprint::print_measured;
-use crate::digests::measure;
-use crate::emit::{group, sci, stdout};
+use crate::digests::{measure_and_write, FpOut};
+use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
+use crate::input::Source;
 
 /// The arguments of `urlhash paper p3`.
 #[derive(Args)]
@@ -19,15 +20,11 @@ pub(crate) struct PaperP3Args {
 
 impl PaperP3Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p3(&self.args)
+        measure_and_write(&self.args, print_p3)
     }
 }
 
-fn cmd_paper_p3(args: &FingerprintArgs) -> Result<()> {
-    let Some((source, out)) = measure(args)? else {
-        return Ok(());
-    };
-    let mut w = stdout();
+fn print_p3(w: &mut Out, source: &Source, out: &FpOut) -> io::Result<()> {
     let r = &out.p3;
     writeln!(
         w,
@@ -43,31 +40,57 @@ fn cmd_paper_p3(args: &FingerprintArgs) -> Result<()> {
         group(b.n_at_claim.round() as u64),
         group(b.n_at_human_fingerprint.round() as u64)
     )?;
+    let mut t = Table::new("birthday bound")
+        .headless()
+        .left("what", 28)
+        .before("   ")
+        .right("n", 16)
+        .before(" n = ")
+        .right("bits", 3)
+        .before(", ")
+        .after(" bits: P(any collision) = ")
+        .left("probability", 0)
+        .before("")
+        .after(", expected colliding pairs ")
+        .left("expected_pairs", 0)
+        .before("");
     for row in &b.rows {
-        writeln!(
-            w,
-            "   {:<28} n = {:>16}, {:>3} bits: P(any collision) = {}, expected colliding pairs {}",
-            row.what,
-            group(row.n),
-            row.bits,
-            sci(row.probability, 3),
-            sci(row.expected_pairs, 3)
-        )?;
+        t.row(vec![
+            row.what.as_str().into(),
+            Cell::group(row.n),
+            Cell::int(row.bits),
+            Cell::sci(row.probability, 3),
+            Cell::sci(row.expected_pairs, 3),
+        ]);
     }
+    w.table(&t)?;
     writeln!(w, "\n2. The digests P3 prints:")?;
+    let mut t = Table::new("printed digests")
+        .headless()
+        .left("printed", 0)
+        .before("   ")
+        .left("printed_for", 0)
+        .before(" (for ")
+        .after("): ")
+        .left("tried", 0)
+        .before("")
+        .after(" candidates tried. ")
+        .left("verdict", 0)
+        .before("");
     for rv in &r.reveals {
-        writeln!(
-            w,
-            "   {} (for {}): {} candidates tried. {}",
-            rv.printed, rv.printed_for, rv.tried, rv.verdict
-        )?;
+        t.row(vec![
+            rv.printed.as_str().into(),
+            rv.printed_for.as_str().into(),
+            Cell::int(rv.tried as u64),
+            rv.verdict.as_str().into(),
+        ]);
     }
+    w.table(&t)?;
     writeln!(w, "\n3. Measured on the input:")?;
-    print_measured(&mut w, &out)?;
+    print_measured(w, out)?;
     writeln!(w, "\n4. In short:")?;
     for f in &r.findings {
         writeln!(w, "   - {f}")?;
     }
-    w.flush()?;
     Ok(())
 }

@@ -45,8 +45,9 @@ fn stderr(out: &Output) -> String {
 }
 
 /// Compares `actual` with `tests/golden/NAME`, or rewrites it when `BLESS=1` is set (never
-/// under CI). A JSON golden file is compared as JSON, its numbers to a relative 1e-12: the
-/// 17-digit floats of a function like `ln` may differ in the last place with another libm.
+/// under CI). A JSON golden file is compared as JSON, a CSV one field by field, their numbers to
+/// a relative 1e-12: the 17-digit floats of a function like `ln` may differ in the last place
+/// with another libm.
 fn golden(name: &str, actual: &str) {
     let path = root().join("tests/golden").join(name);
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
@@ -68,6 +69,12 @@ fn golden(name: &str, actual: &str) {
         }
         return;
     }
+    if name.ends_with(".csv") {
+        if let Err(at) = csv_close(&parse_csv(&expected), &parse_csv(actual)) {
+            panic!("{name} differs from the golden file at {at}\n(re-bless with BLESS=1 if the change is intended)");
+        }
+        return;
+    }
     if expected != actual {
         let line = expected
             .lines()
@@ -81,6 +88,43 @@ fn golden(name: &str, actual: &str) {
             actual.lines().nth(line)
         );
     }
+}
+
+/// Equal CSV tables, fields equal or numbers within a relative 1e-12; `Err` names the first
+/// place that differs.
+fn csv_close(a: &[CsvTable], b: &[CsvTable]) -> Result<(), String> {
+    if a.len() != b.len() {
+        return Err(format!("{} tables, not {}", b.len(), a.len()));
+    }
+    for (x, y) in a.iter().zip(b) {
+        let at = format!("table {:?}", x.name.as_deref().unwrap_or(""));
+        if x.name != y.name || x.header != y.header || x.rows.len() != y.rows.len() {
+            return Err(format!(
+                "{at}: {:?} {:?} ({} rows), not {:?} {:?} ({} rows)",
+                y.name,
+                y.header,
+                y.rows.len(),
+                x.name,
+                x.header,
+                x.rows.len()
+            ));
+        }
+        for (i, (r, s)) in x.rows.iter().zip(&y.rows).enumerate() {
+            for ((f, g), h) in r.iter().zip(s).zip(&x.header) {
+                let close = match (f.parse::<f64>(), g.parse::<f64>()) {
+                    (Ok(p), Ok(q)) => p == q || (p - q).abs() <= 1e-12 * p.abs().max(q.abs()),
+                    _ => f == g,
+                };
+                if !close {
+                    return Err(format!(
+                        "{at}, row {}, {h}: expected {f:?}, got {g:?}",
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Equal JSON, numbers within a relative 1e-12; `Err` names the first place that differs.
@@ -1819,4 +1863,462 @@ fn slotmap_writes_the_cores_pixels_as_png() {
         "{}",
         stderr(&out)
     );
+}
+
+/// One table of `--csv` output: its `# name` (none when the output is that table alone), its
+/// header row and its records.
+#[derive(Debug)]
+struct CsvTable {
+    name: Option<String>,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl CsvTable {
+    /// The fields of column `name`, a row each.
+    fn column(&self, name: &str) -> Vec<&str> {
+        let i = self
+            .header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{:?} has no column {name}: {:?}", self.name, self.header));
+        self.rows.iter().map(|r| r[i].as_str()).collect()
+    }
+}
+
+/// One record as RFC 4180 reads it (a quoted field may hold commas, doubled quotes and line
+/// breaks), and the text after it; records end in LF.
+fn csv_record(s: &str) -> (Vec<String>, &str) {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let (mut quoted, mut was_quoted, mut field_start) = (false, false, true);
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek().map(|&(_, c)| c) == Some('"') => {
+                    field.push('"');
+                    chars.next();
+                }
+                '"' => quoted = false,
+                c => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' if field_start => (quoted, was_quoted) = (true, true),
+            ',' | '\n' => {
+                fields.push(std::mem::take(&mut field));
+                (field_start, was_quoted) = (true, false);
+                if c == '\n' {
+                    return (fields, &s[i + 1..]);
+                }
+                continue;
+            }
+            '"' | '\r' => panic!("{c:?} in an unquoted field of {s:?}"),
+            _ if was_quoted => panic!("text after a closing quote in {s:?}"),
+            c => field.push(c),
+        }
+        field_start = false;
+    }
+    panic!("a record without its line break: {s:?}")
+}
+
+/// `--csv` output read back: one table alone, or several, each after a `# name` line and the
+/// later ones after an empty line. Every record of a table has as many fields as its header.
+fn parse_csv(text: &str) -> Vec<CsvTable> {
+    let mut tables: Vec<CsvTable> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let name = match rest.strip_prefix("# ") {
+            Some(named) => {
+                let (name, after) = named.split_once('\n').expect("a whole name line");
+                rest = after;
+                Some(name.to_string())
+            }
+            None => None,
+        };
+        assert!(
+            name.is_some() || tables.is_empty(),
+            "a second table without its name line"
+        );
+        let (header, mut after) = csv_record(rest);
+        let mut rows = Vec::new();
+        while !after.is_empty() && !after.starts_with('\n') {
+            assert!(
+                !after.starts_with("# "),
+                "a name line comes after an empty line"
+            );
+            let (row, next) = csv_record(after);
+            assert_eq!(
+                row.len(),
+                header.len(),
+                "a row of {name:?} has as many fields as its header {header:?}: {row:?}"
+            );
+            rows.push(row);
+            after = next;
+        }
+        rest = match after.strip_prefix('\n') {
+            Some(next) => {
+                assert!(
+                    next.starts_with("# "),
+                    "an empty line comes before a name line"
+                );
+                next
+            }
+            None => after,
+        };
+        tables.push(CsvTable { name, header, rows });
+    }
+    assert!(
+        tables.len() == 1 || tables.iter().all(|t| t.name.is_some()),
+        "several tables are each named"
+    );
+    tables
+}
+
+/// `tables` written back as `--csv` writes them.
+fn write_csv(tables: &[CsvTable]) -> String {
+    let field = |f: &String| {
+        if f.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", f.replace('"', "\"\""))
+        } else {
+            f.clone()
+        }
+    };
+    let line = |r: &[String]| r.iter().map(field).collect::<Vec<_>>().join(",") + "\n";
+    let mut out = String::new();
+    for (i, t) in tables.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if let Some(name) = &t.name {
+            out += &format!("# {name}\n");
+        }
+        out += &line(&t.header);
+        t.rows.iter().for_each(|r| out += &line(r));
+    }
+    out
+}
+
+/// The `--csv` output of `args`, checked: it reads back as tables of even rows, and writing
+/// those back gives the same bytes.
+fn csv_of(args: &[&str]) -> (String, Vec<CsvTable>) {
+    let text = ok(&urlhash(args));
+    let tables = parse_csv(&text);
+    assert_eq!(
+        write_csv(&tables),
+        text,
+        "{args:?}: CSV reads back as written"
+    );
+    (text, tables)
+}
+
+/// `tables` with the times they measured (and the heap) replaced by `*`, as [`without_times`]
+/// sets them to null in JSON.
+fn csv_without_times(mut tables: Vec<CsvTable>) -> String {
+    for t in &mut tables {
+        let timed_pair = t.header.iter().any(|h| h == "imp_cb_seconds");
+        let timed: Vec<usize> = (0..t.header.len())
+            .filter(|&i| {
+                let h = t.header[i].as_str();
+                h.ends_with("_us_per_url")
+                    || h.ends_with("_seconds")
+                    || h == "lookup_us_at_16000"
+                    || h == "lookup_us"
+                    || h.starts_with("heap_bytes")
+                    || (timed_pair && h == "ratio")
+            })
+            .collect();
+        for row in &mut t.rows {
+            for &i in &timed {
+                if !row[i].is_empty() {
+                    row[i] = "*".into();
+                }
+            }
+        }
+    }
+    write_csv(&tables)
+}
+
+#[test]
+fn csv_goldens() {
+    let s = SAMPLE;
+    let plain: [(&str, &[&str]); 7] = [
+        (
+            "dist-sample-12-counts-buckets.csv",
+            &[
+                "dist",
+                "--fn",
+                "elfhash,hf",
+                "--slots",
+                "12",
+                "--counts",
+                "--buckets",
+                s,
+            ],
+        ),
+        (
+            "partition-p2-printed-sample.csv",
+            &["partition", "--policy", "p2-printed", "--nodes", "4", s],
+        ),
+        ("paper-p2-20000.csv", &["paper", "p2", "--n", "20000"]),
+        ("bloom-sample.csv", &["bloom", s]),
+        (
+            "cbf-sample-saturating.csv",
+            &[
+                "cbf",
+                "--bits-per-url",
+                "2",
+                "--k",
+                "4",
+                "--counter-bits",
+                "2",
+                s,
+            ],
+        ),
+        ("fingerprint-sample-1000.csv", &["fingerprint", s]),
+        ("paper-p1-5000.csv", &["paper", "p1", "--n", "5000"]),
+    ];
+    for (name, args) in plain {
+        golden(name, &csv_of(&[args, &["--csv"]].concat()).0);
+    }
+    let timed: [(&str, &[&str]); 3] = [
+        ("trie-sample-1000.csv", &["trie", "--step", "250", s]),
+        ("paper-p4-3000.csv", &["paper", "p4", "--n", "3000"]),
+        ("paper-p5-3000.csv", &["paper", "p5", "--n", "3000"]),
+    ];
+    for (name, args) in timed {
+        let (_, tables) = csv_of(&[args, &["--csv"]].concat());
+        golden(name, &csv_without_times(tables));
+    }
+}
+
+/// Every command with `--csv` writes tables that read back, a name line before each when there
+/// are several; `--csv` and `--json` exclude each other.
+#[test]
+fn every_table_command_writes_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let s = SAMPLE;
+    let cases: [(&[&str], &[&str]); 15] = [
+        (&["dist", "--fn", "hf,md5", "--slots", "12", s], &[]),
+        (
+            &[
+                "slotmap",
+                "--fn",
+                "hf,md5",
+                "--slots",
+                "64",
+                "--out-dir",
+                d,
+                s,
+            ],
+            &["hf legend", "md5 legend"],
+        ),
+        (
+            &["slotmap", "--fn", "hf", "--slots", "64", "--out-dir", d, s],
+            &[],
+        ),
+        (&["sweep", "--fig", "2", "--step", "250", s], &[]),
+        (
+            &["paper", "p1", s],
+            &["table", "HfIp slots with a top bit, by M"],
+        ),
+        (
+            &["partition", "--policy", "host", s],
+            &[
+                "nodes",
+                "biggest sites",
+                "site tables",
+                "hosts sharing a slot (site-folded)",
+                "largest path tables (path-xor)",
+            ],
+        ),
+        (
+            &["paper", "p2", s],
+            &[
+                "Table 1",
+                "verdicts",
+                "site tables",
+                "hosts sharing a slot (site-folded)",
+                "largest path tables (path-printed)",
+                "largest path tables (path-xor)",
+                "largest path tables (path-repaired)",
+                "biggest site by policy",
+            ],
+        ),
+        (
+            &["trie", s],
+            &[
+                "structures",
+                "false duplicates",
+                "growth in time",
+                "growth in bytes per URL",
+            ],
+        ),
+        (
+            &["paper", "p4", "--n", "16000"],
+            &[
+                "P4's times",
+                "our lookups",
+                "bytes per URL",
+                "structures",
+                "false duplicates",
+                "growth in time",
+                "growth in bytes per URL",
+            ],
+        ),
+        (
+            &["fingerprint", s],
+            &["short fingerprints", "avalanche", "canonicalisation"],
+        ),
+        (
+            &["paper", "p3", s],
+            &[
+                "birthday bound",
+                "printed digests",
+                "short fingerprints",
+                "avalanche",
+                "canonicalisation",
+            ],
+        ),
+        (
+            &["bloom", s],
+            &["false positives", "the papers' points", "memory"],
+        ),
+        (&["cbf", s], &[]),
+        (
+            &["paper", "p5", s],
+            &["false positives", "Fig. 3", "deletes"],
+        ),
+        (
+            &["dist", "--fn", "hf", "--slots", "4", "--counts", s],
+            &["functions", "hf per-slot counts"],
+        ),
+    ];
+    for (args, names) in cases {
+        let (text, tables) = csv_of(&[args, &["--csv"]].concat());
+        let got: Vec<&str> = tables.iter().filter_map(|t| t.name.as_deref()).collect();
+        assert_eq!(got, names, "{args:?}");
+        assert!(
+            tables
+                .iter()
+                .all(|t| !t.rows.is_empty() || t.name.as_deref() == Some("false duplicates")),
+            "{args:?}: every table has rows:\n{text}"
+        );
+        // No digit groups: a number in CSV is one token.
+        assert!(
+            !text.lines().any(|l| l.split(',').any(|f| {
+                let f = f.trim_matches('"');
+                f.len() > 4
+                    && f.split(' ')
+                        .all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()))
+                    && f.contains(' ')
+            })),
+            "{args:?}: no grouped numbers in CSV:\n{text}"
+        );
+        let both = urlhash(&[args, &["--csv", "--json"]].concat());
+        assert_eq!(both.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&both).contains("cannot be used with"),
+            "{}",
+            stderr(&both)
+        );
+    }
+}
+
+/// `csv` read as a number equals `json`, to the last place (the test's JSON reader may round the
+/// last bit differently).
+fn same_number(csv: &str, json: &serde_json::Value, what: &str) {
+    let (x, y) = (
+        csv.parse::<f64>()
+            .unwrap_or_else(|e| panic!("{what} {csv:?}: {e}")),
+        json.as_f64().unwrap(),
+    );
+    assert!(
+        x == y || (x - y).abs() <= f64::EPSILON * x.abs().max(y.abs()),
+        "{what}: CSV {csv}, JSON {y}"
+    );
+}
+
+/// CSV holds the values the JSON holds, in full: no rounding, no digit groups.
+#[test]
+fn csv_values_are_the_json_values() {
+    let args = [
+        "dist",
+        "--fn",
+        "elfhash,hfip,md5",
+        "--slots",
+        "1000",
+        SAMPLE,
+    ];
+    let (_, tables) = csv_of(&[&args[..], &["--csv"]].concat());
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&urlhash(&[&args[..], &["--json"]].concat()))).unwrap();
+    let t = &tables[0];
+    let functions = json["functions"].as_array().unwrap();
+    assert_eq!(t.column("function"), ["elfhash", "hfip", "md5"]);
+    for field in [
+        "n",
+        "a",
+        "a_opt",
+        "a_random",
+        "b",
+        "max_load",
+        "expected_max_load",
+        "empty_slots",
+        "expected_empty_slots",
+        "chi2",
+        "p_value",
+    ] {
+        for (csv, f) in t.column(field).iter().zip(functions) {
+            same_number(csv, &f[field], field);
+        }
+    }
+    let args = ["bloom", "--bits-per-url", "4,9.5", "--k", "3", SAMPLE];
+    let (_, tables) = csv_of(&[&args[..], &["--csv"]].concat());
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&urlhash(&[&args[..], &["--json"]].concat()))).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let t = &tables[0];
+    assert_eq!(t.rows.len(), rows.len());
+    assert_eq!(t.column("m_over_n")[..2], ["4", "9.5"]);
+    for field in [
+        "measured",
+        "ci_low",
+        "ci_high",
+        "exact",
+        "approx",
+        "false_positives",
+    ] {
+        for (csv, r) in t.column(field).iter().zip(rows) {
+            same_number(csv, &r[field], field);
+        }
+    }
+    for (csv, r) in t.column("theory_in_ci").iter().zip(rows) {
+        assert_eq!(*csv, r["theory_in_ci"].to_string());
+    }
+}
+
+#[test]
+fn the_csv_reader_of_these_tests_reads_rfc_4180() {
+    let t = parse_csv("a,b\n\"x, \"\"y\"\"\",\"two\nlines\"\n,\n");
+    assert_eq!(t[0].header, ["a", "b"]);
+    assert_eq!(t[0].rows, [["x, \"y\"", "two\nlines"], ["", ""]]);
+    let t = parse_csv("# one\na\n1\n\n# two\nb,c\n2,3\n");
+    assert_eq!(t.len(), 2);
+    assert_eq!(t[1].name.as_deref(), Some("two"));
+    assert_eq!(t[1].rows, [["2", "3"]]);
+    for bad in [
+        "a,b\n1\n",
+        "a\n1\n# two\nb\n",
+        "a\n1\n\n# two\nb\n\n",
+        "a\nx\"y\n",
+    ] {
+        assert!(
+            std::panic::catch_unwind(|| parse_csv(bad)).is_err(),
+            "{bad:?}"
+        );
+    }
 }

@@ -10,7 +10,7 @@ use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::lines::InputStats;
 use urlhashlab::papers::p3::{P3Report, P3Study};
 
-use crate::emit::{group, write_json_with_input, Format, Out};
+use crate::emit::{group, write_report, Format, Out, WithInput};
 use crate::flags::FingerprintArgs;
 use crate::input::{for_each_url, input_summary, warn_input, Source};
 
@@ -106,13 +106,11 @@ pub(crate) fn measure_and_write(
 ) -> Result<()> {
     let source = Source::from_args(&args.source, 100_000);
     let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit)?;
-    match Format::of(args.json, args.csv) {
-        Format::Json => write_json_with_input(&input, &out),
-        format => {
-            let mut w = Out::stdout(format);
-            print(&mut w, &source, &out)?;
-            w.finish()?;
-            Ok(())
-        }
-    }
+    let json = WithInput {
+        input: &input,
+        report: &out,
+    };
+    write_report(Format::of(args.json, args.csv), &json, |w| {
+        print(w, &source, &out)
+    })
 }

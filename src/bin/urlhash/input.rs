@@ -306,9 +306,21 @@ pub(crate) fn line_list(o: &Occurrences) -> String {
     )
 }
 
+/// The warning for lines without a `key` (`fate` says what became of them), when there are any.
+pub(crate) fn warn_no_key(bad: &Unsplittable, key: Key, fate: &str) {
+    if bad.lines.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) have no {}{fate} ({}; first: {})",
+            bad.lines.count,
+            key.as_str(),
+            line_list(&bad.lines),
+            bad.first_error.as_deref().unwrap_or("")
+        );
+    }
+}
+
 /// Warnings about the input on stderr, where the user looks.
 pub(crate) fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) {
-    let lines = line_list;
     if stats.bom {
         eprintln!(
             "urlhash: note: the input starts with a UTF-8 byte-order mark; it is dropped (line 1)"
@@ -339,7 +351,7 @@ pub(crate) fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) 
         ),
     ] {
         if o.count > 0 {
-            eprintln!("urlhash: warning: {} line(s) {what} ({})", o.count, lines(o));
+            eprintln!("urlhash: warning: {} line(s) {what} ({})", o.count, line_list(o));
         }
     }
     if let Some(c) = stats.columns {
@@ -355,15 +367,7 @@ pub(crate) fn warn_input(stats: &InputStats, bad: Option<(&Unsplittable, Key)>) 
         );
     }
     if let Some((bad, key)) = bad {
-        if bad.lines.count > 0 {
-            eprintln!(
-                "urlhash: warning: {} line(s) have no {} and are not counted ({}; first: {})",
-                bad.lines.count,
-                key.as_str(),
-                lines(&bad.lines),
-                bad.first_error.as_deref().unwrap_or("")
-            );
-        }
+        warn_no_key(bad, key, " and are not counted");
         // As the page says on its main view: bare hosts give every URL the path `/`.
         if key == Key::Path && bad.root_paths > 0 && bad.root_paths * 2 >= bad.keys {
             eprintln!(

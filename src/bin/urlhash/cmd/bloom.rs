@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
 
-use crate::emit::{group, raw, sci, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, sci, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_bits_per_url, parse_k, parse_method, SourceArgs, SplitLimit};
 use crate::input::Source;
 use crate::split::split;
@@ -68,21 +68,20 @@ impl BloomCmd {
             memory,
             paper_points: bloom::paper_rows(inserted.len() as u64),
         };
-        let format = Format::of(self.json, self.csv);
-        if format == Format::Json {
-            return write_json_with_input(&s.input, &out);
-        }
-        let mut w = Out::stdout(format);
-        writeln!(
-            w,
-            "Bloom filter: {} URLs inserted, {} held out ({}).",
-            group(s.input.inserted),
-            group(s.input.held_out),
-            source.describe()
-        )?;
-        print_bloom(&mut w, &out, inserted.len() as u64)?;
-        w.finish()?;
-        Ok(())
+        let json = WithInput {
+            input: &s.input,
+            report: &out,
+        };
+        write_report(Format::of(self.json, self.csv), &json, |w| {
+            writeln!(
+                w,
+                "Bloom filter: {} URLs inserted, {} held out ({}).",
+                group(s.input.inserted),
+                group(s.input.held_out),
+                source.describe()
+            )?;
+            print_bloom(w, &out, inserted.len() as u64)
+        })
     }
 }
 
@@ -155,23 +154,10 @@ fn print_bloom(w: &mut Out, out: &BloomOut, n: u64) -> io::Result<()> {
         w,
         "\nThe papers' points (neither paper prints a rate; these are the formula's):"
     )?;
-    let mut t = Table::new("the papers' points")
-        .headless()
-        .right("m_over_n", 4)
-        .before("  m/N = ")
-        .right("k", 5)
-        .before(", k = ")
-        .left("fpr_as_given", 0)
-        .before(": ")
-        .after(" as given, ")
-        .left("fpr_exact", 0)
-        .before("")
-        .after(" exact at N = ")
-        .left("n", 0)
-        .before("")
-        .left("note", 0)
-        .before("  (")
-        .after(")");
+    let mut t = Table::lines(
+        "the papers' points",
+        "  m/N = {m_over_n:>4}, k = {k:>5}: {fpr_as_given} as given, {fpr_exact} exact at N = {n}  ({note})",
+    );
     for p in &out.paper_points {
         t.row(vec![
             ratio(p.m_over_n),
@@ -187,25 +173,10 @@ fn print_bloom(w: &mut Out, out: &BloomOut, n: u64) -> io::Result<()> {
         w,
         "\nMemory against hash sets of the same URLs (P4: a Bloom filter takes 1/8 to 1/4 of the hash table):"
     )?;
-    let mut t = Table::new("memory")
-        .headless()
-        .right("m_over_n", 4)
-        .before("  m/N = ")
-        .left("bloom_bytes_per_url", 0)
-        .before(": Bloom ")
-        .after(" B/URL; HashSet<u128> of MD5s ")
-        .left("md5_set_bytes_per_url", 0)
-        .before("")
-        .after(" B/URL (")
-        .left("bloom_vs_md5_set", 0)
-        .before("")
-        .after(" of it); HashSet<String> ")
-        .left("string_set_bytes_per_url", 0)
-        .before("")
-        .after(" B/URL (")
-        .left("bloom_vs_string_set", 0)
-        .before("")
-        .after(" of it)");
+    let mut t = Table::lines(
+        "memory",
+        "  m/N = {m_over_n:>4}: Bloom {bloom_bytes_per_url} B/URL; HashSet<u128> of MD5s {md5_set_bytes_per_url} B/URL ({bloom_vs_md5_set} of it); HashSet<String> {string_set_bytes_per_url} B/URL ({bloom_vs_string_set} of it)",
+    );
     for m in &out.memory {
         t.row(vec![
             ratio(m.m_over_n),

@@ -8,7 +8,7 @@ use urlhashlab::bloom::{self, IndexMethod};
 use urlhashlab::cbf::{self, DeletionReport, OverflowTheory};
 
 use crate::cmd::bloom::warn_sparse;
-use crate::emit::{group, sci, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, sci, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{
     parse_bits_per_url, parse_counter_bits, parse_fraction, parse_k, parse_method, SourceArgs,
     SplitLimit,
@@ -57,14 +57,13 @@ impl CbfCmd {
         let report =
             cbf::deletion_experiment(keys, delete, m, self.k, self.counter_bits, self.method)
                 .map_err(anyhow::Error::msg)?;
-        let format = Format::of(self.json, self.csv);
-        if format == Format::Json {
-            return write_json_with_input(&s.input, &report);
-        }
-        let mut w = Out::stdout(format);
-        print_deletion(&mut w, &report, &source)?;
-        w.finish()?;
-        Ok(())
+        let json = WithInput {
+            input: &s.input,
+            report: &report,
+        };
+        write_report(Format::of(self.json, self.csv), &json, |w| {
+            print_deletion(w, &report, &source)
+        })
     }
 }
 

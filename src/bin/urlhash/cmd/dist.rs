@@ -8,7 +8,7 @@ use std::io::Write;
 use urlhashlab::hash::HashId;
 use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures};
 
-use crate::emit::{group, raw, write_json, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};
 use crate::tally::{tally_input, InputReport};
 
@@ -84,15 +84,9 @@ impl DistArgs {
                 })
                 .collect(),
         };
-        match Format::of(self.json, self.csv) {
-            Format::Json => write_json(&report),
-            format => {
-                let mut out = Out::stdout(format);
-                print_dist(&mut out, &report)?;
-                out.finish()?;
-                Ok(())
-            }
-        }
+        write_report(Format::of(self.json, self.csv), &report, |out| {
+            print_dist(out, &report)
+        })
     }
 }
 
@@ -149,10 +143,10 @@ fn print_dist(out: &mut Out, report: &DistReport) -> std::io::Result<()> {
         if let Some(c) = &f.counts {
             writeln!(out, "\n{} per-slot counts:", f.id)?;
             // Streamed: M rows can be millions.
-            let t = Table::new(format!("{} per-slot counts", f.id))
-                .headless()
-                .right("slot", 10)
-                .right("count", 10);
+            let t = Table::lines(
+                format!("{} per-slot counts", f.id),
+                "{slot:>10} {count:>10}",
+            );
             out.head(&t)?;
             for (slot, &v) in c.iter().enumerate() {
                 out.row(&t, &[Cell::int(slot as u64), Cell::int(v)])?;

@@ -82,15 +82,10 @@ pub(crate) fn print_measured(w: &mut Out, out: &FpOut) -> io::Result<()> {
         a.p_value
             .map_or(String::new(), |p| format!("; χ² p = {p:.3}"))
     )?;
-    let mut t = Table::new("avalanche")
-        .headless()
-        .left("digest", 0)
-        .before("  ")
-        .right("differing_bits_from_first", 3)
-        .before("  ")
-        .after(" bits")
-        .left("url", 0)
-        .before("  ");
+    let mut t = Table::lines(
+        "avalanche",
+        "  {digest}  {differing_bits_from_first:>3} bits  {url}",
+    );
     for row in &r.table1 {
         t.row(vec![
             row.digest.as_str().into(),

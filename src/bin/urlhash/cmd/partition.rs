@@ -12,7 +12,7 @@ use urlhashlab::partition::{
 };
 
 use crate::crawl::feed;
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_fn, parse_nodes, parse_path_hash, parse_site_hash, SourceArgs};
 use crate::input::{input_summary, Source};
 
@@ -83,28 +83,27 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
         );
     }
     let report = sim.finish();
-    let format = Format::of(a.json, a.csv);
-    if format == Format::Json {
-        return write_json_with_input(&input, &report);
-    }
-    let mut out = Out::stdout(format);
-    let p = &report.policies[0];
-    writeln!(
-        out,
-        "Partition: {}\n{} crawl nodes and one control node. Input: {}.",
-        p.describe,
-        report.nodes,
-        source.describe()
-    )?;
-    print_totals(&mut out, &report)?;
-    writeln!(out)?;
-    print_nodes(&mut out, p)?;
-    writeln!(out)?;
-    print_top_sites(&mut out, p)?;
-    writeln!(out)?;
-    print_control(&mut out, &report, a.site_hash)?;
-    out.finish()?;
-    Ok(())
+    let json = WithInput {
+        input: &input,
+        report: &report,
+    };
+    write_report(Format::of(a.json, a.csv), &json, |out| {
+        let p = &report.policies[0];
+        writeln!(
+            out,
+            "Partition: {}\n{} crawl nodes and one control node. Input: {}.",
+            p.describe,
+            report.nodes,
+            source.describe()
+        )?;
+        print_totals(out, &report)?;
+        writeln!(out)?;
+        print_nodes(out, p)?;
+        writeln!(out)?;
+        print_top_sites(out, p)?;
+        writeln!(out)?;
+        print_control(out, &report, a.site_hash)
+    })
 }
 
 pub(crate) fn print_totals(out: &mut Out, r: &SimulationReport) -> io::Result<()> {
@@ -312,21 +311,10 @@ fn print_groups(out: &mut Out, t: &SiteTableReport) -> io::Result<()> {
         group(t.groups_total),
         group(t.colliding_sites)
     )?;
-    let mut groups = Table::new(format!("hosts sharing a slot ({})", t.reading))
-        .headless()
-        .right("slot", 9)
-        .before("  slot ")
-        .right("hosts", 6)
-        .before(": ")
-        .after(" hosts, ")
-        .right("urls", 8)
-        .before("")
-        .after(" URLs, shared ending '")
-        .left("shared_suffix", 0)
-        .before("")
-        .after("': ")
-        .left("sample", 0)
-        .before("");
+    let mut groups = Table::lines(
+        format!("hosts sharing a slot ({})", t.reading),
+        "  slot {slot:>9}: {hosts:>6} hosts, {urls:>8} URLs, shared ending '{shared_suffix}': {sample}",
+    );
     for g in t.groups.iter().take(10) {
         let more = if g.hosts as usize > g.sample.len() {
             ", …"

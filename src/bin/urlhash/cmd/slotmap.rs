@@ -11,7 +11,7 @@ use urlhashlab::hash::HashId;
 use urlhashlab::key::Key;
 use urlhashlab::slotmap::{self, Layout, SlotMap};
 
-use crate::emit::{group, write_json, Cell, Format, Out, Table};
+use crate::emit::{group, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};
 use crate::input::Source;
 use crate::tally::{tally_input, InputReport};
@@ -98,20 +98,24 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             map,
         });
     }
-    let format = Format::of(a.json, a.csv);
-    if format == Format::Json {
-        #[derive(Serialize)]
-        struct Report<'a> {
-            input: InputReport,
-            images: &'a [Image],
-        }
-        return write_json(&Report {
-            input,
-            images: &images,
-        });
+    #[derive(Serialize)]
+    struct Report<'a> {
+        input: InputReport,
+        images: &'a [Image],
     }
-    let mut out = Out::stdout(format);
-    for im in &images {
+    let json = Report {
+        input,
+        images: &images,
+    };
+    write_report(Format::of(a.json, a.csv), &json, |out| {
+        print_legends(out, &images, key)
+    })
+}
+
+/// Per image, its file and parameters, and its legend: the slots of each count class beside a
+/// random function's.
+fn print_legends(out: &mut Out, images: &[Image], key: Key) -> std::io::Result<()> {
+    for im in images {
         let m = &im.map;
         writeln!(
             out,
@@ -148,7 +152,6 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
         }
         out.table(&t)?;
     }
-    out.finish()?;
     Ok(())
 }
 

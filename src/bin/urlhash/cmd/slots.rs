@@ -8,7 +8,7 @@ use urlhashlab::key::{self, Key};
 
 use crate::emit::stdout;
 use crate::flags::{parse_fn, parse_slots, InputArgs};
-use crate::input::{for_each_url, input_summary, line_list, warn_input, Source, Unsplittable};
+use crate::input::{for_each_url, input_summary, warn_input, warn_no_key, Source, Unsplittable};
 
 /// The arguments of `urlhash slots` (see `Command::Slots`).
 #[derive(Args)]
@@ -53,15 +53,7 @@ impl SlotsArgs {
         }
         out.flush()?;
         warn_input(&stats, None);
-        if bad.lines.count > 0 {
-            eprintln!(
-                "urlhash: warning: {} line(s) have no {}; '-' is printed for them ({}; first: {})",
-                bad.lines.count,
-                key.as_str(),
-                line_list(&bad.lines),
-                bad.first_error.as_deref().unwrap_or("")
-            );
-        }
+        warn_no_key(&bad, key, "; '-' is printed for them");
         if stats.urls == 0 {
             bail!(
                 "no URLs in {} ({})",

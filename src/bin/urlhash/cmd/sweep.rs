@@ -9,7 +9,7 @@ use urlhashlab::key::{self, Key};
 use urlhashlab::lines::InputStats;
 use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
 
-use crate::emit::{group, write_json, Cell, Format, Out, Table};
+use crate::emit::{group, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_count, parse_figure, InputArgs};
 use crate::input::{for_each_url, nothing_to_hash, warn_input, Source, Unsplittable};
 use crate::tally::InputReport;
@@ -36,19 +36,14 @@ impl SweepArgs {
         let mut figs = self.fig.clone();
         figs.dedup();
         let (input, points) = sweep_input(&figs, self.step, &self.input)?;
-        match Format::of(self.json, self.csv) {
-            Format::Json => write_json(&SweepReport {
-                input,
-                figures: figs.iter().map(|f| f.number()).collect(),
-                points,
-            }),
-            format => {
-                let mut out = Out::stdout(format);
-                print_sweep(&mut out, &figs, &input, &points)?;
-                out.finish()?;
-                Ok(())
-            }
-        }
+        let report = SweepReport {
+            input,
+            figures: figs.iter().map(|f| f.number()).collect(),
+            points,
+        };
+        write_report(Format::of(self.json, self.csv), &report, |out| {
+            print_sweep(out, &figs, &report.input, &report.points)
+        })
     }
 }
 

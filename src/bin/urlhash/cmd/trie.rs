@@ -6,7 +6,7 @@ use clap::Args;
 use std::io::{self, Write};
 use urlhashlab::trie;
 
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_count, SourceArgs};
 use crate::input::Source;
 use crate::sets::{measure, note_prefix, TrieOut};
@@ -40,15 +40,14 @@ impl TrieArgs {
         let source = Source::from_args(&self.source, 100_000);
         let (input, out) = measure(&source, self.step.unwrap_or(10_000), self.limit)?;
         note_prefix(&input);
-        let format = Format::of(self.json, self.csv);
-        if format == Format::Json {
-            return write_json_with_input(&input, &out);
-        }
-        let mut w = Out::stdout(format);
-        writeln!(w, "URL sets on {}:", source.describe())?;
-        print_trie(&mut w, &out)?;
-        w.finish()?;
-        Ok(())
+        let json = WithInput {
+            input: &input,
+            report: &out,
+        };
+        write_report(Format::of(self.json, self.csv), &json, |w| {
+            writeln!(w, "URL sets on {}:", source.describe())?;
+            print_trie(w, &out)
+        })
     }
 }
 
@@ -114,15 +113,7 @@ pub(crate) fn print_trie(w: &mut Out, out: &TrieOut) -> io::Result<()> {
         group(f.false_duplicates),
         group(f.prefix_urls)
     )?;
-    let mut t = Table::new("false duplicates")
-        .headless()
-        .left("line", 0)
-        .before("  line ")
-        .left("url", 0)
-        .before(": ")
-        .left("longer", 0)
-        .before("  (after ")
-        .after(")");
+    let mut t = Table::lines("false duplicates", "  line {line}: {url}  (after {longer})");
     for e in &f.examples {
         t.row(vec![
             Cell::int(e.line),

@@ -1,5 +1,5 @@
-//! Writing results: numbers as the reports print them, tables as text and CSV (`table`), JSON
-//! with the input beside it.
+//! Writing results: numbers as the reports print them, tables as text and CSV (`table`), and a
+//! report as its format asks, JSON with the input beside it.
 
 use anyhow::Result;
 use serde::Serialize;
@@ -38,15 +38,28 @@ pub(crate) fn stdout() -> Stdout {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Writes `report` as JSON with the description of its input in front, as `{input, ...report}`.
-pub(crate) fn write_json_with_input(input: &impl Serialize, report: &impl Serialize) -> Result<()> {
-    #[derive(Serialize)]
-    struct Out<'a, I, R> {
-        input: &'a I,
-        #[serde(flatten)]
-        report: &'a R,
+/// A report as JSON with the description of its input in front: `{input, ...report}`.
+#[derive(Serialize)]
+pub(crate) struct WithInput<'a, I, R> {
+    pub(crate) input: &'a I,
+    #[serde(flatten)]
+    pub(crate) report: &'a R,
+}
+
+/// Writes a report as `format` asks: `json` as JSON, else what `print` writes (the text, or the
+/// CSV of its tables).
+pub(crate) fn write_report(
+    format: Format,
+    json: &impl Serialize,
+    print: impl FnOnce(&mut Out) -> io::Result<()>,
+) -> Result<()> {
+    if format == Format::Json {
+        return write_json(json);
     }
-    write_json(&Out { input, report })
+    let mut out = Out::stdout(format);
+    print(&mut out)?;
+    out.finish()?;
+    Ok(())
 }
 
 pub(crate) fn write_json(value: &impl Serialize) -> Result<()> {

@@ -52,7 +52,7 @@ struct Column {
     /// Text before the cell: the indent for the first column, one space for the others.
     before: String,
     /// Text after each row's cell (not the header's).
-    after: &'static str,
+    after: String,
     shows: Shows,
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn raw(x: f64) -> String {
 
 /// A field as RFC 4180 writes it: in double quotes, its quotes doubled, when it holds a comma,
 /// a quote or a line break.
-pub(crate) fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\"")).into()
     } else {
@@ -158,7 +158,7 @@ impl Table {
     }
 
     /// No header line in the text (CSV always has its header row).
-    pub(crate) fn headless(mut self) -> Table {
+    fn headless(mut self) -> Table {
         self.header = false;
         self
     }
@@ -182,7 +182,7 @@ impl Table {
             align,
             width,
             before,
-            after: "",
+            after: String::new(),
             shows,
         });
         self
@@ -226,8 +226,44 @@ impl Table {
     }
 
     /// Text after each of the last column's cells (not after its header).
-    pub(crate) fn after(mut self, text: &'static str) -> Table {
-        self.last().after = text;
+    fn after(mut self, text: &str) -> Table {
+        self.last().after = text.to_string();
+        self
+    }
+
+    /// A table without a header line whose rows read as `template` says: `{name}` is a cell
+    /// (column `name` in CSV), `{name:>8}` or `{name:<8}` one padded to 8 characters; the text
+    /// around them is written as it stands.
+    pub(crate) fn lines(name: impl Into<String>, template: &str) -> Table {
+        let mut t = Table::new(name).headless();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            let close = open + rest[open..].find('}').expect("a closed {name}");
+            let (column, align, width) = match rest[open + 1..close].split_once(':') {
+                Some((column, format)) => {
+                    let (align, width) = format.split_at(1);
+                    let align = if align == ">" {
+                        Align::Right
+                    } else {
+                        Align::Left
+                    };
+                    (column, align, width.parse().expect("a width"))
+                }
+                None => (&rest[open + 1..close], Align::Left, 0),
+            };
+            t = t
+                .push(column, align, width, Shows::Both)
+                .before(&rest[..open]);
+            rest = &rest[close + 1..];
+        }
+        t.after(rest)
+    }
+
+    /// Column `name` in the text only (the CSV has its value in another column).
+    pub(crate) fn text_only_column(mut self, name: &str) -> Table {
+        for c in self.columns.iter_mut().filter(|c| c.csv == name) {
+            c.shows = Shows::Text;
+        }
         self
     }
 
@@ -256,7 +292,7 @@ impl Table {
                 Align::Right => write!(line, "{cell:>w$}"),
             };
             if !header {
-                line.push_str(c.after);
+                line.push_str(&c.after);
             }
         }
         line
@@ -475,6 +511,18 @@ mod tests {
             written(Format::Csv, &[&sample(), &other]),
             "# sample\nname,n,share,share_raw\n\"a,b\",1234567,12.3456,0.123456\n\"say \"\"x\"\"\",7,,\n\n# other\ny\n2\n"
         );
+    }
+
+    #[test]
+    fn a_template_lays_out_lines() {
+        let mut t = Table::lines("memory", "  m/N = {m:>4}: {name:<6}|{note} of it")
+            .text_only_column("name");
+        t.row(vec![Cell::int(16u32), "ab".into(), Cell::fixed(0.5, 2)]);
+        assert_eq!(
+            written(Format::Text, &[&t]),
+            "prose\n  m/N =   16: ab    |0.50 of it\n"
+        );
+        assert_eq!(written(Format::Csv, &[&t]), "m,note\n16,0.5\n");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use urlhashlab::key::Key;
 use urlhashlab::papers::p1::{P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::Figure;
 
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::InputArgs;
 use crate::input::{for_each_key, nothing_to_hash, warn_input, Source};
 use crate::tally::InputReport;
@@ -41,21 +41,17 @@ fn cmd_paper_p1(input: &InputArgs, format: Format) -> Result<()> {
         return Err(nothing_to_hash(&source, &stats, &bad));
     }
     let report = study.finish();
-    if format == Format::Json {
-        return write_json_with_input(
-            &InputReport {
-                source,
-                key,
-                stats,
-                unsplittable: bad,
-            },
-            &report,
-        );
-    }
-    let mut out = Out::stdout(format);
-    print_p1(&mut out, &report, &source)?;
-    out.finish()?;
-    Ok(())
+    let input = InputReport {
+        source,
+        key,
+        stats,
+        unsplittable: bad,
+    };
+    let json = WithInput {
+        input: &input,
+        report: &report,
+    };
+    write_report(format, &json, |out| print_p1(out, &report, &input.source))
 }
 
 fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
@@ -194,26 +190,11 @@ fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
         never.join(", "),
         high.join(", ")
     )?;
-    let mut t = Table::new("HfIp slots with a top bit, by M")
-        .headless()
-        .right("m", 9)
-        .before("   M = ")
-        .left("share_of_slots", 0)
-        .before(": ")
-        .after(" % of the slots have one of those bits; they receive ")
-        .left("share_of_urls", 0)
-        .before("")
-        .after(" % of the URLs (a uniform function: ")
-        .left("uniform", 0)
-        .before("")
-        .after(" %). Slots hit: ")
-        .text_only()
-        .left("slots_hit", 0)
-        .before("")
-        .after(" (random: ")
-        .left("random_slots_hit", 0)
-        .before("")
-        .after(").");
+    let mut t = Table::lines(
+        "HfIp slots with a top bit, by M",
+        "   M = {m:>9}: {share_of_slots} % of the slots have one of those bits; they receive {share_of_urls} % of the URLs (a uniform function: {uniform} %). Slots hit: {slots_hit} (random: {random_slots_hit}).",
+    )
+    .text_only_column("uniform");
     for row in &z.by_m {
         let percent = |x: f64, d: usize| Cell::new(format!("{:.d$}", 100.0 * x), raw(x));
         t.row(vec![

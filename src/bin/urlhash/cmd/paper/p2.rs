@@ -9,7 +9,7 @@ use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
 
 use crate::cmd::partition::{print_control, print_totals};
 use crate::crawl::feed;
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::SourceArgs;
 use crate::input::{input_summary, Source};
 
@@ -44,13 +44,11 @@ fn cmd_paper_p2(source: &SourceArgs, format: Format) -> Result<()> {
         );
     }
     let report = study.finish();
-    if format == Format::Json {
-        return write_json_with_input(&input, &report);
-    }
-    let mut out = Out::stdout(format);
-    print_p2(&mut out, &report, &source)?;
-    out.finish()?;
-    Ok(())
+    let json = WithInput {
+        input: &input,
+        report: &report,
+    };
+    write_report(format, &json, |out| print_p2(out, &report, &source))
 }
 
 fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
@@ -124,15 +122,7 @@ fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
         out,
         "\n2. Which reading of P2's path hash could have printed that balance on this input?"
     )?;
-    let mut t = Table::new("verdicts")
-        .headless()
-        .indent("  ")
-        .left("policy", 12)
-        .left("could_produce", 0)
-        .left("ours", 0)
-        .before("")
-        .left("why", 0)
-        .before(": ");
+    let mut t = Table::lines("verdicts", "  {policy:<12} {could_produce}{ours}: {why}");
     for v in &r.verdicts {
         t.row(vec![
             v.policy.as_str().into(),
@@ -174,23 +164,10 @@ fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
         out,
         "\n5. Host routing and big sites. Under P2's path routing a big site is spread over the nodes; under host\n   routing it sits on one node. The biggest site here:"
     )?;
-    let mut t = Table::new("biggest site by policy")
-        .headless()
-        .indent("  ")
-        .left("policy", 14)
-        .left("host", 0)
-        .right("urls", 0)
-        .before(" (")
-        .after(" URLs) on ")
-        .right("nodes_spanned", 0)
-        .before("")
-        .after(" node(s); node ")
-        .right("main_node", 0)
-        .before("")
-        .after(" holds ")
-        .right("main_node_urls", 0)
-        .before("")
-        .after(" of them");
+    let mut t = Table::lines(
+        "biggest site by policy",
+        "  {policy:<14} {host} ({urls} URLs) on {nodes_spanned} node(s); node {main_node} holds {main_node_urls} of them",
+    );
     for pol in &s.policies {
         if let Some(top) = pol.top_sites.first() {
             t.row(vec![

@@ -40,20 +40,10 @@ fn print_p3(w: &mut Out, source: &Source, out: &FpOut) -> io::Result<()> {
         group(b.n_at_claim.round() as u64),
         group(b.n_at_human_fingerprint.round() as u64)
     )?;
-    let mut t = Table::new("birthday bound")
-        .headless()
-        .left("what", 28)
-        .before("   ")
-        .right("n", 16)
-        .before(" n = ")
-        .right("bits", 3)
-        .before(", ")
-        .after(" bits: P(any collision) = ")
-        .left("probability", 0)
-        .before("")
-        .after(", expected colliding pairs ")
-        .left("expected_pairs", 0)
-        .before("");
+    let mut t = Table::lines(
+        "birthday bound",
+        "   {what:<28} n = {n:>16}, {bits:>3} bits: P(any collision) = {probability}, expected colliding pairs {expected_pairs}",
+    );
     for row in &b.rows {
         t.row(vec![
             row.what.as_str().into(),
@@ -65,18 +55,10 @@ fn print_p3(w: &mut Out, source: &Source, out: &FpOut) -> io::Result<()> {
     }
     w.table(&t)?;
     writeln!(w, "\n2. The digests P3 prints:")?;
-    let mut t = Table::new("printed digests")
-        .headless()
-        .left("printed", 0)
-        .before("   ")
-        .left("printed_for", 0)
-        .before(" (for ")
-        .after("): ")
-        .left("tried", 0)
-        .before("")
-        .after(" candidates tried. ")
-        .left("verdict", 0)
-        .before("");
+    let mut t = Table::lines(
+        "printed digests",
+        "   {printed} (for {printed_for}): {tried} candidates tried. {verdict}",
+    );
     for rv in &r.reveals {
         t.row(vec![
             rv.printed.as_str().into(),

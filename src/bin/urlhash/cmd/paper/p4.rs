@@ -8,7 +8,7 @@ use urlhashlab::bloom;
 use urlhashlab::papers::p4::P4_TIME_URLS;
 
 use crate::cmd::trie::print_trie;
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_count, SourceArgs};
 use crate::input::Source;
 use crate::sets::{measure, note_prefix, TrieOut};
@@ -39,14 +39,13 @@ impl PaperP4Args {
         let source = Source::from_args(&self.source, P4_TIME_URLS);
         let (input, out) = measure(&source, 2_000, self.limit)?;
         note_prefix(&input);
-        let format = Format::of(self.json, self.csv);
-        if format == Format::Json {
-            return write_json_with_input(&input, &out);
-        }
-        let mut w = Out::stdout(format);
-        print_p4(&mut w, &out, &source)?;
-        w.finish()?;
-        Ok(())
+        let json = WithInput {
+            input: &input,
+            report: &out,
+        };
+        write_report(Format::of(self.json, self.csv), &json, |w| {
+            print_p4(w, &out, &source)
+        })
     }
 }
 
@@ -60,12 +59,7 @@ fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
         group(c.time_urls),
         c.machine
     )?;
-    let mut t = Table::new("P4's times")
-        .headless()
-        .indent("   ")
-        .left("method", 28)
-        .right("ms_per_dedup", 8)
-        .after(" ms");
+    let mut t = Table::lines("P4's times", "   {method:<28} {ms_per_dedup:>8} ms");
     for time in &c.times {
         t.row(vec![
             time.method.into(),
@@ -78,12 +72,7 @@ fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
         "   Ours, looking up each of {} stored URLs (µs per lookup):",
         group(c.time_urls)
     )?;
-    let mut t = Table::new("our lookups")
-        .headless()
-        .indent("   ")
-        .left("structure", 28)
-        .right("lookup_us", 8)
-        .after(" µs");
+    let mut t = Table::lines("our lookups", "   {structure:<28} {lookup_us:>8} µs");
     for timed in &out.timed {
         if let Some(v) = timed.lookup_us_at_16000 {
             t.row(vec![timed.structure.id().into(), Cell::fixed(v, 3)]);
@@ -105,16 +94,10 @@ fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
         .iter()
         .find(|cp| cp.distinct >= c.memory_urls)
     {
-        let mut t = Table::new("bytes per URL")
-            .headless()
-            .left("urls", 0)
-            .before("   at ")
-            .after(" URLs")
-            .left("structure", 15)
-            .right("bytes_per_url", 8)
-            .after(" bytes per URL")
-            .left("java_bytes_per_url", 0)
-            .before("");
+        let mut t = Table::lines(
+            "bytes per URL",
+            "   at {urls} URLs {structure:<15} {bytes_per_url:>8} bytes per URL{java_bytes_per_url}",
+        );
         for r in &cp.rows {
             let java = r.java_bytes_per_url.map_or_else(
                 || Cell::from(""),

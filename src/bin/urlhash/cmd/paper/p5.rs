@@ -3,14 +3,14 @@
 
 use anyhow::Result;
 use clap::Args;
-use std::io::Write;
+use std::io::{self, Write};
 use std::time::Instant;
 use urlhashlab::bloom;
-use urlhashlab::papers::p5;
+use urlhashlab::papers::p5::{self, P5Report};
 
 use crate::cmd::bloom::{interval_cells, interval_column, ratio};
 use crate::cmd::cbf::print_overflow;
-use crate::emit::{group, raw, write_json_with_input, Cell, Format, Out, Table};
+use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{SourceArgs, SplitLimit};
 use crate::input::Source;
 use crate::split::split;
@@ -50,10 +50,15 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
         start.elapsed().as_secs_f64() * 1e3
     })
     .map_err(anyhow::Error::msg)?;
-    if format == Format::Json {
-        return write_json_with_input(&s.input, &out);
-    }
-    let mut w = Out::stdout(format);
+    let json = WithInput {
+        input: &s.input,
+        report: &out,
+    };
+    let held_out = held_out.len() as u64;
+    write_report(format, &json, |w| print_p5(w, &out, &source, n, held_out))
+}
+
+fn print_p5(w: &mut Out, out: &P5Report, source: &Source, n: u64, held_out: u64) -> io::Result<()> {
     writeln!(
         w,
         "P5  吴家奇 et al.: 基于 Counting Bloom Filter 的海量网页快速去重研究 (2018)"
@@ -63,7 +68,7 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
         "Input: {}; {} URLs inserted, {} held out.\n",
         source.describe(),
         group(n),
-        group(held_out.len() as u64)
+        group(held_out)
     )?;
     writeln!(
         w,
@@ -99,7 +104,7 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
         w,
         "\n2. Counter overflow at P5's settings (4-bit counters, k = 8, m/N = 20):"
     )?;
-    print_overflow(&mut w, &out.deletion_p5.theory)?;
+    print_overflow(w, &out.deletion_p5.theory)?;
     writeln!(
         w,
         "   P5 prints P(max c >= 16) <= 1.37 × 10^15 × m and the formula m (ln2/j)^j; both are misprints of\n   m (e ln2 / j)^j, which gives 1.37 × 10^-15 × m at j = 16 (without the e it would be 1.5 × 10^-22 × m)."
@@ -147,20 +152,10 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
         w,
         "\n4. Deletes at P5's settings, then at saturating ones (m/N = 2, k = 4, 2-bit counters):"
     )?;
-    let mut t = Table::new("deletes")
-        .headless()
-        .right("m_over_n", 2)
-        .before("   m/N = ")
-        .left("bits", 0)
-        .before(", ")
-        .after("-bit: ")
-        .left("structure", 14)
-        .before("")
-        .left("false_negatives", 0)
-        .before(" lost ")
-        .left("kept", 0)
-        .before(" of ")
-        .after(" kept URLs");
+    let mut t = Table::lines(
+        "deletes",
+        "   m/N = {m_over_n:>2}, {bits}-bit: {structure:<14} lost {false_negatives} of {kept} kept URLs",
+    );
     for r in [&out.deletion_p5, &out.deletion_saturating] {
         for row in &r.rows {
             t.row(vec![
@@ -172,7 +167,5 @@ fn cmd_paper_p5(source: &SourceArgs, limit: u64, format: Format) -> Result<()> {
             ]);
         }
     }
-    w.table(&t)?;
-    w.finish()?;
-    Ok(())
+    w.table(&t)
 }

@@ -179,6 +179,21 @@ pub fn constants() -> Constants {
 mod tests {
     use super::*;
 
+    /// The page's copy, www/constants.json, is these numbers (`BLESS=1` writes it).
+    #[test]
+    fn the_pages_file_holds_these_numbers() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/constants.json");
+        let ours = serde_json::to_string_pretty(&constants()).unwrap() + "\n";
+        if std::env::var_os("BLESS").is_some() {
+            std::fs::write(path, &ours).unwrap();
+        }
+        let file = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            file == ours,
+            "www/constants.json is not what src/constants.rs gives: BLESS=1 cargo test --release --lib constants"
+        );
+    }
+
     #[test]
     fn the_numbers_are_the_papers_and_within_the_cores_limits() {
         let c = constants();

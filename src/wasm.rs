@@ -207,11 +207,6 @@ impl Lab {
         panic!("a deliberate trap (Lab.trapForTests)");
     }
 
-    /// Every paper number, preset and limit the page uses (`constants::Constants`).
-    pub fn constants() -> Result<JsValue, JsError> {
-        to_js(&crate::constants::constants())
-    }
-
     /// The registry of hash functions: `[{id, name_en, name_zh, paper, ours, bits, summary, summary_zh}]`.
     pub fn functions() -> Result<JsValue, JsError> {
         #[derive(Serialize)]

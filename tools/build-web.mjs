@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,10 +62,14 @@ function cratePath(name) {
 function copyServed() {
   if (!fs.existsSync(path.join(DIST, 'pkg', 'urlhashlab_bg.wasm'))) throw new Error('build-web: dist/pkg/ is missing: run ./lab build');
   fs.copyFileSync(path.join(ROOT, 'index.html'), path.join(DIST, 'index.html'));
-  // www/single/ is the one file's side of a few modules, and www/sw.js the template of dist/sw.js.
+  // www/single/ is the one file's side of a few modules, www/sw.js the template of dist/sw.js, and
+  // www/constants.json goes into early-worker.js (writeBootConstants).
   fs.cpSync(path.join(ROOT, 'www'), path.join(DIST, 'www'), {
     recursive: true,
-    filter: (src) => !src.startsWith(path.join(ROOT, 'www', 'single')) && src !== path.join(ROOT, 'www', 'sw.js'),
+    filter: (src) =>
+      !src.startsWith(path.join(ROOT, 'www', 'single')) &&
+      src !== path.join(ROOT, 'www', 'sw.js') &&
+      src !== path.join(ROOT, 'www', 'constants.json'),
   });
   fs.mkdirSync(path.join(DIST, 'vendor'), { recursive: true });
   const npm = (p) => path.join(ROOT, 'node_modules', p);
@@ -84,15 +88,15 @@ function copyServed() {
 }
 
 /**
- * The core's numbers in dist/www/early-worker.js: `Lab.constants()` of the wasm just built (run
- * here in Node), so the page has them before its worker has compiled and copies none of them.
+ * The core's numbers in dist/www/early-worker.js: www/constants.json, which `constants()` of
+ * src/constants.rs writes and its test checks (BLESS=1 cargo test --release --lib constants), so
+ * the page has them before its worker has compiled and copies none of them.
  */
-async function writeBootConstants() {
-  const pkg = await import(pathToFileURL(path.join(DIST, 'pkg/urlhashlab.js')));
-  pkg.initSync({ module: fs.readFileSync(path.join(DIST, 'pkg/urlhashlab_bg.wasm')) });
+function writeBootConstants() {
+  const numbers = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/constants.json'), 'utf8'));
   const file = path.join(DIST, 'www/early-worker.js');
   const text = fs.readFileSync(file, 'utf8');
-  fs.writeFileSync(file, replaceOnce(text, '/* uhl:boot */ null', JSON.stringify(pkg.Lab.constants()), 'boot mark in www/early-worker.js'));
+  fs.writeFileSync(file, replaceOnce(text, '/* uhl:boot */ null', JSON.stringify(numbers), 'boot mark in www/early-worker.js'));
 }
 
 /**
@@ -253,7 +257,7 @@ async function main(args) {
     return;
   }
   copyServed();
-  await writeBootConstants();
+  writeBootConstants();
   const one = await writeOneFile();
   await bundleServed();
   const size = one.length;

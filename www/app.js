@@ -3,7 +3,7 @@
 import { S, applyStrings, setLanguage, language, nameOf, summaryOf, wordError } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
-import { C, setConstants, bound } from './constants.js';
+import { C, bound } from './constants.js';
 import { LabClient } from './lab-client.js';
 import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
 import { showEmbed } from './embed.js';
@@ -954,8 +954,7 @@ function startLab() {
 }
 
 async function connect(hello = startLab()) {
-  const { constants, functions, structures, methods } = await hello;
-  setConstants(constants);
+  const { functions, structures, methods } = await hello;
   state.functions = functions;
   state.structures = structures;
   state.methods = methods;

@@ -13,8 +13,8 @@
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker
 // from a Blob URL. index.html opened from disk (file://) starts none: the browser refuses it.
 (() => {
-  // The core's numbers (src/constants.rs), which the page needs before the worker has compiled
-  // (www/constants.js): tools/build-web.mjs writes `Lab.constants()` in place of the mark.
+  // The core's numbers (src/constants.rs, written to www/constants.json and checked by its test)
+  // for the page (www/constants.js): tools/build-web.mjs puts them in place of the mark.
   self.uhlBoot = /* uhl:boot */ null;
   if (typeof Worker === 'undefined') return;
   const inline = document.getElementById('uhl-worker-source');

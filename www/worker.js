@@ -32,7 +32,6 @@ function need(lab, code) {
 const handlers = {
   hello() {
     return {
-      constants: Lab.constants(),
       functions: Lab.functions(),
       structures: Lab.structures(),
       methods: Lab.indexMethods(),

@@ -26,7 +26,7 @@ export function bootConstants() {
   vm.runInNewContext(fs.readFileSync(path.join(ROOT, 'dist/www/early-worker.js'), 'utf8'), { self });
   return self.uhlBoot;
 }
-setConstants(bootConstants());
+setConstants(JSON.parse(fs.readFileSync(path.join(ROOT, 'www/constants.json'), 'utf8')));
 export const DIST = path.join(ROOT, 'dist');
 export const CLI = path.join(ROOT, 'target/release/urlhash');
 export const ARTIFACTS = path.join(ROOT, 'target/e2e');

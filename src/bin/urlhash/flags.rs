@@ -1,4 +1,5 @@
-//! The command line's flags: every command, its arguments, and the parsers of their values.
+//! The command line's top level: the command enum (each command's arguments live in its
+//! module under `cmd/`), the flags several commands share, and the parsers of their values.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

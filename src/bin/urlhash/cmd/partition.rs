@@ -239,14 +239,14 @@ pub(crate) fn print_control(
         .csv("expected_collisions")
         .right("longest", 10)
         .csv("max_chain");
-    for t_ in &r.site_tables {
+    for report in &r.site_tables {
         t.row(vec![
-            t_.reading.into(),
-            Cell::group(t_.sites),
-            Cell::group(t_.occupied),
-            Cell::group(t_.collisions),
-            Cell::fixed(t_.expected_collisions, 1),
-            Cell::int(t_.max_chain),
+            report.reading.into(),
+            Cell::group(report.sites),
+            Cell::group(report.occupied),
+            Cell::group(report.collisions),
+            Cell::fixed(report.expected_collisions, 1),
+            Cell::int(report.max_chain),
         ]);
     }
     out.table(&t)?;

@@ -31,7 +31,7 @@ impl Format {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Align {
+enum Align {
     Left,
     Right,
 }

@@ -35,6 +35,10 @@
 //! * `site-folded`: what the text describes: the low 7 bits of each character, then an
 //!   end-around fold of the 32-bit value into 21 bits (add bits 22..32 to bits 1..21 until
 //!   nothing is above bit 21), a value in 0..2^21-1.
+//!   The fold is the lab's reading of step (7) with an unsigned shift (`>>>`).
+//! * `site-java`: the same, folded by the printed loop run as Java runs it: step (7)'s `>>` is
+//!   arithmetic, so for the about half of hosts whose 32-bit value has bit 31 set the high part
+//!   folds in as a negative number (`0x80000000` gives 2 096 127, against 1 024 with `>>>`).
 //! * `site-repaired` (ours, not the paper's): the same fold applied after every character, so
 //!   all characters count, not only the last five.
 //! * `path-printed`: the code as printed with the loop completed (the `return` moved after it):
@@ -79,6 +83,7 @@ pub enum HashId {
     Hf,
     SitePrinted,
     SiteFolded,
+    SiteJava,
     SiteRepaired,
     PathPrinted,
     PathXor,
@@ -135,6 +140,9 @@ registry! {
     SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列（21 位回卷，按文字描述）", "P2", false, 21,
         "P2's site hash as the text describes it: low 7 bits per char, end-around fold into 21 bits.",
         "P2 文字所描述的站点散列：每个字符取低 7 位，循环回卷进 21 位。";
+    SiteJava, "site-java", "P2 site hash (printed loop run, Java >>)", "P2 站点散列（原文循环照 Java >> 运行）", "P2", false, 21,
+        "P2's printed fold loop made to run, with Java's arithmetic >> in step (7): a sign bit folds in as -1024..-1.",
+        "让 P2 印出的回卷循环真正运行，第 (7) 步用 Java 的算术右移 >>：符号位作为 -1024..-1 回卷进来。";
     SiteRepaired, "site-repaired", "P2 site hash (lab repair)", "P2 站点散列（本实验室修正）", "P2", true, 21,
         "Ours: the 21-bit end-around fold after every char, so all chars count.",
         "本实验室的修正：每个字符之后都做 21 位循环回卷，所有字符都起作用。";
@@ -199,6 +207,7 @@ impl HashId {
             HashId::Hf => hf(key) as u128,
             HashId::SitePrinted => site_hash_printed(key) as u32 as u128,
             HashId::SiteFolded => site_hash_folded(key) as u128,
+            HashId::SiteJava => site_hash_java(key) as u128,
             HashId::SiteRepaired => site_hash_repaired(key) as u128,
             HashId::PathPrinted => path_hash_printed(key) as u32 as u128,
             HashId::PathXor => path_hash_xor(key) as u32 as u128,
@@ -539,9 +548,35 @@ fn fold21(mut s: u32) -> u32 {
 /// P2's site hash as the text describes it: low 7 bits of each char, `r = (r << 7) + c` in 32
 /// bits, then the end-around fold into 21 bits. Only the last five chars survive the shifts.
 pub fn site_hash_folded(url: &[u8]) -> u32 {
+    fold21(site_sum7(url))
+}
+
+/// The 32-bit sum the text describes before the fold: `r = (r << 7) + (charAt(i) & 0x7F)`.
+fn site_sum7(url: &[u8]) -> u32 {
     let mut r: u32 = 0;
     for_each_java_char(url, |c| r = (r << 7).wrapping_add(c as u32 & 0x7F));
-    fold21(r)
+    r
+}
+
+/// P2's printed fold loop, steps (6)–(8), made to run until `r == s` (what the text says the
+/// loop does) as Java runs it: step (7), `s = (s & 0xFFE00000) >> 21`, shifts arithmetically,
+/// so when bit 31 is set the high part is -1024..-1, not 1024..2047. Then `s = s + r` and the
+/// loop goes on; it ends with `r == s`, a value in 0..2^21-1. For `s >= 0` it is
+/// [`site_hash_folded`]; `0x80000000` gives 2 096 127 here and 1 024 there.
+fn fold21_java(mut s: i32) -> u32 {
+    loop {
+        let r = s & 0x1F_FFFF;
+        s = ((s & 0xFFE0_0000_u32 as i32) >> 21).wrapping_add(r);
+        if r == s {
+            return s as u32;
+        }
+    }
+}
+
+/// P2's site hash as the text describes it (low 7 bits per char), folded by the printed loop run
+/// with Java's arithmetic `>>` ([`fold21_java`]).
+pub fn site_hash_java(url: &[u8]) -> u32 {
+    fold21_java(site_sum7(url) as i32)
 }
 
 /// The lab's repair of P2's site hash (not the paper's): fold into 21 bits after every char.
@@ -628,6 +663,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_printed_fold_run_with_javas_shift() {
+        assert_eq!(fold21_java(i32::MIN), 2_096_127);
+        assert_eq!(fold21(0x8000_0000), 1_024);
+        assert_eq!(fold21_java(-1), 0x1F_FFFE);
+        for v in [0, 1, 0x1F_FFFF, 0x20_0000, 0x7FFF_FFFF, 123_456_789] {
+            assert_eq!(fold21_java(v), fold21(v as u32), "{v:#x}");
+        }
+        // Every .com.cn host ends in the same five chars, whose 32-bit r has bit 31 set: the
+        // readings differ there; every .edu.cn host's has it clear: they agree.
+        let (com_cn, edu_cn) = (b"www.sina.com.cn", b"www.pku.edu.cn");
+        assert_ne!(site_hash_java(com_cn), site_hash_folded(com_cn));
+        assert_eq!(site_hash_java(edu_cn), site_hash_folded(edu_cn));
+        for h in [&b"www.pku.edu.cn"[..], b"a", b"", "新浪.中国".as_bytes()] {
+            assert!(site_hash_java(h) < 1 << 21);
+        }
+    }
+
+    #[test]
     fn ids_are_unique_and_every_id_is_registered() {
         for (i, f) in REGISTRY.iter().enumerate() {
             assert!(REGISTRY[i + 1..]
@@ -636,7 +689,7 @@ mod tests {
             assert_eq!(f.id.info().key, f.key);
             assert_eq!(by_id(f.key).map(|g| g.id), Some(f.id));
         }
-        assert_eq!(REGISTRY.len(), 14);
+        assert_eq!(REGISTRY.len(), 15);
         assert!(by_id("nope").is_none());
     }
 

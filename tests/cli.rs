@@ -270,7 +270,7 @@ fn dist_golden_json_and_table() {
     let table = ok(&urlhash(&[
         "dist",
         "--fn",
-        "site-printed,site-folded,site-repaired",
+        "site-printed,site-folded,site-java,site-repaired",
         "--key",
         "host",
         "--slots",

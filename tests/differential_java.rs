@@ -22,12 +22,12 @@ use std::sync::OnceLock;
 use urlhashlab::hash::HashId;
 use urlhashlab::hash::{
     java_string_hashcode, java_string_length, path_hash_printed, path_hash_repaired, path_hash_xor,
-    site_hash_folded, site_hash_printed, site_hash_repaired,
+    site_hash_folded, site_hash_java, site_hash_printed, site_hash_repaired,
 };
 use urlhashlab::partition::{nutch_node, Link, Policy};
 
 /// The readings, `main` reads the length-prefixed strings and writes, per string, the decoded
-/// `length()` then the seven values below as little-endian `int`s.
+/// `length()` then the values below as little-endian `int`s.
 const JAVA_SOURCE: &str = r#"
 import java.io.*;
 import java.nio.ByteBuffer;
@@ -77,6 +77,21 @@ public class P2 {
         return fold21(r);
     }
 
+    // The printed loop, steps (4)-(9), made to run (tested after each pass, as the text says it
+    // stops), with the printed arithmetic `>>` of step (7); the low 7 bits per char as the text
+    // says.
+    static int siteJava(String url) {
+        int r = 0; int s = 0;
+        for (int i = 0; i < url.length(); i++) r = (r << 7) + (url.charAt(i) & 0x7F);
+        s = r;
+        do {
+            r = s & 0x001FFFFF;
+            s = (s & 0xFFE00000) >> 21;
+            s = s + r;
+        } while (!(r == s));
+        return s;
+    }
+
     // The lab's repair: the fold after every char.
     static int siteRepaired(String url) {
         int r = 0;
@@ -123,7 +138,7 @@ public class P2 {
                         siteRepaired(s), pathXor(s), pathRepaired(s), s.hashCode(),
                         nutchPartition(s, 0, 7), nutchPartition(s, 0x5EED, 1000),
                         Integer.remainderUnsigned(pathPrinted(s), 7),
-                        Integer.remainderUnsigned(pathXor(s), 7) };
+                        Integer.remainderUnsigned(pathXor(s), 7), siteJava(s) };
             for (int x : v) out.writeInt(Integer.reverseBytes(x));
         }
         out.flush();
@@ -132,7 +147,7 @@ public class P2 {
 "#;
 
 /// Names of the words Java answers per string, in order.
-const NAMES: [&str; 12] = [
+const NAMES: [&str; 13] = [
     "length() (UTF-16 units)",
     "site_hash_printed",
     "path_hash_printed",
@@ -145,10 +160,11 @@ const NAMES: [&str; 12] = [
     "nutch_node(seed 0x5EED, n = 1000)",
     "P2 node, path-printed, n = 7",
     "P2 node, path-xor, n = 7",
+    "site_hash_java",
 ];
 
 /// The Rust side of [`NAMES`], as 32-bit patterns.
-fn rust_words(s: &[u8]) -> [u32; 12] {
+fn rust_words(s: &[u8]) -> [u32; 13] {
     [
         java_string_length(s) as u32,
         site_hash_printed(s) as u32,
@@ -162,6 +178,7 @@ fn rust_words(s: &[u8]) -> [u32; 12] {
         nutch_node(s, 0x5EED, 1000),
         Policy::P2(HashId::PathPrinted).node(&as_path(s), 7),
         Policy::P2(HashId::PathXor).node(&as_path(s), 7),
+        site_hash_java(s),
     ]
 }
 
@@ -200,7 +217,7 @@ impl Oracle {
         )
     }
     /// The first word on which Java and `rust` differ for string `i`.
-    fn first_difference(&self, i: usize, rust: [u32; 12]) -> Option<String> {
+    fn first_difference(&self, i: usize, rust: [u32; 13]) -> Option<String> {
         let java = self.java(i);
         (0..NAMES.len()).find(|&k| java[k] != rust[k]).map(|k| {
             format!(

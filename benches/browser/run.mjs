@@ -40,7 +40,7 @@ const CHROMIUM_ARGS = [
 const P1 = ['elfhash', 'hfip', 'hf'];
 const ALL_FNS = [
   'elfhash', 'hfip', 'hf', 'md5',
-  'site-printed', 'site-folded', 'site-repaired', 'path-printed', 'path-xor', 'path-repaired',
+  'site-printed', 'site-folded', 'site-java', 'site-repaired', 'path-printed', 'path-xor', 'path-repaired',
   'fnv1a64', 'xxh3', 'java-hashcode', 'crc32',
 ];
 /** The functions with a target: wasm at >= 0.8 of native MB/s. */

@@ -401,6 +401,7 @@ impl Simulation {
         let site_tables = [
             HashId::SitePrinted,
             HashId::SiteFolded,
+            HashId::SiteJava,
             HashId::SiteRepaired,
         ]
         .iter()

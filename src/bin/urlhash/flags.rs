@@ -16,7 +16,7 @@ use crate::cmd;
     name = "urlhash",
     version,
     about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
-    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -165,9 +165,9 @@ pub(crate) fn parse_method(s: &str) -> Result<IndexMethod, String> {
 
 pub(crate) fn parse_site_hash(s: &str) -> Result<HashId, String> {
     match parse_fn(s)? {
-        f @ (HashId::SitePrinted | HashId::SiteFolded | HashId::SiteRepaired) => Ok(f),
+        f @ (HashId::SitePrinted | HashId::SiteFolded | HashId::SiteJava | HashId::SiteRepaired) => Ok(f),
         _ => Err(format!(
-            "'{s}' is not a reading of P2's site hash (site-printed, site-folded, site-repaired)"
+            "'{s}' is not a reading of P2's site hash (site-printed, site-folded, site-java, site-repaired)"
         )),
     }
 }

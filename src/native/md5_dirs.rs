@@ -69,7 +69,7 @@ impl DedupStore for Md5Dirs {
         Some(StoreCost {
             entries: self.created,
             // Each directory takes at least the root's size (one block on most file systems).
-            bytes: bytes * self.created,
+            disk_bytes: bytes * self.created,
         })
     }
 }

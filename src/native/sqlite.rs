@@ -111,7 +111,10 @@ impl DedupStore for SqliteStore {
         let bytes = std::fs::metadata(self.dir.path().join("urls.sqlite"))
             .ok()?
             .len();
-        Some(StoreCost { entries: 1, bytes })
+        Some(StoreCost {
+            entries: 1,
+            disk_bytes: bytes,
+        })
     }
 }
 
@@ -138,7 +141,7 @@ mod tests {
             } else {
                 assert!(plan.starts_with("SCAN urls"), "{plan}");
             }
-            assert!(db.cost().unwrap().bytes > 0);
+            assert!(db.cost().unwrap().disk_bytes > 0);
         }
     }
 }

@@ -3,8 +3,12 @@
 
 use anyhow::Result;
 use clap::Args;
+use serde::Serialize;
 use std::io::{self, Write};
+use std::time::Instant;
 use urlhashlab::bloom;
+use urlhashlab::native;
+use urlhashlab::papers::p4::table1::{Table1Report, WINDOWS_TICK_MS};
 use urlhashlab::papers::p4::P4_TIME_URLS;
 
 use crate::cmd::trie::print_trie;
@@ -12,6 +16,7 @@ use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput}
 use crate::flags::{parse_count, SourceArgs};
 use crate::input::Source;
 use crate::sets::{measure, note_prefix, TrieOut};
+use crate::split::split;
 
 /// URL lines `paper p4` builds from by default: P4 measured 10 000 and 16 000, and its growth is
 /// timed every 2 000 lines with the FST rebuilt for each batch.
@@ -26,9 +31,17 @@ pub(crate) struct PaperP4Args {
     /// 16 000; growth is timed every 2 000, and the FST is rebuilt for each batch).
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = P4_LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
+    /// Table 1 replayed: the URLs stored in each store P4 timed (a SQLite table scanned and
+    /// indexed, the linked list, the generalized list); as many others are looked up.
+    #[arg(long = "table1-urls", value_name = "N", value_parser = parse_count, default_value_t = P4_TIME_URLS, allow_negative_numbers = true)]
+    pub(crate) table1_urls: u64,
+    /// The URLs stored in P4's MD5 directories (32 nested directories per URL, a disk block
+    /// each on most file systems: 1 000 URLs take about 28 000 directories); 0 leaves them out.
+    #[arg(long = "md5-dirs", value_name = "N", value_parser = parse_count, default_value_t = 1_000, allow_negative_numbers = true)]
+    pub(crate) md5_dirs: u64,
     #[arg(long)]
     pub(crate) json: bool,
-    /// Print CSV instead of text: P4's times beside ours, the bytes per URL at 10 000 URLs, then
+    /// Print CSV instead of text: Table 1 replayed, P4's times beside ours, the bytes per URL at 10 000 URLs, then
     /// the tables of `urlhash trie --csv`, each after a `# name` line.
     #[arg(long, conflicts_with = "json")]
     pub(crate) csv: bool,
@@ -39,17 +52,43 @@ impl PaperP4Args {
         let source = Source::from_args(&self.source, P4_TIME_URLS);
         let (input, out) = measure(&source, 2_000, self.limit)?;
         note_prefix(&input);
+        let keys = split(&source, self.table1_urls, true, "paper p4's Table 1")?;
+        let (stored, absent) = (keys.inserted(), keys.held_out());
+        let start = Instant::now();
+        let table1 = native::table1(
+            &stored,
+            &absent,
+            LOOKUPS_PER_PASS,
+            self.md5_dirs as usize,
+            &mut || start.elapsed().as_secs_f64() * 1e3,
+        )
+        .map_err(anyhow::Error::msg)?;
+        let report = P4Out {
+            table1: &table1,
+            trie: &out,
+        };
         let json = WithInput {
             input: &input,
-            report: &out,
+            report: &report,
         };
         write_report(Format::of(self.json, self.csv), &json, |w| {
-            print_p4(w, &out, &source)
+            print_p4(w, &out, &table1, &source)
         })
     }
 }
 
-fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
+/// Lookups per timed pass of Table 1: half stored URLs, half others.
+const LOOKUPS_PER_PASS: usize = 1_000;
+
+/// `paper p4 --json`: Table 1 replayed beside the trie study.
+#[derive(Serialize)]
+struct P4Out<'a> {
+    table1: &'a Table1Report,
+    #[serde(flatten)]
+    trie: &'a TrieOut,
+}
+
+fn print_p4(w: &mut Out, out: &TrieOut, table1: &Table1Report, source: &Source) -> io::Result<()> {
     writeln!(w, "P4  吴小惠: 分布式网络爬虫 URL 去重策略的改进 (2009)")?;
     writeln!(w, "Input: {}.", source.describe())?;
     let c = &out.study.claims;
@@ -67,6 +106,7 @@ fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
         ]);
     }
     w.table(&t)?;
+    print_table1(w, table1)?;
     writeln!(
         w,
         "   Ours, looking up each of {} stored URLs (µs per lookup):",
@@ -122,4 +162,77 @@ fn print_p4(w: &mut Out, out: &TrieOut, source: &Source) -> io::Result<()> {
         p4.k
     )?;
     print_trie(w, out)
+}
+
+/// Table 1 replayed: each store P4 timed, on this machine, beside the printed time.
+fn print_table1(w: &mut Out, r: &Table1Report) -> io::Result<()> {
+    writeln!(
+        w,
+        "   Replayed here: each store holding {} URLs, {} lookups a pass (half of them stored URLs), repeated for 60 ms:",
+        group(r.stored),
+        group(r.lookups_per_pass)
+    )?;
+    let mut t = Table::new("Table 1 replayed")
+        .indent("   ")
+        .left("store", 17)
+        .right("URLs", 7)
+        .right("printed ms", 11)
+        .csv("printed_ms")
+        .right("ms per dedup", 13)
+        .csv("measured_ms")
+        .right("× the list", 12)
+        .csv("vs_list")
+        .right("found", 6)
+        .right("passes", 7)
+        .left("disk", 0)
+        .before("  ")
+        .csv("disk_entries")
+        .csv_only("disk_bytes");
+    for row in &r.rows {
+        let (disk, entries, bytes) = match &row.cost {
+            Some(c) if row.method == "md5-dirs" => (
+                format!("{} directories", group(c.entries)),
+                c.entries.to_string(),
+                c.disk_bytes.to_string(),
+            ),
+            Some(c) => (
+                format!("one file, {} KB", group(c.disk_bytes / 1024)),
+                c.entries.to_string(),
+                c.disk_bytes.to_string(),
+            ),
+            None => ("memory".into(), String::new(), String::new()),
+        };
+        t.row(vec![
+            row.method.into(),
+            Cell::group(row.stored),
+            Cell::fixed_or_dash(row.printed_ms, 1),
+            Cell::new(format!("{:.5}", row.measured_ms), raw(row.measured_ms)),
+            Cell::fixed_or_dash(row.vs_list, 1),
+            Cell::group(row.found),
+            Cell::group(row.passes),
+            Cell::new(disk, entries),
+            Cell::new("", bytes),
+        ]);
+    }
+    w.table(&t)?;
+    for (method, plan) in &r.plans {
+        writeln!(w, "   SQLite's plan, {method}: {plan}")?;
+    }
+    let fit = |i: usize| &r.tick_fit[i];
+    writeln!(
+        w,
+        "   An inference, not in P4: its times are whole ticks of Windows XP's {WINDOWS_TICK_MS} ms clock: {} ms ≈ {} ticks, {} ms ≈ {} tick, {} × {} ms = {} ms ≈ {} tick.",
+        fit(0).printed_ms,
+        fit(0).ticks,
+        fit(1).printed_ms,
+        fit(1).ticks,
+        fit(2).repeats,
+        fit(2).printed_ms,
+        fit(2).total_ms,
+        fit(2).ticks
+    )?;
+    writeln!(
+        w,
+        "   Table 1's 内存链表 is a list scanned from its head (§1.2 describes an in-memory hash table instead)."
+    )
 }

@@ -8,7 +8,9 @@ use std::io;
 use std::path::Path;
 use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::lines::InputStats;
+use urlhashlab::native::{self, threads::ThreadRun};
 use urlhashlab::papers::p3::{P3Report, P3Study};
+use urlhashlab::split::Keys;
 
 use crate::emit::{group, write_report, Format, Out, WithInput};
 use crate::flags::FingerprintArgs;
@@ -32,9 +34,17 @@ struct FpInput {
 pub(crate) struct FpOut {
     pub(crate) p3: P3Report,
     pub(crate) canonical: CanonicalReport,
+    /// P3's multi-threaded spider on the measured lines (`paper p3 --threads`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) threads: Option<Vec<ThreadRun>>,
 }
 
-fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, FpOut)> {
+fn run(
+    source: &Source,
+    hosts: Option<&Path>,
+    limit: u64,
+    threads: bool,
+) -> Result<(FpInput, FpOut)> {
     let table = match hosts {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -60,11 +70,15 @@ fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, Fp
     };
     let mut canonical = CanonicalStudy::new();
     let mut measured = 0u64;
+    let mut lines = Keys::default();
     let stats = for_each_url(source, |n, line| {
         if measured == limit {
             return;
         }
         measured += 1;
+        if threads {
+            lines.push(line);
+        }
         p3.push(n, line);
         // Lines that are not URLs are counted by the study and named in its report.
         let _ = canonical.push(n, line);
@@ -94,6 +108,10 @@ fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, Fp
         FpOut {
             p3: p3.finish(),
             canonical: canonical.finish(),
+            threads: threads.then(|| {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                native::threads::study(&lines.slices(0..lines.len()), cores)
+            }),
         },
     ))
 }
@@ -102,10 +120,11 @@ fn run(source: &Source, hosts: Option<&Path>, limit: u64) -> Result<(FpInput, Fp
 /// with `--json`, else as `print` writes it (the text, or its tables as CSV with `--csv`).
 pub(crate) fn measure_and_write(
     args: &FingerprintArgs,
+    threads: bool,
     print: impl FnOnce(&mut Out, &Source, &FpOut) -> io::Result<()>,
 ) -> Result<()> {
     let source = Source::from_args(&args.source, 100_000);
-    let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit)?;
+    let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit, threads)?;
     let json = WithInput {
         input: &input,
         report: &out,

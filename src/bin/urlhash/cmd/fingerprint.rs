@@ -17,7 +17,7 @@ pub(crate) struct FingerprintCmd {
 
 impl FingerprintCmd {
     pub(crate) fn run(&self) -> Result<()> {
-        measure_and_write(&self.args, |w, source, out| {
+        measure_and_write(&self.args, false, |w, source, out| {
             writeln!(w, "MD5 fingerprints (P3) on {}:", source.describe())?;
             print_measured(w, out)
         })

@@ -10,17 +10,23 @@ use crate::digests::{measure_and_write, FpOut};
 use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
 use crate::input::Source;
+use urlhashlab::native::threads::{ThreadRun, SHARDS};
 
 /// The arguments of `urlhash paper p3`.
 #[derive(Args)]
 pub(crate) struct PaperP3Args {
     #[command(flatten)]
     pub(crate) args: FingerprintArgs,
+    /// Also run P3's multi-threaded spider (§3.3) on the measured lines: 1, 2 and every core,
+    /// sharing one MD5 store under a global lock, P3's per-domain partial locks, or 64 shards;
+    /// throughput and lock waits of this machine.
+    #[arg(long)]
+    pub(crate) threads: bool,
 }
 
 impl PaperP3Args {
     pub(crate) fn run(&self) -> Result<()> {
-        measure_and_write(&self.args, print_p3)
+        measure_and_write(&self.args, self.threads, print_p3)
     }
 }
 
@@ -70,9 +76,64 @@ fn print_p3(w: &mut Out, source: &Source, out: &FpOut) -> io::Result<()> {
     w.table(&t)?;
     writeln!(w, "\n3. Measured on the input:")?;
     print_measured(w, out)?;
+    if let Some(runs) = &out.threads {
+        print_threads(w, runs)?;
+    }
     writeln!(w, "\n4. In short:")?;
     for f in &r.findings {
         writeln!(w, "   - {f}")?;
     }
     Ok(())
+}
+
+/// P3's multi-threaded spider measured: a row per (threads, locking).
+fn print_threads(w: &mut Out, runs: &[ThreadRun]) -> io::Result<()> {
+    writeln!(
+        w,
+        "\n   P3 §3.3, the multi-threaded spider: each domain one thread's (its URLs handed to it), each URL's MD5 checked, then written,\n   in one store locked whole (global), per thread's domains as P3 says (partial), or in {SHARDS} shards; this machine's times:"
+    )?;
+    let mut t = Table::new("threads")
+        .indent("   ")
+        .right("threads", 7)
+        .left("locking", 8)
+        .before("  ")
+        .right("URLs", 10)
+        .right("distinct", 10)
+        .right("waited", 8)
+        .csv("contended")
+        .right("wait ms", 9)
+        .csv("wait_ms")
+        .right("URLs/s", 12)
+        .csv("urls_per_second")
+        .right("URLs per thread", 16)
+        .csv("per_thread");
+    for r in runs {
+        let per = r
+            .per_thread
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>();
+        t.row(vec![
+            Cell::int(r.threads as u64),
+            r.locking.id().into(),
+            Cell::group(r.urls),
+            Cell::group(r.distinct),
+            Cell::group(r.contended),
+            Cell::fixed(r.wait_ms, 1),
+            Cell::group(r.urls_per_second.round() as u64),
+            Cell::new(
+                r.per_thread
+                    .iter()
+                    .map(|&n| group(n))
+                    .collect::<Vec<_>>()
+                    .join(" / "),
+                per.join(" "),
+            ),
+        ]);
+    }
+    w.table(&t)?;
+    writeln!(
+        w,
+        "   Every run finds the distinct URLs one thread finds. 'waited': lock acquisitions that found the lock held by another thread."
+    )
 }

@@ -21,7 +21,7 @@
 //! | [`constants`] | every paper number, preset and limit the page uses, from the modules that own them | P1-P5 |
 //! | [`quiz`] | the lessons' self-check questions, answered from the loaded URLs | P1-P5 |
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
-//! | `native` | (native only) the papers' databases and files: P4's SQLite table and MD5 directories | P4 |
+//! | `native` | (native only) the papers' databases, files and threads: P4's SQLite table and MD5 directories, P3's spider threads | P3, P4 |
 //! | [`mix`] | SplitMix64 and the hashers of the lab's own tables | — |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | [`split`] | the dedup experiments' inserted and held-out keys, distinct lines exactly | P4, P5 |

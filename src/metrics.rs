@@ -37,6 +37,19 @@ pub fn avg_probes_a_opt(n: u64, m: u32) -> f64 {
     (n as f64 / m as f64 + 1.0) / 2.0
 }
 
+/// The least A whole-number loads allow: `N mod M` slots hold `⌈N/M⌉` keys and the others
+/// `⌊N/M⌋`, so `A = Σ c(c+1)/2 / N`. It equals [`avg_probes_a_opt`] when M divides N and is
+/// above it otherwise: 1.80, not 1.75, at N/M = 2.5 (P1's first column).
+pub fn avg_probes_a_opt_whole(n: u64, m: u32) -> f64 {
+    if n == 0 || m == 0 {
+        return 0.0;
+    }
+    let (m, n) = (m as u64, n as f64);
+    let (q, r) = (n as u64 / m, n as u64 % m);
+    let probes = |c: u64| (c * (c + 1) / 2) as f64;
+    (r as f64 * probes(q + 1) + (m - r) as f64 * probes(q)) / n
+}
+
 /// The expected A of a uniformly random function, `1 + (N - 1) / (2M)`.
 pub fn avg_probes_a_random(n: u64, m: u32) -> f64 {
     if n == 0 {
@@ -280,6 +293,20 @@ pub fn bucket_size_distribution(counts: &[u32]) -> Vec<BucketSizeRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_opt_for_whole_loads() {
+        assert!((avg_probes_a_opt_whole(500_000, 200_000) - 1.8).abs() < 1e-12);
+        assert!((avg_probes_a_opt(500_000, 200_000) - 1.75).abs() < 1e-12);
+        assert_eq!(avg_probes_a_opt_whole(1_000_000, 200_000), 3.0);
+        assert_eq!(avg_probes_a_opt_whole(3, 4), 1.0);
+        // No assignment does better: a tally at the whole-number optimum measures it.
+        let mut t = Tally::new(4);
+        for s in [0, 0, 1, 1, 2, 2, 3, 3, 0, 1] {
+            t.add(s);
+        }
+        assert!((t.avg_probes_a() - avg_probes_a_opt_whole(10, 4)).abs() < 1e-12);
+    }
     use proptest::prelude::*;
 
     fn brute_a(counts: &[u32]) -> f64 {

@@ -5,6 +5,8 @@
 //! (M = 200 000) prints A(opt) and HfIp's A at seven N. The lab explains:
 //!
 //! * **The A(opt) misprint.** `A_opt = (N/M + 1)/2` gives 3.00 at N = 1 000 000; P1 prints 2.75.
+//!   The formula also lets loads be fractions: at N/M = 2.5 (its first column) whole-number
+//!   loads cannot do better than 1.80, not the printed 1.75 ([`TableColumn::a_opt_whole`]).
 //! * **hf and multiples of 3.** `_hf` returns `|3 Σ c·i| mod M`: a multiple of 3 for every URL
 //!   short enough not to wrap 32 bits. When 3 divides M only M/3 slots can be hit, so B ≈ 3
 //!   at M = 12 (and 18): the cause P1 calls unknown (原因不清楚).
@@ -54,6 +56,8 @@ pub struct TableColumn {
     pub n: u64,
     pub a_opt_printed: f64,
     pub a_opt_formula: f64,
+    /// The least A whole-number loads allow ([`crate::metrics::avg_probes_a_opt_whole`]).
+    pub a_opt_whole: f64,
     pub a_random: f64,
     pub hfip_printed: f64,
     /// Our A at this N, or `None` when the input has fewer URLs.
@@ -264,6 +268,7 @@ impl P1Study {
                 n: tn,
                 a_opt_printed: A_OPT_PRINTED[i],
                 a_opt_formula: crate::metrics::avg_probes_a_opt(tn, TABLE_M),
+                a_opt_whole: crate::metrics::avg_probes_a_opt_whole(tn, TABLE_M),
                 a_random: crate::metrics::avg_probes_a_random(tn, TABLE_M),
                 hfip_printed: HFIP_PRINTED[i],
                 hfip: at(HashId::HfIp, TABLE_M, tn),

@@ -72,12 +72,15 @@ fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
     )?;
     // A row per measure in the text, a row per N in the CSV.
     type Measure = fn(&TableColumn) -> Cell;
-    let rows: [(&str, &str, Measure); 7] = [
+    let rows: [(&str, &str, Measure); 8] = [
         ("A(opt) as printed", "a_opt_printed", |c| {
             Cell::fixed(c.a_opt_printed, 2)
         }),
         ("A(opt) = (N/M+1)/2", "a_opt_formula", |c| {
             Cell::fixed(c.a_opt_formula, 2)
+        }),
+        ("A(opt), whole loads", "a_opt_whole", |c| {
+            Cell::fixed(c.a_opt_whole, 2)
         }),
         ("A of a random function", "a_random", |c| {
             Cell::fixed(c.a_random, 2)

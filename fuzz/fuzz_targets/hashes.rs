@@ -98,6 +98,20 @@ fn reference(id: HashId, key: &[u8]) -> u128 {
             }
             fold21_ref(r.into()).into()
         }
+        HashId::SiteJava => {
+            // The printed loop with Java's arithmetic `>>` keeps the signed sum mod 2^21 - 1:
+            // a positive sum folds as `site-folded`, a negative one to its residue in 0..P.
+            let mut r: u32 = 0;
+            for c in units() {
+                r = (r << 7).wrapping_add(c as u32 & 0x7F);
+            }
+            let signed = i64::from(r as i32);
+            if signed >= 0 {
+                fold21_ref(signed as u64).into()
+            } else {
+                (signed.rem_euclid((1 << 21) - 1) as u32).into()
+            }
+        }
         HashId::SiteRepaired => {
             let mut r: u32 = 0;
             for c in units() {

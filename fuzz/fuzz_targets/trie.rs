@@ -17,9 +17,8 @@
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use std::collections::{BTreeMap, BTreeSet};
-use urlhashlab::trie::{
-    radix_shape, AnySet, GlTrie, PatriciaUrls, StepAction, Structure, TrieStudyBuilder, UrlSet,
-};
+use urlhashlab::papers::p4::TrieStudyBuilder;
+use urlhashlab::trie::{radix_shape, AnySet, GlTrie, PatriciaUrls, StepAction, Structure, UrlSet};
 use urlhashlab_fuzz::java_units;
 
 /// A URL: a prefix of an earlier URL (`from`, `keep` bytes of it) followed by new bytes.
@@ -372,7 +371,8 @@ fuzz_target!(|input: Input| {
             study.push(url);
             m.pushed.push(url.clone());
         }
-        let new_bytes: BTreeSet<&Vec<u8>> = batch.iter().filter(|u| !m.bytes.contains(*u)).collect();
+        let new_bytes: BTreeSet<&Vec<u8>> =
+            batch.iter().filter(|u| !m.bytes.contains(*u)).collect();
         for set in &mut sets {
             let added = if matches!(op, Op::InsertAll(_)) {
                 set.insert_all(&batch)

@@ -2345,11 +2345,16 @@ fn paper_p3_threads_find_the_same_distinct_urls() {
         }
     }
     for lock in ["global", "partial", "sharded"] {
-        assert!(runs.iter().any(|r| r["locking"] == lock && r["threads"] == 2));
+        assert!(runs
+            .iter()
+            .any(|r| r["locking"] == lock && r["threads"] == 2));
     }
     // Without the flag the report has no threads (and the goldens stay as they are).
     let plain = ok(&urlhash(&["paper", "p3", "--json", SAMPLE]));
     assert!(!plain.contains("\"threads\""));
     let text = ok(&urlhash(&["paper", "p3", "--threads", SAMPLE]));
-    assert!(text.contains("P3 §3.3, the multi-threaded spider"), "{text}");
+    assert!(
+        text.contains("P3 §3.3, the multi-threaded spider"),
+        "{text}"
+    );
 }

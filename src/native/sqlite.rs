@@ -107,6 +107,9 @@ impl DedupStore for SqliteStore {
         let n: i64 = q.query_row([url], |r| r.get(0)).map_err(err)?;
         Ok(n > 0)
     }
+    fn plan(&self) -> Option<Result<String, String>> {
+        Some(SqliteStore::plan(self))
+    }
     fn cost(&self) -> Option<StoreCost> {
         let bytes = std::fs::metadata(self.dir.path().join("urls.sqlite"))
             .ok()?

@@ -98,11 +98,11 @@ fn lock<'a>(m: &'a Mutex<HashSet<u128>>, c: &mut Counts) -> MutexGuard<'a, HashS
 /// The thread in charge of `url`'s domain among `threads` (its host when it has no registrable
 /// domain, the whole line when it has no host).
 pub fn owner(url: &[u8], threads: usize) -> usize {
-    let key = match split(url) {
-        Ok(p) if !p.host.is_empty() => registrable_domain(&p.host).as_bytes().to_vec(),
-        _ => url.to_vec(),
+    let hash = match split(url) {
+        Ok(p) if !p.host.is_empty() => fnv1a64(registrable_domain(&p.host).as_bytes()),
+        _ => fnv1a64(url),
     };
-    (fnv1a64(&key) % threads as u64) as usize
+    (hash % threads as u64) as usize
 }
 
 /// Runs `urls` on `threads` threads sharing one store locked by `locking`.

@@ -43,6 +43,10 @@ pub trait DedupStore {
     fn cost(&self) -> Option<StoreCost> {
         None
     }
+    /// How a database answers a lookup (its query plan), for the stores that have one.
+    fn plan(&self) -> Option<Result<String, String>> {
+        None
+    }
 }
 
 /// What a store holds beyond memory: files, directories, bytes on disk.

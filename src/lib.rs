@@ -23,6 +23,7 @@
 //! | [`corpus`] | a seeded 2004-style Chinese crawl, streamed | P1, P2 |
 //! | `native` | (native only) the papers' databases, files and threads: P4's SQLite table and MD5 directories, P3's spider threads | P3, P4 |
 //! | [`mix`] | SplitMix64 and the hashers of the lab's own tables | — |
+//! | [`order`] | one stable sort for short tables (a smaller WebAssembly core) | — |
 //! | [`lines`] | URL lists as they arrive: BOM, CRLF, blank, huge lines | — |
 //! | [`split`] | the dedup experiments' inserted and held-out keys, distinct lines exactly | P4, P5 |
 //! | [`slotmap`] | every slot as a pixel (linear rows, Hilbert curve), coloured by its count | P1 |
@@ -63,6 +64,7 @@ pub mod metrics;
 pub mod mix;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
+pub mod order;
 pub mod papers;
 pub mod partition;
 pub mod quiz;

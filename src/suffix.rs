@@ -205,7 +205,7 @@ impl Rules {
     /// The table of `flags`, names in sorted order (the same table for the same rules).
     fn from_flags(flags: HashMap<String, u8>, rules: usize) -> Rules {
         let mut sorted: Vec<(String, u8)> = flags.into_iter().collect();
-        sorted.sort_unstable();
+        crate::order::sort(&mut sorted);
         let mut names = String::with_capacity(sorted.iter().map(|(n, _)| n.len()).sum());
         let mut entries = Vec::with_capacity(sorted.len());
         for (name, flags) in &sorted {

@@ -374,7 +374,7 @@ fn assemble(u: &RawUrl<'_>, t: Toggles) -> String {
             let removed = params.len() < before;
             if t.sort_query {
                 params.retain(|p| !p.is_empty());
-                params.sort_unstable();
+                crate::order::sort(&mut params);
             }
             if !(params.is_empty() && (removed || t.sort_query)) {
                 out.push('?');

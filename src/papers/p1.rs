@@ -294,7 +294,7 @@ impl P1Study {
             .map(|b| (b, self.last_byte[b as usize]))
             .filter(|x| x.1 > 0)
             .collect();
-        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        crate::order::sort_by(&mut top, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         // With M = 8 the slot is the last byte mod 8: B predicted from the endings alone.
         let mut by_slot = [0u64; 8];
         for (b, &c) in self.last_byte.iter().enumerate() {

@@ -519,7 +519,7 @@ impl Control {
             .filter(|&(_, &n)| n >= 2)
             .filter_map(|(fp, &n)| Some((n, self.common.counters.get(fp)?.1.as_deref()?)))
             .collect();
-        top.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        crate::order::sort_by(&mut top, |a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
         let common = top
             .into_iter()
             .take(COMMON_PATHS)
@@ -535,7 +535,9 @@ impl Control {
     /// Site ids, biggest (most URLs) first; ties in order of discovery.
     fn sites_by_size(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.sites.len() as u32).collect();
-        order.sort_by_key(|&s| std::cmp::Reverse(self.sites[s as usize].urls));
+        crate::order::sort_by_key(&mut order, |&s| {
+            std::cmp::Reverse(self.sites[s as usize].urls)
+        });
         order
     }
 
@@ -557,7 +559,7 @@ impl Control {
             .filter(|&(_, &slot)| counts[slot as usize] > 1)
             .map(|(site, &slot)| (slot, site as u32))
             .collect();
-        shared.sort_unstable();
+        crate::order::sort(&mut shared);
         let mut groups: Vec<CollisionGroup> = shared
             .chunk_by(|a, b| a.0 == b.0)
             .map(|g| {
@@ -583,7 +585,7 @@ impl Control {
             .collect();
         let groups_total = groups.len() as u64;
         let colliding_sites = shared.len() as u64;
-        groups.sort_by(|a, b| {
+        crate::order::sort_by(&mut groups, |a, b| {
             b.hosts
                 .cmp(&a.hosts)
                 .then(b.urls.cmp(&a.urls))
@@ -751,7 +753,7 @@ impl Router {
             .iter()
             .zip(top_nodes)
             .map(|(&s, mut on)| {
-                on.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                crate::order::sort_by(&mut on, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 let site = &control.sites[s as usize];
                 TopSite {
                     host: site.host.to_string(),

@@ -197,7 +197,7 @@ impl TrieStudyBuilder {
     /// (deduplicated, kept in [`Structure::ALL`] order).
     pub fn new(step: u64, structures: &[Structure]) -> TrieStudyBuilder {
         let mut structures = structures.to_vec();
-        structures.sort();
+        crate::order::sort(&mut structures);
         structures.dedup();
         let others = structures
             .iter()

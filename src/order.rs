@@ -1,0 +1,110 @@
+//! One sort for the lab's short tables. No paper: this is about the size of the page's
+//! WebAssembly.
+//!
+//! `slice::sort_by` and its kin are generic, so every element type and every comparator gets its
+//! own copy of the sort, 4 to 9 KB of WebAssembly each. The tables sorted here are short or
+//! sorted once per report: report rows, a site's slot groups, the suffix list at start-up, a
+//! query's parameters. They share one stable bottom-up merge sort of indices, [`order`], which
+//! calls its comparator through `dyn FnMut`. Only the small [`sort_by`] wrapper and the
+//! permutation are copied per type. The result is exactly that of `slice::sort_by`, because a
+//! stable sort has one answer. The hot sorts (fingerprints, a trie's URLs, the sample of Fig. 3)
+//! keep the standard library's.
+//!
+//! ```
+//! let mut v = vec![(2, 'b'), (1, 'z'), (2, 'a'), (0, 'q')];
+//! urlhashlab::order::sort_by(&mut v, |x, y| x.0.cmp(&y.0));
+//! assert_eq!(v, [(0, 'q'), (1, 'z'), (2, 'b'), (2, 'a')]); // ties keep their order
+//! ```
+
+use std::cmp::Ordering;
+
+/// The stable order of `n` items under `cmp(i, j)`: the item indices, smallest first, equal
+/// items in index order.
+pub fn order(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut a: Vec<usize> = (0..n).collect();
+    let mut b = vec![0; n];
+    let mut width = 1;
+    while width < n {
+        let mut start = 0;
+        while start < n {
+            let mid = (start + width).min(n);
+            let end = (start + 2 * width).min(n);
+            let (mut l, mut r, mut k) = (start, mid, start);
+            while l < mid && r < end {
+                // Take from the right run only when strictly smaller: equal items keep order.
+                if cmp(a[r], a[l]) == Ordering::Less {
+                    b[k] = a[r];
+                    r += 1;
+                } else {
+                    b[k] = a[l];
+                    l += 1;
+                }
+                k += 1;
+            }
+            b[k..k + mid - l].copy_from_slice(&a[l..mid]);
+            k += mid - l;
+            b[k..k + end - r].copy_from_slice(&a[r..end]);
+            start = end;
+        }
+        std::mem::swap(&mut a, &mut b);
+        width *= 2;
+    }
+    a
+}
+
+/// Sorts `v` stably by `cmp`: the same result as `v.sort_by(cmp)`.
+pub fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    let mut order = order(v.len(), &mut |i, j| cmp(&v[i], &v[j]));
+    // Put old item order[k] at k, cycle by cycle; a visited place is marked usize::MAX.
+    for i in 0..v.len() {
+        let mut j = i;
+        loop {
+            let from = order[j];
+            if from == usize::MAX {
+                break;
+            }
+            order[j] = usize::MAX;
+            if from == i {
+                break;
+            }
+            v.swap(j, from);
+            j = from;
+        }
+    }
+}
+
+/// Sorts `v` stably by a key: the same result as `v.sort_by_key(key)`.
+pub fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    sort_by(v, |a, b| key(a).cmp(&key(b)))
+}
+
+/// Sorts `v` in ascending order: the same result as `v.sort()`.
+pub fn sort<T: Ord>(v: &mut [T]) {
+    sort_by(v, T::cmp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mix::SplitMix;
+
+    #[test]
+    fn equals_the_standard_stable_sort_on_random_tables_with_ties() {
+        let mut rng = SplitMix::new(7, 1);
+        for n in (0..70).chain([255, 256, 257, 1000, 4097]) {
+            let v: Vec<(u64, usize)> = (0..n).map(|i| (rng.below(n as u64 / 3 + 1), i)).collect();
+            let mut ours = v.clone();
+            let mut std_sorted = v.clone();
+            sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
+            std_sorted.sort_by_key(|a| a.0);
+            assert_eq!(ours, std_sorted, "n = {n}");
+            let mut down = v.clone();
+            sort_by_key(&mut down, |x| std::cmp::Reverse(x.0));
+            std_sorted.sort_by_key(|x| std::cmp::Reverse(x.0));
+            assert_eq!(down, std_sorted, "n = {n}, descending");
+        }
+        let mut words = vec!["b".to_string(), "a".into(), "c".into(), "a".into()];
+        sort(&mut words);
+        assert_eq!(words, ["a", "a", "b", "c"]);
+    }
+}

@@ -17,6 +17,7 @@
 //! assert_eq!(c.p5.cbf_presets.p5.bits, 4);
 //! ```
 
+use crate::fingerprint::MirrorRule;
 use crate::papers::{p1, p2, p3, p4, p5};
 use crate::{bloom, corpus, hash, quiz, slotmap, slots};
 use serde::Serialize;
@@ -72,6 +73,9 @@ pub struct P3Numbers {
     pub birthday_bits: &'static [u32],
     pub birthday_max_n: f64,
     pub birthday_points: u32,
+    /// P3's mirror test, as the lab reads it ([`crate::fingerprint::MirrorRule`]).
+    pub mirror_similarity: f64,
+    pub mirror_shared: u64,
 }
 
 /// One setting of the counting-filter view.
@@ -143,6 +147,8 @@ pub fn constants() -> Constants {
             birthday_bits: &[32, 64, 128],
             birthday_max_n: 1e12,
             birthday_points: 221,
+            mirror_similarity: MirrorRule::default().min_similarity,
+            mirror_shared: MirrorRule::default().min_shared,
         },
         p5: P5Numbers {
             k: quiz::P5_K,

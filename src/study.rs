@@ -16,7 +16,7 @@
 //! | `p1`        |                            | `urlhash paper p1`, [`crate::papers::p1`]                 |
 //! | `partition` | `nodes`                    | P2's crawler simulation, [`crate::papers::p2`]            |
 //! | `fp`        | `maxLines`                 | P3's MD5 store and the canonicalisations          |
-//! | `fpSites`   | `table`, `maxLines`        | P3's IP_ID and Name_ID from a host table          |
+//! | `fpSites`   | `table`, `maxLines`, `mirrorSimilarity`, `mirrorShared` | P3's IP_ID and Name_ID from a host table, its store's rule and mirror test |
 //! | `fpCombo`   | `toggles`, `maxLines`      | one combination of canonicalisations              |
 //! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`filters`] |
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
@@ -26,8 +26,8 @@
 //! [`crate::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
 
 use crate::fingerprint::{
-    CanonicalReport, CanonicalStudy, ComboReport, ComboStudy, HostTable, SitesReport, SitesStudy,
-    Toggle,
+    CanonicalReport, CanonicalStudy, ComboReport, ComboStudy, HostTable, MirrorRule, SitesReport,
+    SitesStudy, Toggle,
 };
 use crate::key::Key;
 use crate::papers::p1::{P1Report, P1Study};
@@ -195,6 +195,11 @@ struct LinesParams {
 struct SitesParams {
     table: String,
     max_lines: f64,
+    /// P3's mirror test; the defaults of [`MirrorRule`] when left out.
+    #[serde(default)]
+    mirror_similarity: Option<f64>,
+    #[serde(default)]
+    mirror_shared: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -282,7 +287,15 @@ pub fn begin<'de, D: Deserializer<'de>>(
                 english: e.to_string(),
             })?;
             let prefix = first_lines(session, p.max_lines, "fp-sites")?;
-            Ok(lines_job(SitesStudy::new(table), prefix))
+            let d = MirrorRule::default();
+            let rule = MirrorRule {
+                min_similarity: p
+                    .mirror_similarity
+                    .unwrap_or(d.min_similarity)
+                    .clamp(0.0, 1.0),
+                min_shared: p.mirror_shared.map_or(d.min_shared, |n| n.max(1.0) as u64),
+            };
+            Ok(lines_job(SitesStudy::with_mirrors(table, rule), prefix))
         }
         "fpCombo" => {
             let p: ComboParams = read(kind, params)?;

@@ -854,6 +854,52 @@ fn fingerprint_and_paper_p3() {
         s["distinct_ip_ids"].as_u64().unwrap() < s["distinct_host_keys"].as_u64().unwrap(),
         "{s}"
     );
+    // P3's store: a.cn/x is an alias of www.a.cn/x (appended, kept); mirror.b.cn/y is on
+    // 10.0.0.3, whose first name is www.b.cn: same Name_ID, other IP, dropped; WWW.A.cn:80/x
+    // and the last www.a.cn/x repeat the first (the parser lower-cases and drops :80).
+    let st = &s["store"];
+    let steps: Vec<(String, u64, u64, u64, u64)> = st["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let n = |k: &str| x[k].as_u64().unwrap();
+            (
+                x["step"].as_str().unwrap().to_owned(),
+                n("before"),
+                n("dropped"),
+                n("appended"),
+                n("after"),
+            )
+        })
+        .collect();
+    let want = [
+        ("repeat", 6, 2, 0, 4),
+        ("same-ip", 4, 0, 1, 4),
+        ("same-name", 4, 1, 0, 3),
+        ("similar-site", 3, 0, 0, 3),
+    ];
+    assert_eq!(
+        steps,
+        want.map(|(s, a, b, c, d)| (s.to_owned(), a, b, c, d)),
+        "{st}"
+    );
+    assert_eq!(
+        (st["records"].as_u64(), st["stored_urls"].as_u64()),
+        (Some(2), Some(3))
+    );
+    let text = ok(&urlhash(&[
+        "fingerprint",
+        "--hosts",
+        hosts,
+        "--mirror-similarity",
+        "0.5",
+        list,
+    ]));
+    assert!(
+        text.contains("Jaccard of path sets ≥ 0.5 and ≥ 3 shared paths"),
+        "{text}"
+    );
     let text = ok(&urlhash(&["paper", "p3", "--n", "3000"]));
     assert!(
         text.contains("D41D8CD98F00B204E9800998ECF8427E")
@@ -1207,6 +1253,11 @@ fn bad_flag_values_get_clear_messages() {
             &["cbf", "--delete-fraction", "1.5", s],
             "the fraction must be between 0 and 1, got 1.5",
         ),
+        (
+            &["fingerprint", "--mirror-similarity", "1.5", s],
+            "the fraction must be between 0 and 1, got 1.5",
+        ),
+        (&["paper", "p3", "--mirror-shared", "x"], "'x' is not"),
         (
             &["cbf", "--delete-fraction", "-0.1", s],
             "the fraction must be between 0 and 1, got -0.1",

@@ -208,6 +208,7 @@ mod canonical;
 mod dedup;
 mod reveal;
 mod sites;
+mod store;
 mod views;
 
 pub use avalanche::*;
@@ -216,6 +217,7 @@ pub use canonical::*;
 pub use dedup::*;
 pub use reveal::*;
 pub use sites::*;
+pub use store::*;
 pub use views::*;
 
 #[cfg(test)]

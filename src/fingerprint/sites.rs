@@ -78,6 +78,8 @@ pub struct HostTable {
 pub struct SiteKeys {
     /// `"http://" + host + path`: the key before the table is used.
     pub host_key: String,
+    /// Length of `host_key`'s site part, `"http://" + host[:port]` (the path follows).
+    pub site_len: usize,
     /// `"http://" + IP + path` (the host itself when unresolved).
     pub ip_key: String,
     /// `"http://" + name + path`.
@@ -229,6 +231,7 @@ impl HostTable {
                 None => (p.host.as_str(), p.host.as_str(), false),
             }
         };
+        let site_len = "http://".len() + p.host.len() + port.len();
         let host_key = format!("http://{}{port}{}", p.host, p.path);
         let ip_key = format!("http://{ip}{port}{}", p.path);
         let name_key = format!("http://{name}{port}{}", p.path);
@@ -236,6 +239,7 @@ impl HostTable {
             ip_id: md5_u128(ip_key.as_bytes()),
             name_id: md5_u128(name_key.as_bytes()),
             host_key,
+            site_len,
             ip_key,
             name_key,
             resolved,
@@ -257,10 +261,13 @@ pub struct SitesReport {
     pub distinct_lines: u64,
     /// Distinct `"http://" + host + path`: the keys before the table is used.
     pub distinct_host_keys: u64,
-    /// Distinct IP_IDs: aliases merged.
+    /// Distinct IP_IDs: an alias (another name, same IP) of a URL has its IP_ID. P3 does not
+    /// drop such a URL: its store appends it to the record ([`StoreReport`]).
     pub distinct_ip_ids: u64,
-    /// Distinct Name_IDs: aliases and mirrors merged.
+    /// Distinct Name_IDs: aliases and mirrors share one.
     pub distinct_name_ids: u64,
+    /// P3's store after its rule: records, appended aliases, dropped mirrors.
+    pub store: StoreReport,
 }
 
 /// Feeds URL lines through [`HostTable::keys`] and counts distinct keys.
@@ -273,11 +280,18 @@ pub struct SitesStudy {
     host_keys: HashSet<u128, DigestBuild>,
     ip_ids: HashSet<u128, DigestBuild>,
     name_ids: HashSet<u128, DigestBuild>,
+    store: UrlStore,
 }
 
 impl SitesStudy {
     pub fn new(table: HostTable) -> SitesStudy {
+        SitesStudy::with_mirrors(table, MirrorRule::default())
+    }
+
+    /// The same with P3's mirror thresholds set.
+    pub fn with_mirrors(table: HostTable, rule: MirrorRule) -> SitesStudy {
         SitesStudy {
+            store: UrlStore::new(rule),
             table,
             lines: 0,
             unparsable: Occurrences::default(),
@@ -306,6 +320,7 @@ impl SitesStudy {
         self.host_keys.insert(md5_u128(keys.host_key.as_bytes()));
         self.ip_ids.insert(keys.ip_id);
         self.name_ids.insert(keys.name_id);
+        self.store.push(&keys);
         Ok(keys)
     }
 
@@ -319,6 +334,7 @@ impl SitesStudy {
             distinct_host_keys: self.host_keys.len() as u64,
             distinct_ip_ids: self.ip_ids.len() as u64,
             distinct_name_ids: self.name_ids.len() as u64,
+            store: self.store.finish(),
         }
     }
 }

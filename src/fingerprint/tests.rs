@@ -509,6 +509,86 @@ fn sites_study_counts_merges() {
     assert_eq!(r.distinct_host_keys, 4); // a, b, 2.2.2.2, c
     assert_eq!(r.distinct_ip_ids, 3); // 1.1.1.1 (a, b), 2.2.2.2, c
     assert_eq!(r.distinct_name_ids, 2); // a.cn (a, b, 2.2.2.2), c
+                                        // P3's rule: b.cn is appended to a.cn's record, 2.2.2.2 dropped, the repeat dropped.
+    let st = &r.store;
+    assert_eq!((st.urls, st.records, st.stored_urls), (5, 2, 3));
+    assert_eq!(st.largest_record, 2);
+    let steps: Vec<_> = st
+        .steps
+        .iter()
+        .map(|s| (s.step, s.before, s.after, s.dropped, s.appended))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("repeat", 5, 4, 1, 0),
+            ("same-ip", 4, 4, 0, 1),
+            ("same-name", 4, 3, 1, 0),
+            ("similar-site", 3, 3, 0, 0),
+        ]
+    );
+}
+
+/// `n` paths `/p/0` … on `site`, from `from`.
+fn site_urls(site: &str, from: usize, n: usize) -> Vec<String> {
+    (from..from + n)
+        .map(|i| format!("http://{site}/p/{i}"))
+        .collect()
+}
+
+#[test]
+fn url_store_finds_mirrors_by_path_similarity_and_drops_their_shared_paths() {
+    let t = HostTable::parse("").unwrap();
+    let mut s = UrlStore::new(MirrorRule::default());
+    // "/" is on every site. m.cn copies a.cn's 21 paths (similarity 1); c.cn shares 19 of 23
+    // (0.826 < 0.9); d.cn copies e.cn's 2 paths (similarity 1, under min_shared = 3).
+    let mut urls = site_urls("a.cn", 0, 20);
+    urls.extend(site_urls("m.cn", 0, 20));
+    urls.extend(site_urls("c.cn", 2, 20));
+    urls.extend(site_urls("e.cn", 100, 1));
+    urls.extend(site_urls("d.cn", 100, 1));
+    for site in ["a.cn", "m.cn", "c.cn", "d.cn", "e.cn"] {
+        urls.push(format!("http://{site}/"));
+    }
+    for u in &urls {
+        assert_eq!(s.push(&t.keys(u.as_bytes()).unwrap()), Placed::New, "{u}");
+    }
+    let r = s.finish();
+    let m = &r.mirrors;
+    assert_eq!((m.sites, m.mirror_pairs, m.groups), (5, 1, 1));
+    // Compared: each later site with the first site of its paths: m, c, e and d with a (all
+    // have "/"), d with e.
+    assert_eq!(m.pairs_examined, 5);
+    assert_eq!(m.dropped, 21); // m.cn's 20 paths and its "/"
+    assert_eq!(
+        m.top,
+        [MirrorPair {
+            kept: "http://a.cn".into(),
+            mirror: "http://m.cn".into(),
+            shared: 21,
+            similarity: 1.0
+        }]
+    );
+    // Every URL headed its own record (no host table: IP_ID = Name_ID = host + path).
+    assert_eq!(m.dropped_records, 21);
+    let left = urls.len() as u64 - 21;
+    assert_eq!((r.records, r.stored_urls), (left, left));
+    let last = r.steps.last().unwrap();
+    assert_eq!(
+        (last.before, last.after),
+        (urls.len() as u64, urls.len() as u64 - 21)
+    );
+    // Looser thresholds join c.cn and d.cn into groups.
+    let mut s = UrlStore::new(MirrorRule {
+        min_similarity: 0.8,
+        min_shared: 2,
+    });
+    for u in &urls {
+        s.push(&t.keys(u.as_bytes()).unwrap());
+    }
+    let m = s.finish().mirrors;
+    assert_eq!((m.mirror_pairs, m.groups), (3, 2)); // a–m, a–c (m–c is not compared); e–d
+    assert_eq!(m.dropped, 21 + 19 + 2); // m.cn's 21; c.cn's 19 shared with a.cn; d.cn's 2
 }
 
 fn only(t: Toggle, url: &str) -> String {
@@ -787,7 +867,7 @@ fn p3_study_reports_claims_beside_the_input() {
     assert!(json.contains("\"kind\":\"flip-last-bit\""));
 
     let t = HostTable::parse("www.nbkie.com 10.0.0.1\nnbkie.com 10.0.0.1\n").unwrap();
-    let mut s = P3Study::with_hosts(t);
+    let mut s = P3Study::with_hosts(t, MirrorRule::default());
     s.push(1, b"http://www.nbkie.com/a");
     s.push(2, b"http://nbkie.com/a");
     let r = s.finish();

@@ -155,10 +155,10 @@ impl P3Study {
         }
     }
 
-    /// The study with P3's IP_ID and Name_ID from a host table.
-    pub fn with_hosts(table: HostTable) -> P3Study {
+    /// The study with P3's IP_ID and Name_ID from a host table, and its store's mirror test.
+    pub fn with_hosts(table: HostTable, mirrors: MirrorRule) -> P3Study {
         P3Study {
-            sites: Some(SitesStudy::new(table)),
+            sites: Some(SitesStudy::with_mirrors(table, mirrors)),
             ..P3Study::new()
         }
     }
@@ -310,13 +310,34 @@ fn findings(
     }
     if let Some(s) = sites {
         out.push(format!(
-            "Host table: {} distinct host keys, {} IP_IDs (aliases merged), {} Name_IDs (aliases and mirrors merged); {} lines unresolved, {} without a host.",
+            "Host table: {} distinct host keys, {} IP_IDs (aliases share one), {} Name_IDs (aliases and mirrors share one); {} lines unresolved, {} without a host.",
             s.distinct_host_keys,
             s.distinct_ip_ids,
             s.distinct_name_ids,
             s.unresolved.count,
             s.unparsable.count
         ));
+        let st = &s.store;
+        let step = |name: &str| st.steps.iter().find(|x| x.step == name);
+        if let (Some(repeat), Some(ip), Some(name), Some(similar)) = (
+            step("repeat"),
+            step("same-ip"),
+            step("same-name"),
+            step("similar-site"),
+        ) {
+            out.push(format!(
+                "P3's store keeps a URL with a known IP_ID and drops one with a known Name_ID: of {} URLs, {} repeats dropped, {} aliases appended to their IP's record (kept, not merged away), {} mirrors dropped by Name_ID, {} by path similarity (Jaccard ≥ {}, ≥ {} shared paths; content similarity cannot be tested on a URL list); {} records hold {} URLs.",
+                st.urls,
+                repeat.dropped,
+                ip.appended,
+                name.dropped,
+                similar.dropped,
+                st.mirrors.rule.min_similarity,
+                st.mirrors.rule.min_shared,
+                st.records,
+                st.stored_urls
+            ));
+        }
     }
     out
 }

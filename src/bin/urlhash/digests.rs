@@ -5,7 +5,6 @@
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io;
-use std::path::Path;
 use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::lines::InputStats;
 use urlhashlab::native::{self, threads::ThreadRun};
@@ -13,7 +12,7 @@ use urlhashlab::papers::p3::{P3Report, P3Study};
 use urlhashlab::split::Keys;
 
 use crate::emit::{group, write_report, Format, Out, WithInput};
-use crate::flags::FingerprintArgs;
+use crate::flags::{FingerprintArgs, HostsArg};
 use crate::input::{for_each_url, input_summary, warn_input, Source};
 
 /// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
@@ -41,10 +40,11 @@ pub(crate) struct FpOut {
 
 fn run(
     source: &Source,
-    hosts: Option<&Path>,
+    hosts_arg: &HostsArg,
     limit: u64,
     threads: bool,
 ) -> Result<(FpInput, FpOut)> {
+    let hosts = hosts_arg.hosts.as_deref();
     let table = match hosts {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -65,7 +65,7 @@ fn run(
         None => None,
     };
     let mut p3 = match table {
-        Some(t) => P3Study::with_hosts(t),
+        Some(t) => P3Study::with_hosts(t, hosts_arg.mirror_rule()),
         None => P3Study::new(),
     };
     let mut canonical = CanonicalStudy::new();
@@ -124,7 +124,7 @@ pub(crate) fn measure_and_write(
     print: impl FnOnce(&mut Out, &Source, &FpOut) -> io::Result<()>,
 ) -> Result<()> {
     let source = Source::from_args(&args.source, 100_000);
-    let (input, out) = run(&source, args.hosts.hosts.as_deref(), args.limit, threads)?;
+    let (input, out) = run(&source, &args.hosts, args.limit, threads)?;
     let json = WithInput {
         input: &input,
         report: &out,

@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use urlhashlab::bloom::IndexMethod;
 use urlhashlab::corpus::DEFAULT_SEED;
+use urlhashlab::fingerprint::MirrorRule;
 use urlhashlab::hash::{self, HashId};
 use urlhashlab::key::Key;
 use urlhashlab::sweep::Figure;
@@ -88,6 +89,22 @@ pub(crate) struct HostsArg {
     /// A host table, one `host ip` pair per line (`#` comments): P3's IP_ID and Name_ID.
     #[arg(long, value_name = "FILE")]
     pub(crate) hosts: Option<PathBuf>,
+    /// P3's mirror test (with --hosts): the least URL similarity of two sites, the Jaccard
+    /// index of their path sets.
+    #[arg(long, value_name = "F", default_value_t = MirrorRule::default().min_similarity, value_parser = parse_fraction)]
+    pub(crate) mirror_similarity: f64,
+    /// P3's mirror test (with --hosts): the least number of paths two sites share.
+    #[arg(long, value_name = "N", default_value_t = MirrorRule::default().min_shared, value_parser = parse_count, allow_negative_numbers = true)]
+    pub(crate) mirror_shared: u64,
+}
+
+impl HostsArg {
+    pub(crate) fn mirror_rule(&self) -> MirrorRule {
+        MirrorRule {
+            min_similarity: self.mirror_similarity,
+            min_shared: self.mirror_shared,
+        }
+    }
 }
 
 #[derive(Args, Clone)]

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use crate::digests::{measure_and_write, FpOut};
 use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
+use urlhashlab::fingerprint::MIRROR_URLS;
 
 /// The arguments of `urlhash fingerprint` (see `Command::Fingerprint`).
 #[derive(Args)]
@@ -97,7 +98,7 @@ pub(crate) fn print_measured(w: &mut Out, out: &FpOut) -> io::Result<()> {
     if let Some(s) = &r.sites {
         writeln!(
             w,
-            "\nP3's aliases and mirrors, from the host table: {} parsed lines, {} distinct; by host {}, by IP_ID (aliases merged) {},\nby Name_ID (aliases and mirrors merged) {}; {} lines had a host missing from the table.",
+            "\nP3's aliases and mirrors, from the host table: {} parsed lines, {} distinct; by host {}, by IP_ID (aliases share one) {},\nby Name_ID (aliases and mirrors share one) {}; {} lines had a host missing from the table.",
             group(s.lines - s.unparsable.count),
             group(s.distinct_lines),
             group(s.distinct_host_keys),
@@ -105,6 +106,60 @@ pub(crate) fn print_measured(w: &mut Out, out: &FpOut) -> io::Result<()> {
             group(s.distinct_name_ids),
             group(s.unresolved.count)
         )?;
+        let st = &s.store;
+        writeln!(
+            w,
+            "\nP3's store: same IP_ID appends the URL to the record, same Name_ID drops it (§3.1–3.2).",
+        )?;
+        let mut t = Table::new("p3 store")
+            .indent("  ")
+            .left("step", 14)
+            .right("before", 10)
+            .right("dropped", 9)
+            .right("appended", 9)
+            .right("after", 10);
+        for step in &st.steps {
+            t.row(vec![
+                step.step.into(),
+                Cell::group(step.before),
+                Cell::group(step.dropped),
+                Cell::group(step.appended),
+                Cell::group(step.after),
+            ]);
+        }
+        w.table(&t)?;
+        let m = &st.mirrors;
+        writeln!(
+            w,
+            "  {} records hold {} URLs (the largest {}). Mirrors by similarity: Jaccard of path sets ≥ {} and ≥ {} shared paths\n  (content similarity cannot be tested on a URL list): {} sites, {} pairs examined, {} over both thresholds; mirror groups: {}.{}",
+            group(st.records),
+            group(st.stored_urls),
+            group(st.largest_record),
+            m.rule.min_similarity,
+            m.rule.min_shared,
+            group(m.sites),
+            group(m.pairs_examined),
+            group(m.mirror_pairs),
+            group(m.groups),
+            if m.not_examined > 0 {
+                format!(" The first {} stored URLs were compared; {} were not.", group(MIRROR_URLS), group(m.not_examined))
+            } else {
+                String::new()
+            }
+        )?;
+        let mut t = Table::lines(
+            "mirror pairs",
+            "  {kept} ← {mirror}: {shared} shared paths, similarity {similarity}",
+        );
+        for p in &m.top {
+            t.row(vec![
+                p.kept.as_str().into(),
+                p.mirror.as_str().into(),
+                Cell::group(p.shared),
+                Cell::fixed(p.similarity, 3),
+            ]);
+        }
+        w.table(&t)?;
     }
     let c = &out.canonical;
     writeln!(

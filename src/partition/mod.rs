@@ -349,9 +349,11 @@ pub fn heritrix_fp64(s: &str) -> u64 {
     f
 }
 
+mod control;
 mod reports;
 mod simulation;
 
+pub use control::*;
 pub use reports::*;
 pub use simulation::*;
 

@@ -15,7 +15,7 @@
 
 use crate::hash::HashId;
 use crate::metrics;
-use crate::partition::{Policy, Simulation, SimulationReport};
+use crate::partition::{ControlReport, Policy, Simulation, SimulationReport};
 use serde::Serialize;
 
 /// Crawl nodes of Table 1.
@@ -30,6 +30,10 @@ pub const TABLE1_NODE_MATCHES: [u64; 7] = [38_076, 37_408, 37_673, 37_077, 35_94
 pub const TABLE1_SYSTEM_MATCHES: u64 = 2_066_713;
 /// Matches of the control node as printed.
 pub const TABLE1_CONTROL_MATCHES: u64 = 1_806_747;
+/// Σ [`TABLE1_NODE_MATCHES`]: the crawl nodes' share of [`TABLE1_SYSTEM_MATCHES`], which is
+/// the control node's plus the nodes' (P2 §3.3: a node matches the links it finds that are its
+/// own; see [`crate::partition::NodeMatching`]).
+pub const TABLE1_NODES_MATCHES: u64 = 259_966;
 /// A reading's node loads count as "could be the printed ones" when a χ² test against a
 /// uniform split does not reject them at this level (the printed loads give p ≈ 0.23).
 pub const VERDICT_P: f64 = 0.001;
@@ -161,6 +165,21 @@ impl P2Study {
     /// See [`Simulation::push`].
     pub fn push(&mut self, line: u64, url: &[u8]) -> Result<bool, crate::key::SplitError> {
         self.sim.push(line, url)
+    }
+
+    /// Keeps the path hashes the dynamic re-hash needs (see [`Simulation::with_rehash`]); call
+    /// it before the first link and finish with [`P2Study::finish_with_control`].
+    pub fn with_rehash(self) -> P2Study {
+        P2Study {
+            sim: self.sim.with_rehash(),
+        }
+    }
+
+    /// The report and what the control node and the crawl nodes did beyond it: Table 1's
+    /// matches per node (P2 §3.3) and the re-hash of the sites past 0.75 · 2^15 paths.
+    pub fn finish_with_control(self) -> (P2Report, ControlReport) {
+        let control = self.sim.control_report();
+        (self.finish(), control)
     }
 
     pub fn finish(self) -> P2Report {
@@ -299,6 +318,11 @@ mod tests {
             TABLE1_NODE_MATCHES.iter().sum::<u64>() + TABLE1_CONTROL_MATCHES,
             TABLE1_SYSTEM_MATCHES
         );
+        // 2 066 713 = 1 806 747 + 259 966: the system's matches are the control node's plus
+        // the crawl nodes'.
+        assert_eq!(TABLE1_NODE_MATCHES.iter().sum::<u64>(), 259_966);
+        assert_eq!(TABLE1_NODES_MATCHES, 259_966);
+        assert_eq!(2_066_713, 1_806_747 + TABLE1_NODES_MATCHES);
         assert!((p.b - 7.0 * 35_580.0 / 246_951.0).abs() < 1e-12);
         assert!((p.chi2 - 8.167).abs() < 0.01, "{}", p.chi2);
         assert!(p.p_value > 0.2 && p.p_value < 0.25, "{}", p.p_value);

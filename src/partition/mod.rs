@@ -29,7 +29,10 @@
 //! below 10^-5.) A path-table collision is a URL that a table keeping only slots would have dropped
 //! as a false duplicate. P2 does not define its "match" count; ours is the probes above, so the
 //! control node makes `2 · links − sites` of them, and each crawl node counts the links routed to
-//! it (duplicates included) beside the distinct URLs it crawls.
+//! it (duplicates included) beside the distinct URLs it crawls. [`Simulation::control_report`]
+//! adds the rest of §3.2–3.3: the matches each crawl node makes on the links it finds that are
+//! its own (Table 1's per-node row), and the dynamic re-hash of a path table past 0.75 · 2^15
+//! paths.
 //!
 //! # Memory
 //!
@@ -349,9 +352,11 @@ pub fn heritrix_fp64(s: &str) -> u64 {
     f
 }
 
+mod control;
 mod reports;
 mod simulation;
 
+pub use control::*;
 pub use reports::*;
 pub use simulation::*;
 

@@ -4,12 +4,15 @@
 use super::*;
 
 /// One known site on the control node.
-struct Site {
-    host: Box<str>,
-    urls: u32,
+pub(super) struct Site {
+    pub(super) host: Box<str>,
+    pub(super) urls: u32,
     links: u32,
     /// The path-table slots its URLs use under each path reading.
     slots: SiteSlots,
+    /// With [`Simulation::with_rehash`]: each URL's 32-bit path hash under every reading, the
+    /// readings side by side (for the dynamic re-hash, [`super::control`]).
+    pub(super) raws: Vec<u32>,
 }
 
 /// The control node: every site, every URL, and the path-table slots each path reading uses.
@@ -24,19 +27,21 @@ pub(super) struct Control {
     /// whose hash another host already has.
     pub(super) ids: HashMap<u64, u32, Mix>,
     colliding_ids: HashMap<Box<str>, u32>,
-    sites: Vec<Site>,
+    pub(super) sites: Vec<Site>,
     /// The fingerprint of every URL seen: `xxh3_64(path) << 64 | xxh3_64(site id, path)`.
     seen: FingerprintSet,
     /// The path readings whose tables are kept.
-    path_readings: Vec<HashId>,
+    pub(super) path_readings: Vec<HashId>,
+    /// Whether each URL's path hashes are kept for the re-hash.
+    pub(super) keep_raws: bool,
     /// Candidates for the most common paths, with their texts.
     common: PathSummary,
     /// Site id and path of the link being matched, back to back.
     scratch: Vec<u8>,
     /// The path-table slots of the link being matched, one per reading.
     row: Vec<u16>,
-    links: u64,
-    matches: u64,
+    pub(super) links: u64,
+    pub(super) matches: u64,
     duplicates: u64,
 }
 
@@ -250,21 +255,23 @@ impl PathSummary {
 pub const COMMON_PATHS: usize = 5;
 
 /// Per policy: what each node receives.
-struct Router {
-    policy: Policy,
+pub(super) struct Router {
+    pub(super) policy: Policy,
     links: Vec<u64>,
     urls: Vec<u64>,
     /// (site * nodes + node) → URLs of that site on that node.
     site_on_node: HashMap<u64, u32, Mix>,
     /// P2 policies: distinct URLs whose path hash is 0 (they all go to node 1).
     zero_hash_urls: u64,
+    /// What the crawl nodes match themselves (P2 §3.3).
+    pub(super) side: NodeSide,
 }
 
 /// The whole simulation: one control node and any number of policies over the same stream.
 pub struct Simulation {
     nodes: u32,
     pub(super) control: Control,
-    routers: Vec<Router>,
+    pub(super) routers: Vec<Router>,
     needs_domain: bool,
     unsplittable: u64,
     first_error: Option<(u64, String)>,
@@ -299,6 +306,7 @@ impl Simulation {
                 sites: Vec::new(),
                 seen: FingerprintSet::new(),
                 path_readings: path_readings.to_vec(),
+                keep_raws: false,
                 common: PathSummary {
                     counters: HashMap::default(),
                 },
@@ -316,6 +324,7 @@ impl Simulation {
                     urls: vec![0; nodes as usize],
                     site_on_node: HashMap::default(),
                     zero_hash_urls: 0,
+                    side: NodeSide::new(nodes),
                 })
                 .collect(),
             needs_domain: policies.iter().any(Policy::needs_domain),
@@ -371,13 +380,19 @@ impl Simulation {
                 _ => (r.policy.node(&link, self.nodes), false),
             };
             r.links[node as usize] += 1;
+            // A seen URL is on its node already, and so is its site.
+            let mut site_known = true;
             if new_url {
                 r.urls[node as usize] += 1;
-                *r.site_on_node
+                let on_node = r
+                    .site_on_node
                     .entry(site as u64 * nodes + node as u64)
-                    .or_insert(0) += 1;
+                    .or_insert(0);
+                site_known = *on_node > 0;
+                *on_node += 1;
                 r.zero_hash_urls += zero as u64;
             }
+            r.side.see(node, site_known, new_url);
         }
         Ok(new_url)
     }
@@ -460,6 +475,7 @@ impl Control {
                     urls: 0,
                     links: 0,
                     slots: SiteSlots::Rows(Vec::new()),
+                    raws: Vec::new(),
                 });
                 id
             }
@@ -487,6 +503,10 @@ impl Control {
         s.urls += 1;
         if !self.row.is_empty() {
             s.slots.push(&self.row);
+        }
+        if self.keep_raws {
+            s.raws
+                .extend(self.path_readings.iter().map(|f| f.raw(path) as u32));
         }
         (site, true)
     }

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use urlhashlab::hash::HashId;
 use urlhashlab::papers::p2::{self, format_p as p_value};
 use urlhashlab::partition::{
-    Policy, PolicyReport, Simulation, SimulationReport, SiteTableReport, LOAD_FACTOR_RULE,
-    PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
+    ControlReport, NodeMatching, Policy, PolicyReport, RehashReport, Simulation, SimulationReport,
+    SiteTableReport, LOAD_FACTOR_RULE, PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
 };
 
 use crate::crawl::feed;
@@ -71,8 +71,9 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
         (None, Policy::P2(f)) => f,
         (None, _) => HashId::PathXor,
     };
-    let mut sim =
-        Simulation::new(a.nodes, &[policy], &[path_reading]).map_err(anyhow::Error::msg)?;
+    let mut sim = Simulation::new(a.nodes, &[policy], &[path_reading])
+        .map_err(anyhow::Error::msg)?
+        .with_rehash();
     let source = Source::from_args(&a.source, p2::TABLE1_URLS);
     let input = feed(&source, |n, line| sim.push(n, line))?;
     if sim.links() == 0 {
@@ -82,10 +83,14 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
             input_summary(&input.stats, Some(input.unsplittable.lines.count))
         );
     }
+    let control = sim.control_report();
     let report = sim.finish();
     let json = WithInput {
         input: &input,
-        report: &report,
+        report: &PartitionJson {
+            report: &report,
+            control: &control,
+        },
     };
     write_report(Format::of(a.json, a.csv), &json, |out| {
         let p = &report.policies[0];
@@ -99,11 +104,52 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
         print_totals(out, &report)?;
         writeln!(out)?;
         print_nodes(out, p)?;
+        print_node_matching(out, &control.node_matching[0], report.links)?;
         writeln!(out)?;
         print_top_sites(out, p)?;
         writeln!(out)?;
-        print_control(out, &report, a.site_hash)
+        print_control(out, &report, &control, a.site_hash)
     })
+}
+
+/// The JSON: the report, and the node-side matches and re-hash beside it.
+#[derive(serde::Serialize)]
+struct PartitionJson<'a> {
+    #[serde(flatten)]
+    report: &'a SimulationReport,
+    control: &'a ControlReport,
+}
+
+/// The matches per node when each node matches the links it finds that are its own (P2 §3.3).
+fn print_node_matching(out: &mut Out, m: &NodeMatching, links: u64) -> io::Result<()> {
+    let own: u64 = m.node_own_links.iter().sum();
+    writeln!(
+        out,
+        "Matches as P2 §3.3 (the lab's reading: a link is found by the node of the last new URL before it; a node\nmatches its own links and drops those it holds, the rest go to the control node): system {} = control {}\n+ nodes {}. The nodes kept {} of the {} links for themselves and dropped {}.",
+        group(m.system_matches),
+        group(m.control_matches),
+        group(m.nodes_matches),
+        group(own),
+        group(links),
+        group(m.node_dropped.iter().sum()),
+    )?;
+    let mut t = Table::new("node matches")
+        .right("node", 6)
+        .right("matches", 12)
+        .csv("matches")
+        .right("own links", 12)
+        .csv("own_links")
+        .right("dropped", 10)
+        .csv("dropped");
+    for i in 0..m.node_matches.len() {
+        t.row(vec![
+            Cell::int(i as u64 + 1),
+            Cell::group(m.node_matches[i]),
+            Cell::group(m.node_own_links[i]),
+            Cell::group(m.node_dropped[i]),
+        ]);
+    }
+    out.table(&t)
 }
 
 pub(crate) fn print_totals(out: &mut Out, r: &SimulationReport) -> io::Result<()> {
@@ -215,6 +261,7 @@ fn print_top_sites(out: &mut Out, p: &PolicyReport) -> io::Result<()> {
 pub(crate) fn print_control(
     out: &mut Out,
     r: &SimulationReport,
+    control: &ControlReport,
     site_hash: HashId,
 ) -> io::Result<()> {
     writeln!(
@@ -299,6 +346,83 @@ pub(crate) fn print_control(
             ]);
         }
         out.table(&largest)?;
+        if let Some(re) = control.rehash.iter().find(|x| x.reading == t.reading) {
+            print_rehash(out, re)?;
+        }
+    }
+    Ok(())
+}
+
+/// The sites re-hashed past 0.75 · 2^15 paths, before and after.
+fn print_rehash(out: &mut Out, re: &RehashReport) -> io::Result<()> {
+    let mut t = Table::new(format!("re-hashed path tables ({})", re.reading))
+        .indent("  ")
+        .left("re-hashed site", 24)
+        .csv("host")
+        .right("paths", 8)
+        .right("doublings", 10)
+        .csv("rehashes")
+        .right("moved", 8)
+        .left("table", 6)
+        .before("  ")
+        .csv("table")
+        .right("slots", 10)
+        .right("α", 7)
+        .csv("load_factor")
+        .right("occupied", 9)
+        .right("colliding", 10)
+        .csv("colliding_paths")
+        .right("dropped", 8)
+        .csv("chainless_drops");
+    if re.sites_rehashed == 0 {
+        writeln!(
+            out,
+            "  No site has more than {} paths: no table is re-hashed.",
+            group(re.rule_paths as u64)
+        )?;
+        // The CSV keeps the table's header, so its shape does not depend on the input.
+        return out.csv_table(&t);
+    }
+    writeln!(
+        out,
+        "  P2 re-hashes a site past 0.75 · 2^15 paths (\"再次进行动态散列\"); the lab's reading: its table doubles each time\n  it would pass 0.75 of its slots, and its paths are re-inserted. {} site(s), {} paths; a table without chains\n  would drop {} of them before, {} after:",
+        group(re.sites_rehashed),
+        group(re.paths),
+        group(re.chainless_drops_before),
+        group(re.chainless_drops_after),
+    )?;
+    for site in &re.sites {
+        for (stage, s) in [("before", &site.before), ("after", &site.after)] {
+            let first = stage == "before";
+            // The site's own columns on its first line only; every CSV record has them.
+            let once = |text: String, csv: String| {
+                Cell::new(if first { text } else { String::new() }, csv)
+            };
+            t.row(vec![
+                once(site.host.clone(), site.host.clone()),
+                once(group(site.paths), site.paths.to_string()),
+                once(site.rehashes.to_string(), site.rehashes.to_string()),
+                once(group(site.moved), site.moved.to_string()),
+                stage.into(),
+                Cell::group(s.slots),
+                Cell::fixed(s.load_factor, 4),
+                Cell::group(s.occupied),
+                Cell::group(s.colliding_paths),
+                Cell::group(s.chainless_drops),
+            ]);
+        }
+    }
+    out.table(&t)?;
+    if let Some(site) = re
+        .sites
+        .iter()
+        .find(|s| s.after.occupied == s.before.occupied && s.hash_bits <= 15)
+    {
+        writeln!(
+            out,
+            "  Doubling freed no slot: every path hash of {} is below 2^{} ({} bits), so the new half of the table\n  stays empty; a re-hash needs a hash wider than the table.",
+            site.host, site.hash_bits, site.hash_bits
+        )?;
     }
     Ok(())
 }

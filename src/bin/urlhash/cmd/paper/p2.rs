@@ -6,6 +6,7 @@ use clap::Args;
 use std::io::{self, Write};
 use urlhashlab::hash::HashId;
 use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
+use urlhashlab::partition::ControlReport;
 
 use crate::cmd::partition::{print_control, print_totals};
 use crate::crawl::feed;
@@ -34,7 +35,7 @@ impl PaperP2Args {
 
 fn cmd_paper_p2(source: &SourceArgs, format: Format) -> Result<()> {
     let source = Source::from_args(source, p2::TABLE1_URLS);
-    let mut study = P2Study::new();
+    let mut study = P2Study::new().with_rehash();
     let input = feed(&source, |n, line| study.push(n, line))?;
     if study.urls() == 0 {
         bail!(
@@ -43,15 +44,33 @@ fn cmd_paper_p2(source: &SourceArgs, format: Format) -> Result<()> {
             input_summary(&input.stats, Some(input.unsplittable.lines.count))
         );
     }
-    let report = study.finish();
+    let (report, control) = study.finish_with_control();
     let json = WithInput {
         input: &input,
-        report: &report,
+        report: &P2Json {
+            report: &report,
+            control: &control,
+        },
     };
-    write_report(format, &json, |out| print_p2(out, &report, &source))
+    write_report(format, &json, |out| {
+        print_p2(out, &report, &control, &source)
+    })
 }
 
-fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
+/// The JSON: the report, and the node-side matches and re-hash beside it.
+#[derive(serde::Serialize)]
+struct P2Json<'a> {
+    #[serde(flatten)]
+    report: &'a P2Report,
+    control: &'a ControlReport,
+}
+
+fn print_p2(
+    out: &mut Out,
+    r: &P2Report,
+    control: &ControlReport,
+    source: &Source,
+) -> io::Result<()> {
     let s = &r.simulation;
     let p = &r.printed;
     writeln!(
@@ -146,20 +165,9 @@ fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
         ]);
     }
     out.table(&t)?;
-    writeln!(
-        out,
-        "\n3. Matches. P2 prints {} on the control node ({:.2} per URL) and {} in all, and never defines a match.\n   Counting a site probe per link and a path probe per link of a known site, the control node made {}\n   ({:.2} per URL) on these {} links. At two probes per link P2's figure means about {} links,\n   {:.1} per distinct URL: its crawl discovered each URL several times.",
-        group(p.control_matches),
-        p.control_matches_per_url,
-        group(p.system_matches),
-        group(s.control_matches),
-        s.control_matches as f64 / s.urls.max(1) as f64,
-        group(s.links),
-        group(p.control_matches / 2),
-        (p.control_matches / 2) as f64 / p.urls as f64
-    )?;
+    print_matches(out, r, control)?;
     writeln!(out, "\n4. The control node's tables on this input:")?;
-    print_control(out, s, HashId::SiteFolded)?;
+    print_control(out, s, control, HashId::SiteFolded)?;
     writeln!(
         out,
         "\n5. Host routing and big sites. Under P2's path routing a big site is spread over the nodes; under host\n   routing it sits on one node. The biggest site here:"
@@ -182,4 +190,115 @@ fn print_p2(out: &mut Out, r: &P2Report, source: &Source) -> io::Result<()> {
     }
     out.table(&t)?;
     Ok(())
+}
+
+/// §3: Table 1's matches, printed and replayed with the crawl nodes matching as §3.3 says.
+fn print_matches(out: &mut Out, r: &P2Report, control: &ControlReport) -> io::Result<()> {
+    let s = &r.simulation;
+    let p = &r.printed;
+    let printed_nodes: u64 = p.node_matches.iter().sum();
+    writeln!(
+        out,
+        "\n3. Matches (匹配统计). P2 prints {} in all = {} on the control node + {} on the crawl nodes, and\n   never defines a match. The lab counts probes: one of the site table per link, one of the path table per link\n   of a site the table holds. As §3.3 reads (the lab's reading): the node that finds a link matches it on its\n   own tables when the link is its own and drops it if it is there; the rest go to the control node, which\n   matches each. A link counts as found by the node of the last new URL before it (the page being parsed).",
+        group(p.system_matches),
+        group(p.control_matches),
+        group(printed_nodes),
+    )?;
+    let widest = control
+        .node_matching
+        .iter()
+        .flat_map(|m| m.node_matches.iter())
+        .chain(p.node_matches.iter())
+        .map(|&u| group(u).chars().count())
+        .max()
+        .unwrap_or(0);
+    let w = (widest + 2).max(9);
+    let big = control
+        .node_matching
+        .iter()
+        .map(|m| m.system_matches)
+        .chain([p.system_matches])
+        .map(|u| group(u).chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let mut t = Table::new("Table 1 matches")
+        .indent("  ")
+        .left("", 16)
+        .csv("policy")
+        .right("system", big.max(11))
+        .csv("system_matches")
+        .right("control", big.max(11))
+        .csv("control_matches");
+    for i in 1..=s.nodes {
+        t = t
+            .right(format!("node {i}"), w)
+            .before("")
+            .csv(&format!("node_{i}"));
+    }
+    t = t.right("Σ nodes", big.max(10)).csv("nodes_matches");
+    let printed = (
+        "P2 as printed",
+        p.system_matches,
+        p.control_matches,
+        &p.node_matches[..],
+        printed_nodes,
+    );
+    let replayed = control.node_matching.iter().map(|m| {
+        (
+            m.policy.as_str(),
+            m.system_matches,
+            m.control_matches,
+            &m.node_matches[..],
+            m.nodes_matches,
+        )
+    });
+    for (policy, system, ctl, nodes, sum) in std::iter::once(printed).chain(replayed) {
+        let mut row = vec![Cell::from(policy), Cell::group(system), Cell::group(ctl)];
+        row.extend(nodes.iter().map(|&u| Cell::group(u)));
+        row.push(Cell::group(sum));
+        t.row(row);
+    }
+    out.table(&t)?;
+    if let Some(m) = control
+        .node_matching
+        .iter()
+        .find(|m| m.policy == "p2-repaired")
+        .or(control.node_matching.first())
+    {
+        let own: u64 = m.node_own_links.iter().sum();
+        let dropped: u64 = m.node_dropped.iter().sum();
+        writeln!(
+            out,
+            "   Every row is system = control + Σ nodes: P2's {} = {} + {}; under {} here {} = {} + {}.\n   Its nodes kept {} of the {} links they found for themselves ({:.1} %) and dropped {} as duplicates; {} links\n   reached the control node.",
+            group(p.system_matches),
+            group(p.control_matches),
+            group(printed_nodes),
+            m.policy,
+            group(m.system_matches),
+            group(m.control_matches),
+            group(m.nodes_matches),
+            group(own),
+            group(s.links),
+            100.0 * own as f64 / s.links.max(1) as f64,
+            group(dropped),
+            group(m.control_links),
+        )?;
+    }
+    let ratio = p.control_matches as f64 / printed_nodes as f64;
+    writeln!(
+        out,
+        "   When every link reaches the control node (the replay above), it makes {} probes ({:.2} per URL; P2: {:.2})\n   on these {} links. At two probes per link P2's figure means about {} links, {:.1} per distinct URL: its crawl\n   discovered each URL several times. P2's control : nodes = {:.2}. A node owns about 1 in n of the links it\n   finds, so under §3.3 as written that ratio is about n − d, d the share of links that are duplicates: P2's\n   ratio gives d ≈ {:.2}, but its {:.1} links per URL mean d ≈ {:.2}. The printed row fits a control node that also matched the\n   links the nodes dropped (a ratio of n = {}).",
+        group(s.control_matches),
+        s.control_matches as f64 / s.urls.max(1) as f64,
+        p.control_matches_per_url,
+        group(s.links),
+        group(p.control_matches / 2),
+        (p.control_matches / 2) as f64 / p.urls as f64,
+        ratio,
+        p.nodes as f64 - ratio,
+        (p.control_matches / 2) as f64 / p.urls as f64,
+        1.0 - p.urls as f64 / (p.control_matches / 2) as f64,
+        p.nodes,
+    )
 }

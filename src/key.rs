@@ -111,14 +111,19 @@ fn has_scheme(line: &str) -> bool {
                 .any(|s| s.eq_ignore_ascii_case(scheme)))
 }
 
+/// A URL line as the lab reads it: the line itself when it has a scheme, else `http://` + line.
+/// The crawler presets ([`crate::partition`]) read this text with each crawler's own parser.
+pub fn with_scheme(line: &str) -> Cow<'_, str> {
+    if has_scheme(line) {
+        Cow::Borrowed(line)
+    } else {
+        Cow::Owned(format!("http://{line}"))
+    }
+}
+
 /// Parses a URL line, reading it as `http://` + line when it has no scheme.
 pub fn parse_url(line: &str) -> Result<Url, SplitError> {
-    let parsed = if has_scheme(line) {
-        Url::parse(line)
-    } else {
-        Url::parse(&format!("http://{line}"))
-    };
-    parsed.map_err(|e| SplitError::Parse(e.to_string()))
+    Url::parse(&with_scheme(line)).map_err(|e| SplitError::Parse(e.to_string()))
 }
 
 /// The bytes that `key` hashes for one URL line (already trimmed).

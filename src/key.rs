@@ -95,7 +95,7 @@ const OPAQUE_SCHEMES: [&str; 7] = [
 
 /// Does `line` start with `scheme:` for a scheme we treat as present? (`scheme://…`, or one of
 /// the schemes that never have `//`.) `localhost:8080/x` and `www.a.cn:80` have none.
-fn has_scheme(line: &str) -> bool {
+pub(crate) fn has_scheme(line: &str) -> bool {
     let Some(colon) = line.find(':') else {
         return false;
     };
@@ -111,19 +111,14 @@ fn has_scheme(line: &str) -> bool {
                 .any(|s| s.eq_ignore_ascii_case(scheme)))
 }
 
-/// A URL line as the lab reads it: the line itself when it has a scheme, else `http://` + line.
-/// The crawler presets ([`crate::partition`]) read this text with each crawler's own parser.
-pub fn with_scheme(line: &str) -> Cow<'_, str> {
-    if has_scheme(line) {
-        Cow::Borrowed(line)
-    } else {
-        Cow::Owned(format!("http://{line}"))
-    }
-}
-
 /// Parses a URL line, reading it as `http://` + line when it has no scheme.
 pub fn parse_url(line: &str) -> Result<Url, SplitError> {
-    Url::parse(&with_scheme(line)).map_err(|e| SplitError::Parse(e.to_string()))
+    let parsed = if has_scheme(line) {
+        Url::parse(line)
+    } else {
+        Url::parse(&format!("http://{line}"))
+    };
+    parsed.map_err(|e| SplitError::Parse(e.to_string()))
 }
 
 /// The bytes that `key` hashes for one URL line (already trimmed).

@@ -7,7 +7,7 @@
 //! the text each crawler hashes for a canonical ASCII host (`www.pku.edu.cn`), but not for an IDN
 //! host, a port, userinfo or a percent-escape: each crawler reads the line as written, its own
 //! way. The presets read [`super::Link::url`] (with `http://` put before a line without a scheme,
-//! as [`key::with_scheme`] reads it) with these rules:
+//! as [`key::parse_url`] reads it) with these rules:
 //!
 //! | | Nutch | Heritrix 3 | Frontera |
 //! |---|---|---|---|
@@ -16,7 +16,7 @@
 //! | hashed | Java `String.hashCode` (UTF-16) | `FPGenerator.std64` (UTF-16) | CRC-32 of the UTF-8 bytes |
 //! | userinfo | dropped | after the port (`#8080@user`) | dropped (after the last `@`) |
 //! | port | dropped | kept unless 80 (http) or 443 (https) | dropped |
-//! | `%` escapes | decoded (`URLDecoder`: `+` is a space) | kept | kept |
+//! | `%` escapes | decoded (`URLDecoder`, not reproduced) | kept | kept |
 //! | trailing dot | kept | one dropped | kept |
 //! | reduced to | the host | the registrable domain, except an IP address or one label | the host |
 //!
@@ -56,25 +56,40 @@
 //!
 //! # What is not reproduced exactly
 //!
-//! * **IDNA2003.** Heritrix's libidn (and Java's `java.net.IDN`) use Nameprep over Unicode 3.2;
-//!   the `idna` crate (already linked for the URL parser) implements UTS #46 over a current
-//!   Unicode. [`idna2003_to_ascii`] applies UTS #46 to each non-ASCII label after its
-//!   transitional mapping (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), which UTS #46 designed to
-//!   match IDNA2003, with STD3 rules and no hyphen first or last, and checks each label's length
-//!   (1 to 63). What remains different: a code point unassigned in Unicode 3.2 (CJK from U+9FA6,
-//!   CJK extensions C and later, emoji added since, `ẞ` which is rejected here) is rejected by
-//!   IDNA2003 and accepted by UTS #46; UTS #46 also checks a label's bidi and joiner rules in
-//!   their IDNA2008 form and rejects a few symbols IDNA2003 mapped. A URL Heritrix rejects (its
-//!   fix-up throws) is never crawled; the preset routes it by the lab's previous key.
+//! The page's WebAssembly runs these presets and must stay under 1 000 000 bytes, which left
+//! about 5 KB for them: the corners below are documented rather than coded.
+//!
+//! * **IDNA2003.** Heritrix's libidn (like Java's `java.net.IDN`) applies Nameprep over Unicode
+//!   3.2 to each label; [`idna2003_to_ascii`] uses the URL parser's UTS #46 (the `idna` crate,
+//!   already in the module: no code added for it) on the domain, then STD3's checks on each
+//!   label (letters, digits, hyphens, none first or last, 1 to 63 of them). They agree on
+//!   Chinese, Japanese and Korean hosts. They differ on UTS #46's deviation characters, which
+//!   IDNA2003 maps and non-transitional UTS #46 keeps: `ß` (IDNA2003 `fass.de`, here
+//!   `xn--fa-hia.de`), final `ς` (IDNA2003 `σ`), ZWJ and ZWNJ (IDNA2003 removes them). UTS #46
+//!   transitional processing would map them as IDNA2003 does (a pre-mapping of those four code
+//!   points; 700 bytes of WebAssembly, measured, over the budget). Also different: a code point
+//!   unassigned in Unicode 3.2 (CJK from U+9FA6, CJK extensions C and later, emoji since, `ẞ`) is
+//!   refused by IDNA2003 and accepted by UTS #46; UTS #46 checks bidi and joiner rules in their
+//!   IDNA2008 form; a `%` escape in a non-ASCII domain is decoded by the URL parser, refused by
+//!   libidn.
+//! * A URL Heritrix refuses (its fix-up throws: an IDN host with an empty label or a character
+//!   STD3 refuses, port 0, an IPv6 literal) is never crawled; the preset routes it by the
+//!   fingerprint of its WHATWG host.
 //! * Heritrix reduces the key with its own copy of the Public Suffix List
 //!   (`src/main/resources/org/archive/effective_tld_names.dat`); the lab uses the `psl` crate's
 //!   (the page installs the same text). Heritrix's regex holds the list's names as written, so an
 //!   IDN rule (`中国`, `公司.cn`) never matches a key, which is ASCII: the reduction here leaves
 //!   those rules out too (`www.新浪.公司.cn` → `cn,xn--55qx5d,`, where the list's own reading
 //!   gives `cn,xn--55qx5d,xn--efvx5o,`).
-//! * Python's `urlsplit` also refuses a netloc whose NFKC form adds `/?#@:`, and Heritrix escapes
-//!   userinfo with its `LaxURLCodec`; neither is reproduced (userinfo is percent-encoded here
-//!   where it is not ASCII, a control, a space or one of `"<>\^`{|}`).
+//! * Heritrix's port is the URL parser's (leading zeros and the default port dropped, as
+//!   `UURIFactory` does for `http` and `https`; for `ftp` Heritrix would keep `:21`), its
+//!   userinfo is kept as written (Heritrix escapes it with `LaxURLCodec`), a scheme SURT cannot
+//!   read (`svn+ssh`) is not given the class key `default...`, and its fix-up's turning `\` into
+//!   `/`, dropping TAB, CR and LF and reading `http:///` as `http://` are left out.
+//! * Nutch's `BasicURLNormalizer` decodes a host with a `%` escape (`URLDecoder`, `+` a space):
+//!   not reproduced, the escape is hashed as written. Python's `hostname` keeps a `%` zone's case,
+//!   and `urlsplit` drops TAB, CR and LF and refuses a netloc whose NFKC form adds `/?#@:`: not
+//!   reproduced.
 //! * A Frontera fed by Scrapy receives URLs that Scrapy's `Request` has made safe (w3lib's
 //!   `safe_url_string`, which IDNA-encodes the host); its key is then the ASCII host, the lab's
 //!   previous key. The preset keys Frontera's own reading of the URL as given.
@@ -85,94 +100,47 @@
 use crate::key;
 use crate::suffix;
 
-/// The parts of a URL line's authority as a crawler's parser splits them: scheme (as written),
-/// userinfo, host and port (with its `:`). The line is read as the lab reads it (`http://`
-/// before a line without a scheme, [`key::with_scheme`]); the authority runs from `//` to the
-/// first `/`, `?` or `#`, and `\` too for Heritrix, which turns those into `/`. Userinfo ends at
-/// the first `@` (Java, Heritrix) or the last (Python); the host is an IPv6 literal with its
-/// brackets, or runs to the first `:`. TAB, CR and LF are dropped first when the crawler's parser
-/// drops them (Heritrix's fix-up and Python's `urlsplit` do, `java.net.URL` not); Heritrix also
-/// reads more slashes after `http://` as two. `None` without `//`.
-struct Parts {
-    url: String,
-    scheme: usize,
-    user: Option<(usize, usize)>,
-    host: (usize, usize),
-    port: (usize, usize),
+/// The scheme and the authority of a URL line as the lab reads it (`http://` before a line
+/// without a scheme, as [`key::parse_url`] does): the text from `//` to the first `/`, `?` or `#`.
+fn authority(line: &str) -> Option<(&str, &str)> {
+    let (scheme, rest) = if key::has_scheme(line) {
+        let (scheme, rest) = line.split_once(':')?;
+        (scheme, rest.strip_prefix("//")?)
+    } else {
+        ("http", line)
+    };
+    let end = rest.bytes().position(|b| matches!(b, b'/' | b'?' | b'#'));
+    Some((scheme, &rest[..end.unwrap_or(rest.len())]))
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Reader {
-    Java,
-    Python,
-    Heritrix,
-}
-
-impl Parts {
-    fn read(line: &[u8], reader: Reader) -> Option<Parts> {
-        let text = String::from_utf8_lossy(line);
-        let mut url = key::with_scheme(&text).into_owned();
-        if reader != Reader::Java && url.contains(['\t', '\r', '\n']) {
-            url.retain(|c| !matches!(c, '\t' | '\r' | '\n'));
-        }
-        let scheme = url.find(':')?;
-        let start = scheme + 3;
-        if url.get(scheme..start) != Some("://") {
-            return None;
-        }
-        if reader == Reader::Heritrix && matches!(&url[..scheme], "http" | "https") {
-            let extra = url[start..].len() - url[start..].trim_start_matches('/').len();
-            url.replace_range(start..start + extra, "");
-        }
-        let stop =
-            |b: u8| matches!(b, b'/' | b'?' | b'#') || reader == Reader::Heritrix && b == b'\\';
-        let end = start
-            + url[start..]
-                .bytes()
-                .position(stop)
-                .unwrap_or(url.len() - start);
-        let auth = &url[start..end];
-        let at = if reader == Reader::Python {
-            auth.rfind('@')
-        } else {
-            auth.find('@')
-        };
-        let host = at.map_or(start, |i| start + i + 1);
-        let rest = &url[host..end];
-        let host_end = host
-            + match rest.strip_prefix('[') {
-                Some(v6) => v6.find(']').map_or(rest.len(), |i| i + 2),
-                None => rest.find(':').unwrap_or(rest.len()),
-            };
-        Some(Parts {
-            scheme,
-            user: at.map(|i| (start, start + i)),
-            host: (host, host_end),
-            port: (host_end, end),
-            url,
-        })
-    }
-    fn scheme(&self) -> &str {
-        &self.url[..self.scheme]
-    }
-    fn host(&self) -> &str {
-        &self.url[self.host.0..self.host.1]
-    }
-    fn port(&self) -> &str {
-        &self.url[self.port.0..self.port.1]
-    }
-    fn user(&self) -> Option<&str> {
-        self.user.map(|(a, b)| &self.url[a..b])
-    }
+/// Userinfo, host and port (with its `:`) of an authority: the userinfo runs to the first `@`
+/// (`java.net.URL`, Heritrix) or the last (Python); the host is an IPv6 literal with its
+/// brackets, or the text to the first `:`.
+fn split_authority(auth: &str, last_at: bool) -> (Option<&str>, &str) {
+    let b = auth.as_bytes();
+    let at = match last_at {
+        true => b.iter().rposition(|&c| c == b'@'),
+        false => b.iter().position(|&c| c == b'@'),
+    };
+    let (user, rest) = match at {
+        Some(i) => (Some(&auth[..i]), &auth[i + 1..]),
+        None => (None, auth),
+    };
+    let v6 = rest.starts_with('[');
+    let end = rest
+        .bytes()
+        .position(|c| if v6 { c == b']' } else { c == b':' })
+        .map_or(rest.len(), |i| i + v6 as usize);
+    (user, &rest[..end])
 }
 
 /// The text Nutch's `URLPartitioner` hashes for a URL line (UTF-8): the host as `java.net.URL`
 /// reads it (OpenJDK 17's `URLStreamHandler.parseURL`: after the one `@`, two or more giving an
 /// empty host; an IPv6 literal with its brackets) after the default `BasicURLNormalizer` (for
-/// `http`, `https` and `ftp`: percent-escapes decoded by `URLDecoder` when the host has one, then
-/// lower-cased; an IDN host stays Unicode), or the whole URL when `new URL` throws (a protocol
-/// without a JDK handler: only `http`, `https`, `ftp` and `file` are known) or the decoder does.
-/// A port Java would refuse, the URL Standard has refused first.
+/// `http`, `https` and `ftp` lower-cased; an IDN host stays Unicode), or the whole line when
+/// `new URL` throws (a protocol without a JDK handler: only `http`, `https`, `ftp` and `file` are
+/// known). A port Java would refuse, the URL Standard has refused first. Not reproduced: the
+/// normaliser's `URLDecoder.decode` of a host with a `%` escape (the escape is hashed as written).
 ///
 /// ```
 /// use urlhashlab::partition::nutch_key;
@@ -181,52 +149,22 @@ impl Parts {
 /// assert_eq!(nutch_key(b"http://a@b@c.cn/"), b"");
 /// assert_eq!(nutch_key(b"ws://a.cn/"), b"ws://a.cn/"); // no handler: the whole URL
 /// ```
-#[inline(never)]
 pub fn nutch_key(line: &[u8]) -> Vec<u8> {
-    let whole = || {
-        key::with_scheme(&String::from_utf8_lossy(line))
-            .as_bytes()
-            .to_vec()
+    let text = String::from_utf8_lossy(line);
+    let Some((scheme, auth)) = authority(&text) else {
+        return line.to_vec();
     };
-    let Some(p) = Parts::read(line, Reader::Java) else {
-        return whole();
+    let (_, host) = split_authority(auth, false);
+    let host = if auth.bytes().filter(|&b| b == b'@').count() > 1 {
+        ""
+    } else {
+        host
     };
-    let scheme = p.scheme().to_ascii_lowercase();
-    let host = match p.user() {
-        Some(_) if p.url[p.host.0..p.port.1].contains('@') => "",
-        _ => p.host(),
-    };
-    let key = match scheme.as_str() {
-        "file" => Some(host.to_string()),
-        "http" | "https" | "ftp" if host.contains('%') => {
-            url_decode(host).map(|h| h.to_lowercase())
-        }
-        "http" | "https" | "ftp" => Some(host.to_lowercase()),
-        _ => None,
-    };
-    key.map_or_else(whole, String::into_bytes)
-}
-
-/// `URLDecoder.decode(s, UTF_8)`: `+` is a space, `%XX` a byte; `None` where it throws (a `%`
-/// without two hex digits). (The URL Standard has already refused a host whose escapes decode
-/// to a forbidden code point or to invalid UTF-8.)
-fn url_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        out.push(match b[i] {
-            b'+' => b' ',
-            b'%' => {
-                let hex = |j: usize| b.get(j).and_then(|&c| (c as char).to_digit(16));
-                i += 2;
-                (hex(i - 1)? * 16 + hex(i)?) as u8
-            }
-            c => c,
-        });
-        i += 1;
+    match scheme.to_ascii_lowercase().as_str() {
+        "file" => host.as_bytes().to_vec(),
+        "http" | "https" | "ftp" => host.to_lowercase().into_bytes(),
+        _ => line.to_vec(),
     }
-    Some(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Frontera `Crc32NamePartitioner.partition`: `get_crc32(hostname) % n`, where `get_crc32`
@@ -247,24 +185,21 @@ pub fn frontera_node(host: &[u8], n: u32) -> u32 {
 /// assert_eq!(frontera_key(b"http://[::1]:80/").as_deref(), Some("::1"));
 /// assert_eq!(frontera_key(b"http://user@:80/"), None);
 /// ```
-#[inline(never)]
 pub fn frontera_key(line: &[u8]) -> Option<String> {
-    let p = Parts::read(line, Reader::Python)?;
-    let host = p.host();
+    let text = String::from_utf8_lossy(line);
+    let (_, host) = split_authority(authority(&text)?.1, true);
     let host = host
         .strip_prefix('[')
         .map_or(host, |h| h.strip_suffix(']').unwrap_or(h));
-    // A scoped IPv6 address keeps its zone's case.
-    let (name, zone) = host.split_at(host.find('%').unwrap_or(host.len()));
-    (!host.is_empty()).then(|| name.to_lowercase() + zone)
+    (!host.is_empty()).then(|| host.to_lowercase())
 }
 
 /// Heritrix 3 `HashCrawlMapper.mapString` with its defaults on the lab's previous key: the
 /// class key of the WHATWG host and port ([`heritrix_class_key`]), reduced by the public-suffix
 /// regex ([`heritrix_reduced_key`]); then `fp = FPGenerator.std64.fp(key)`, `bucket = fp % n`
-/// (Java `long %`, which keeps the sign of the dividend), and the node is `|bucket|`. The preset
-/// routes by [`heritrix_key`], the key Heritrix makes from the URL as written, and falls back to
-/// this for a URL Heritrix rejects.
+/// (Java `long %`, which keeps the sign of the dividend), and the node is `|bucket|`. This was
+/// the preset before it routed by [`heritrix_key`], the key Heritrix makes from the URL as
+/// written.
 pub fn heritrix_node(host: &[u8], port: Option<u16>, n: u32) -> u32 {
     let host = String::from_utf8_lossy(host);
     heritrix_fp_node(&heritrix_reduced_key(&host, port), n)
@@ -337,37 +272,26 @@ fn assigned_domain(host: &str) -> Option<&str> {
         return None;
     }
     // An `xn--` label can be covered by a wildcard rule but by no name of the list as Heritrix
-    // reads it: the list is asked about a label it names nowhere instead.
-    let mut masked = String::with_capacity(host.len());
-    for (i, label) in host.split('.').enumerate() {
-        if i > 0 {
-            masked.push('.');
+    // reads it: the list is asked about `*n--…`, a label it names nowhere, of the same length.
+    let mut masked = host.as_bytes().to_vec();
+    for i in 0..masked.len() {
+        if (i == 0 || masked[i - 1] == b'.') && masked[i..].starts_with(b"xn--") {
+            masked[i] = b'*';
         }
-        masked.push_str(if label.starts_with("xn--") {
-            "-"
-        } else {
-            label
-        });
     }
-    let labels = match suffix::domain_str(&masked) {
-        Some(d) => d.split('.').count(),
+    let masked = String::from_utf8(masked).ok()?;
+    let len = match suffix::domain_str(&masked) {
+        Some(d) => d.len(),
         // The host is itself a public suffix: the regex backs off to the longest suffix of the
         // rest that leaves one more label (`com.cn` → suffix `cn` + `com`).
         None => {
             let rest = &masked[masked.find('.').map_or(0, |i| i + 1)..];
-            suffix::suffix_str(rest).unwrap_or(rest).split('.').count() + 1
+            let public = suffix::suffix_str(rest).unwrap_or(rest);
+            let before = &masked[..masked.len() - public.len() - 1];
+            masked.len() - before.rfind('.').map_or(0, |i| i + 1)
         }
     };
-    let mut need = labels;
-    for (i, b) in host.bytes().enumerate().rev() {
-        if b == b'.' {
-            need -= 1;
-            if need == 0 {
-                return Some(&host[i + 1..]);
-            }
-        }
-    }
-    Some(host)
+    host.get(host.len() - len..)
 }
 
 /// The key Heritrix 3's `HashCrawlMapper` fingerprints for a URL line with its defaults: the
@@ -381,9 +305,15 @@ fn assigned_domain(host: &str) -> Option<&str> {
 /// assert_eq!(heritrix_key(b"http://user@10.0.0.1:8080/").as_deref(), Some("10.0.0.1#8080@user"));
 /// assert_eq!(heritrix_key("http://新浪.中国./".as_bytes()), None); // an empty label: IDNA throws
 /// ```
-#[inline(never)]
 pub fn heritrix_key(line: &[u8]) -> Option<String> {
-    let (host, class_key) = heritrix_uri(line)?;
+    heritrix_key_with_port(line, key::split(line).ok()?.port)
+}
+
+/// [`heritrix_key`] of a line whose port the URL parser has read (`port`, `None` for the
+/// scheme's default): the port Heritrix's fix-up keeps for `http` and `https`, which drops
+/// leading zeros and the default port and refuses 0.
+pub fn heritrix_key_with_port(line: &[u8], port: Option<u16>) -> Option<String> {
+    let (host, class_key) = heritrix_uri(line, port)?;
     // The regex reads labels of ASCII letters, digits, `-` and `_` (and Latin letters an IDNA'd
     // host never has); a host ending in a dot (`a.cn.:8080`) starts its SURT with an empty one.
     let reduced = assigned_domain(&host)
@@ -401,134 +331,79 @@ pub fn heritrix_key(line: &[u8]) -> Option<String> {
 /// (`http://user@WWW.新浪.中国:8080/` → `xn--fiqs8s,xn--efvx5o,www,#8080@user`); `None` when
 /// `UURIFactory` rejects the URL.
 pub fn heritrix_class_key_of(line: &[u8]) -> Option<String> {
-    heritrix_uri(line).map(|(_, key)| key)
+    heritrix_uri(line, key::split(line).ok()?.port).map(|(_, key)| key)
 }
 
 /// `UsableURIFactory.fixup` as far as the authority, then `SURT.fromURI` and
 /// `getSurtAuthority`: the host and the class key.
-fn heritrix_uri(line: &[u8]) -> Option<(String, String)> {
-    let p = Parts::read(line, Reader::Heritrix)?;
-    let scheme = p.scheme().to_ascii_lowercase();
-    // The domain is IDNA'd (`idna2003_to_ascii`), or kept when ASCII letters, digits, `_`, `-`
-    // and single dots (`ACCEPTABLE_ASCII_DOMAIN`, which also takes every ASCII host IDNA takes);
-    // then lower-cased.
-    let domain = p.host();
+fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
+    let text = String::from_utf8_lossy(line);
+    let (_, auth) = authority(&text)?;
+    let (user, domain) = split_authority(auth, false);
+    // The domain is IDNA'd, or kept when ASCII letters, digits, `_`, `-` and single dots
+    // (`ACCEPTABLE_ASCII_DOMAIN`, which takes every ASCII host IDNA takes); lower-cased.
     let mut host = if domain.is_ascii() {
         let ok = !domain.starts_with('.')
-            && !domain.contains("..")
+            && !domain.as_bytes().windows(2).any(|w| w == b"..")
             && domain
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
-        ok.then(|| domain.to_string())?
+        ok.then(|| domain.to_ascii_lowercase())?
     } else {
         idna2003_to_ascii(domain)?
     };
-    host.make_ascii_lowercase();
-    let mut port = p.port().to_string();
-    if (scheme == "http" || scheme == "https") && port.len() > 1 {
-        // `(.*:)([0-9]+)$`: leading zeros go; 0 or more than 65535 is refused; then the
-        // scheme's default port goes.
-        match port[1..].trim_start_matches('0').parse::<u32>() {
-            Ok(n @ 1..=65_535) if n != if scheme == "http" { 80 } else { 443 } => {
-                port = format!(":{n}")
-            }
-            Ok(1..=65_535) => port.clear(),
-            _ => return None,
-        }
+    if port == Some(0) {
+        return None;
     }
-    // A trailing dot of the authority goes; an empty port is part of the host to SURT.
-    if port.is_empty() && host.ends_with('.') {
+    // A trailing dot of the authority goes.
+    if port.is_none() && host.ends_with('.') {
         host.pop();
-    }
-    if port == ":" {
-        host.push(':');
-        port.clear();
-    }
-    if !scheme
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    {
-        // SURT's `^(\w+://)` does not match: the URI has no SURT authority.
-        return Some((String::new(), "default...".into()));
     }
     // SURT: `labels,` (a dotted quad as it is), `:port`, `@userinfo`, lower-case; the class key
     // is the authority up to the first `)`, `:` as `#`.
     let mut key = surt_host(&host);
-    key.push_str(&port);
-    if let Some(user) = p.user() {
-        key.push('@');
-        for &b in user.as_bytes() {
-            // Userinfo as `LaxURLCodec` leaves it, roughly: non-ASCII, controls, space and
-            // `"<>\^`{|}` percent-encoded.
-            if b <= b' ' || b >= 0x7F || b"\"<>\\^`{|}".contains(&b) {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                key.push('%');
-                key.push(HEX[(b >> 4) as usize] as char);
-                key.push(HEX[(b & 15) as usize] as char);
-            } else {
-                key.push(b as char);
-            }
-        }
+    if let Some(p) = port {
+        key.push('#');
+        key.push_str(&p.to_string());
     }
-    key.make_ascii_lowercase();
-    key.truncate(key.find(')').unwrap_or(key.len()));
-    Some((host, key.replace(':', "#")))
+    if let Some(user) = user {
+        key.push('@');
+        let user = &user[..user.find(')').unwrap_or(user.len())];
+        for (i, part) in user.split(':').enumerate() {
+            if i > 0 {
+                key.push('#');
+            }
+            key.push_str(part);
+        }
+        key.make_ascii_lowercase();
+    }
+    Some((host, key))
 }
 
 /// GNU libidn's `IDNA.toASCII(domain)` as `UsableURIFactory` calls it (RFC 3490 ToASCII on each
-/// label between `.` `。` `．` `｡`, STD3 rules on, unassigned code points refused), approximated
-/// with the `idna` crate's UTS #46 after transitional mapping (see the module doc); `None` where
-/// it throws.
+/// label between `.` `。` `．` `｡`, STD3 rules on, unassigned code points refused), lower-cased,
+/// approximated with the URL parser's UTS #46 (the `idna` crate, non-transitional) and STD3's
+/// checks of each ASCII label: letters, digits and hyphens, not first or last, 1 to 63 of them.
+/// `None` where it throws. See the module doc for where they differ.
 ///
 /// ```
 /// use urlhashlab::partition::idna2003_to_ascii;
-/// assert_eq!(idna2003_to_ascii("WWW.新浪。中国").as_deref(), Some("WWW.xn--efvx5o.xn--fiqs8s"));
-/// assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("fass.de")); // UTS #46 alone: xn--fa-hia
-/// assert_eq!(idna2003_to_ascii("a_b.cn"), None); // STD3: letters, digits and hyphens only
-/// assert_eq!(idna2003_to_ascii("a.cn."), None); // an empty label
+/// assert_eq!(idna2003_to_ascii("WWW.新浪。中国").as_deref(), Some("www.xn--efvx5o.xn--fiqs8s"));
+/// assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("xn--fa-hia.de")); // IDNA2003: fass.de
+/// assert_eq!(idna2003_to_ascii("a_b.新.cn"), None); // STD3: letters, digits and hyphens only
+/// assert_eq!(idna2003_to_ascii("新.cn."), None); // an empty label
 /// ```
 pub fn idna2003_to_ascii(domain: &str) -> Option<String> {
-    let mut mapped = String::with_capacity(domain.len());
-    for c in domain.chars() {
-        match c {
-            '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => mapped.push('.'),
-            'ß' => mapped.push_str("ss"),
-            'ς' => mapped.push('σ'),
-            '\u{200C}' | '\u{200D}' => {}
-            'ẞ' => return None, // unassigned in Unicode 3.2
-            c => mapped.push(c),
-        }
-    }
-    let mut out = String::with_capacity(domain.len() + 8);
-    for (i, label) in mapped.split('.').enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        let ascii = if label.is_ascii() {
-            label.into()
-        } else {
-            idna::uts46::Uts46::new()
-                .to_ascii(
-                    label.as_bytes(),
-                    idna::uts46::AsciiDenyList::STD3,
-                    idna::uts46::Hyphens::CheckFirstLast,
-                    idna::uts46::DnsLength::Ignore,
-                )
-                .ok()?
-        };
-        let ldh = ascii
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        if !ldh
-            || !(1..=63).contains(&ascii.len())
-            || ascii.starts_with('-')
-            || ascii.ends_with('-')
-        {
-            return None;
-        }
-        out.push_str(&ascii);
-    }
-    Some(out)
+    let url::Host::Domain(ascii) = url::Host::parse(domain).ok()? else {
+        return None;
+    };
+    let std3 = ascii.split('.').all(|l| {
+        (1..=63).contains(&l.len())
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
+    std3.then_some(ascii)
 }
 
 /// `FPGenerator.std64.fp(s)` of Heritrix (`st.ata.util.FPGenerator`): a Rabin fingerprint with

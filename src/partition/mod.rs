@@ -228,9 +228,10 @@ impl Policy {
             Policy::Domain(f) => f.slot(link.domain, n),
             Policy::Url(f) => f.slot(link.url, n),
             Policy::Nutch { seed } => nutch_node(&nutch_key(link.url), seed, n),
-            Policy::Heritrix => match heritrix_key(link.url) {
+            Policy::Heritrix => match heritrix_key_with_port(link.url, link.port) {
                 Some(key) => heritrix_fp_node(&key, n),
-                None => heritrix_node(link.host, link.port, n),
+                // Heritrix would not crawl it: the fingerprint of its WHATWG host.
+                None => heritrix_fp_node(&String::from_utf8_lossy(link.host), n),
             },
             Policy::Frontera => {
                 frontera_key(link.url).map_or(0, |h| frontera_node(h.as_bytes(), n))

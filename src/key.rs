@@ -95,7 +95,7 @@ const OPAQUE_SCHEMES: [&str; 7] = [
 
 /// Does `line` start with `scheme:` for a scheme we treat as present? (`scheme://…`, or one of
 /// the schemes that never have `//`.) `localhost:8080/x` and `www.a.cn:80` have none.
-fn has_scheme(line: &str) -> bool {
+pub(crate) fn has_scheme(line: &str) -> bool {
     let Some(colon) = line.find(':') else {
         return false;
     };

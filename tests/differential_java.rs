@@ -1,6 +1,7 @@
 //! Differential test of P2's Java readings, Java's `String.hashCode`, Nutch's `URLPartitioner`
 //! arithmetic and P2's node choice (`Integer.remainderUnsigned(pathHash, 7)`) against their Rust
-//! reproductions.
+//! reproductions; and the crawler presets' host keys against `java.net.URL.getHost` (Nutch) and
+//! `java.net.IDN.toASCII` (IDNA2003, as Heritrix's libidn) on Chinese IDN URLs.
 //!
 //! At test time a Java class implements the readings of `src/hash/` (the two printed ones
 //! exactly as printed in `PAPERS.md`, P2), is compiled with `javac` and run with `java` on every
@@ -497,4 +498,129 @@ fn invalid_utf8_matches_java_exactly() {
          surrogate) x {} values: {comparisons} comparisons, all equal",
         NAMES.len()
     );
+}
+
+/// The Java side of the crawler presets' host keys: for each URL line (UTF-8, one a line), the
+/// `String.hashCode` of the host Nutch's `URLPartitioner` hashes (`new URL(u).getHost()`
+/// lower-cased with `Locale.ROOT`, as `BasicURLNormalizer` leaves it; the whole URL when
+/// `new URL` throws) and `java.net.IDN.toASCII` with STD3 rules of the domain Heritrix's
+/// `UURIFactory` IDNA-encodes (after the first `@`, before the next `:`), lower-cased, or `!`
+/// when it throws. `java.net.IDN` is IDNA2003 (RFC 3490, Nameprep over Unicode 3.2), as GNU
+/// libidn, which Heritrix calls.
+const HOSTS_SOURCE: &str = r#"
+import java.io.*;
+import java.net.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.Locale;
+
+public class Hosts {
+    public static void main(String[] args) throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String u : Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8)) {
+            String nutch;
+            try { nutch = new URL(u).getHost().toLowerCase(Locale.ROOT); } catch (Exception e) { nutch = u; }
+            String auth = u.substring(u.indexOf("//") + 2);
+            for (char c : new char[] {'/', '?', '#'}) {
+                int i = auth.indexOf(c);
+                if (i >= 0) auth = auth.substring(0, i);
+            }
+            String domain = auth.substring(auth.indexOf('@') + 1);
+            if (domain.indexOf(':') >= 0) domain = domain.substring(0, domain.indexOf(':'));
+            String idn;
+            try { idn = IDN.toASCII(domain, IDN.USE_STD3_ASCII_RULES).toLowerCase(Locale.ROOT); } catch (Exception e) { idn = "!"; }
+            out.append(nutch.hashCode()).append('\t').append(idn).append('\n');
+        }
+        System.out.print(out);
+    }
+}
+"#;
+
+/// Chinese IDN hosts written with userinfo, ports, upper case and the ideographic full stop,
+/// plus random two-label hosts of CJK ideographs assigned in Unicode 3.2 (U+4E00..U+9FA5: later
+/// ones are unassigned to IDNA2003, which refuses them, while UTS #46 takes them).
+fn idn_urls() -> Vec<String> {
+    let mut urls: Vec<String> = [
+        "http://新浪.中国/",
+        "http://新浪.中国:80/",
+        "http://user@新浪.中国:8080/",
+        "http://WWW.新浪.中国/",
+        "http://user:pw@10.0.0.1:8080/",
+        "http://user@intranet:8080/",
+        "http://www.新浪.公司.cn/x?q=1",
+        "http://北京大学.中国/",
+        "https://ＷＷＷ.例子.cn/",
+        "http://新浪。中国/",
+        "ws://新浪.中国/",
+        "http://a@b@新浪.中国/",
+        "http://[::1]:8080/",
+        "http://新_浪.cn/",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut rng = Rng::new(16);
+    for i in 0..300 {
+        let mut label = |n: u64| -> String {
+            (0..n)
+                .map(|_| char::from_u32(rng.range(0x4E00, 0x9FA5) as u32).unwrap())
+                .collect()
+        };
+        let (a, b) = (label(1 + i % 4), label(1 + i % 2));
+        urls.push(match i % 3 {
+            0 => format!("http://{a}.{b}/"),
+            1 => format!("http://u@WWW.{a}.{b}:{}/x", 1000 + i),
+            _ => format!("https://{a}.{b}.cn/"),
+        });
+    }
+    urls
+}
+
+#[test]
+fn crawler_host_keys_match_java_url_and_idn() {
+    if !tool_exists("javac", "-version") || !tool_exists("java", "-version") {
+        common::skip_unless_ci("differential_java", "`javac` or `java` is not on PATH");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path().join("Hosts.java");
+    std::fs::write(&src, HOSTS_SOURCE).expect("write Hosts.java");
+    run(Command::new("javac").arg("-d").arg(dir.path()).arg(&src));
+    let urls = idn_urls();
+    let input = dir.path().join("urls.txt");
+    std::fs::write(&input, urls.join("\n") + "\n").expect("write urls");
+    let out = run(Command::new("java")
+        .arg("-cp")
+        .arg(dir.path())
+        .arg("Hosts")
+        .arg(&input));
+    let out = String::from_utf8(out).expect("UTF-8");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), urls.len());
+    let mut idn_compared = 0;
+    for (url, row) in urls.iter().zip(&rows) {
+        let (hash, idn) = row.split_once('\t').unwrap();
+        let nutch = urlhashlab::partition::nutch_key(url.as_bytes());
+        assert_eq!(
+            java_string_hashcode(&nutch).to_string(),
+            hash,
+            "{url}: Nutch's host {:?}",
+            String::from_utf8_lossy(&nutch)
+        );
+        let auth = &url[url.find("//").unwrap() + 2..];
+        let auth = &auth[..auth.find(['/', '?', '#']).unwrap_or(auth.len())];
+        let domain = auth.split_once('@').map_or(auth, |(_, d)| d);
+        let domain = &domain[..domain.find(':').unwrap_or(domain.len())];
+        if domain.is_ascii() {
+            continue; // Heritrix keeps an ASCII domain as written
+        }
+        idn_compared += 1;
+        let ours = urlhashlab::partition::idna2003_to_ascii(domain);
+        assert_eq!(
+            ours.as_deref().unwrap_or("!"),
+            idn,
+            "{url}: IDNA2003 of {domain}"
+        );
+    }
+    assert!(idn_compared >= 300, "{idn_compared} IDN domains compared");
 }

@@ -64,8 +64,9 @@
 //!   `frontera/contrib/backends/partitioners.py`, `frontera/utils/misc.py`): `get_crc32` of the
 //!   hostname (zlib CRC-32 made signed) with Python's floor `%`; see [`frontera_node`].
 //!
-//! Hosts are the WHATWG-serialised hosts of [`crate::key`] (lower-case, IDNA), as each crawler's
-//! URL normaliser gives them.
+//! Each crawler keys the host text it reads from the URL as written, with its own parser and
+//! normaliser (an IDN host stays Unicode for Nutch and Frontera; Heritrix keeps userinfo and a
+//! port for an IP address): see [`nutch_key`], [`heritrix_key`] and [`frontera_key`].
 //!
 //! # Example
 //! ```
@@ -229,9 +230,15 @@ impl Policy {
             Policy::Host(f) => f.slot(link.host, n),
             Policy::Domain(f) => f.slot(link.domain, n),
             Policy::Url(f) => f.slot(link.url, n),
-            Policy::Nutch { seed } => nutch_node(link.host, seed, n),
-            Policy::Heritrix => heritrix_node(link.host, link.port, n),
-            Policy::Frontera => frontera_node(link.host, n),
+            Policy::Nutch { seed } => nutch_node(&nutch_key(link.url), seed, n),
+            Policy::Heritrix => match heritrix_key_with_port(link.url, link.port) {
+                Some(key) => heritrix_fp_node(&key, n),
+                // Heritrix would not crawl it: the fingerprint of its WHATWG host.
+                None => heritrix_fp_node(&String::from_utf8_lossy(link.host), n),
+            },
+            Policy::Frontera => {
+                frontera_key(link.url).map_or(0, |h| frontera_node(h.as_bytes(), n))
+            }
         }
     }
 }
@@ -251,112 +258,19 @@ pub struct Link<'a> {
     pub port: Option<u16>,
 }
 
-/// Nutch `URLPartitioner.getPartition` in `byHost` mode:
+/// Nutch `URLPartitioner.getPartition` in `byHost` mode on the text it hashes ([`nutch_key`]):
 /// `hashCode = host.hashCode(); hashCode ^= seed; return (hashCode & Integer.MAX_VALUE) % n`.
 pub fn nutch_node(host: &[u8], seed: i32, n: u32) -> u32 {
     ((hash::java_string_hashcode(host) ^ seed) & i32::MAX) as u32 % n
 }
 
-/// Frontera `Crc32NamePartitioner.partition`: `get_crc32(hostname) % n`, where `get_crc32`
-/// turns zlib's CRC-32 into a signed 32-bit value (for Python 2 compatibility, even on
-/// Python 3) and `%` is Python's floor modulo, so a negative CRC gives `(crc − 2^32) mod n`.
-pub fn frontera_node(host: &[u8], n: u32) -> u32 {
-    (crc32fast::hash(host) as i32 as i64).rem_euclid(n as i64) as u32
-}
-
-/// Heritrix 3 `HashCrawlMapper.mapString` with its defaults: the class key of the default
-/// `SurtAuthorityQueueAssignmentPolicy` ([`heritrix_class_key`]), reduced by the public-suffix
-/// regex to the topmost assigned SURT prefix ([`heritrix_reduced_key`]); then
-/// `fp = FPGenerator.std64.fp(key)`, `bucket = fp % n` (Java `long %`, which keeps the sign of
-/// the dividend), and the node is `|bucket|`.
-pub fn heritrix_node(host: &[u8], port: Option<u16>, n: u32) -> u32 {
-    let host = String::from_utf8_lossy(host);
-    let key = heritrix_reduced_key(&host, port);
-    let fp = heritrix_fp64(&key) as i64;
-    (fp % n as i64).unsigned_abs() as u32
-}
-
-/// Is `host` a dotted quad (SURT leaves those unreversed)?
-fn is_ipv4(host: &str) -> bool {
-    host.parse::<std::net::Ipv4Addr>().is_ok()
-}
-
-/// `host` in SURT order: labels reversed, each followed by `,` (`www.pku.edu.cn` →
-/// `cn,edu,pku,www,`); a dotted quad is kept as it is.
-fn surt_host(host: &str) -> String {
-    let host = host.trim_matches('.');
-    if is_ipv4(host) {
-        return host.to_string();
-    }
-    let mut out = String::with_capacity(host.len() + 1);
-    for label in host.rsplit('.') {
-        out.push_str(label);
-        out.push(',');
-    }
-    out
-}
-
-/// The class key Heritrix 3's default `SurtAuthorityQueueAssignmentPolicy` gives a URL: the
-/// authority of its SURT form with `:` replaced by `#` (`http://www.example.com:8080/x` →
-/// `com,example,www,#8080`; a default port is not part of the canonical URI).
-pub fn heritrix_class_key(host: &str, port: Option<u16>) -> String {
-    let mut key = surt_host(host);
-    if let Some(p) = port {
-        key.push(':');
-        key.push_str(&p.to_string());
-    }
-    key.replace(':', "#")
-}
-
-/// `HashCrawlMapper`'s reduction with `usePublicSuffixesRegex = true` (the default): the first
-/// match of `PublicSuffixes.getTopmostAssignedSurtPrefixRegex()` in the class key, i.e. the
-/// longest public suffix followed by one more label, in SURT order (`cn,edu,pku,www,` →
-/// `cn,edu,pku,`; the port goes); a key it cannot match (an IP address, a single label) is
-/// left whole. Heritrix bundles its own copy of the Public Suffix List; we use the `psl`
-/// crate's ([`suffix::domain_str`]; on wasm32 a caller asks [`suffix::ready`] first), so a
-/// suffix added since may reduce differently.
-pub fn heritrix_reduced_key(host: &str, port: Option<u16>) -> String {
-    let bare = host.trim_matches('.');
-    if is_ipv4(bare) || bare.starts_with('[') || !bare.contains('.') {
-        return heritrix_class_key(host, port);
-    }
-    let domain = match suffix::domain_str(bare) {
-        Some(d) => d,
-        None => {
-            // The host is itself a public suffix: the regex backs off to the longest suffix of
-            // the rest that leaves one more label (`com.cn` → suffix `cn` + `com`).
-            let rest = &bare[bare.find('.').map_or(0, |i| i + 1)..];
-            let public = suffix::suffix_str(rest).unwrap_or(rest);
-            let before = &bare[..bare.len() - public.len() - 1];
-            let label_start = before.rfind('.').map_or(0, |i| i + 1);
-            &bare[label_start..]
-        }
-    };
-    surt_host(domain)
-}
-
-/// `FPGenerator.std64.fp(s)` of Heritrix (`st.ata.util.FPGenerator`): a Rabin fingerprint with
-/// the degree-64 polynomial `0xD74307D3FD3382DB`, bit-reflected (x^0 is the top bit), starting
-/// from `empty` = x^64 mod P (which equals the polynomial word), fed each UTF-16 code unit of
-/// `s` as 16 bits, low bit first; no final XOR. This is the bit-serial form of its
-/// `extend_char` table steps.
-pub fn heritrix_fp64(s: &str) -> u64 {
-    const P: u64 = 0xD743_07D3_FD33_82DB;
-    let mut f = P;
-    for unit in s.encode_utf16() {
-        f ^= unit as u64;
-        for _ in 0..16 {
-            f = if f & 1 == 1 { (f >> 1) ^ P } else { f >> 1 };
-        }
-    }
-    f
-}
-
 mod control;
+mod crawlers;
 mod reports;
 mod simulation;
 
 pub use control::*;
+pub use crawlers::*;
 pub use reports::*;
 pub use simulation::*;
 

@@ -363,3 +363,260 @@ fn conservation_every_url_lands_on_exactly_one_node() {
         }
     }
 }
+
+/// A CRC-32 (zlib's: reflected, polynomial 0xEDB88320, initial and final XOR all ones) written
+/// bit by bit, independent of `crc32fast`.
+fn crc32_reference(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= b as u32;
+        for _ in 0..8 {
+            c = if c & 1 == 1 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
+}
+
+/// The node of a URL line under each crawler preset, n = 7.
+fn crawler_nodes(url: &str) -> [u32; 3] {
+    let p = key::split(url.as_bytes()).unwrap();
+    let link = Link {
+        url: url.as_bytes(),
+        host: p.host.as_bytes(),
+        path: p.path.as_bytes(),
+        domain: b"",
+        port: p.port,
+    };
+    [
+        Policy::Nutch { seed: 0 }.node(&link, 7),
+        Policy::Heritrix.node(&link, 7),
+        Policy::Frontera.node(&link, 7),
+    ]
+}
+
+/// `http://新浪.中国/` written four ways: Nutch and Frontera key the Unicode host (lower-cased),
+/// Heritrix its IDNA2003 ASCII form in SURT order, reduced to the registrable domain.
+#[test]
+fn crawler_presets_key_a_chinese_idn_host_as_each_crawler_reads_it() {
+    // Java String.hashCode of "新浪.中国" from its UTF-16 units 新 浪 . 中 国.
+    let units = [0x65B0, 0x6D6A, 0x2E, 0x4E2D, 0x56FD];
+    let java = units
+        .iter()
+        .fold(0i32, |h, &u| h.wrapping_mul(31).wrapping_add(u));
+    assert_eq!(java, -893_572_316);
+    assert_eq!(hash::java_string_hashcode("新浪.中国".as_bytes()), java);
+    assert_eq!((java & i32::MAX) % 7, 2); // 1 253 911 332 mod 7
+                                          // CRC-32 of its UTF-8 bytes, made signed, Python's floor %.
+    let utf8 = [
+        0xE6, 0x96, 0xB0, 0xE6, 0xB5, 0xAA, 0x2E, 0xE4, 0xB8, 0xAD, 0xE5, 0x9B, 0xBD,
+    ];
+    assert_eq!(&utf8, "新浪.中国".as_bytes());
+    assert_eq!(crc32_reference(&utf8), 3_679_333_178);
+    assert_eq!((3_679_333_178i64 - (1 << 32)).rem_euclid(7), 6);
+    // Heritrix: fp("xn--fiqs8s,xn--efvx5o,") % 7, by the GF(2) reference.
+    let fp = fp_reference("xn--fiqs8s,xn--efvx5o,") as i64;
+    assert_eq!((fp % 7).unsigned_abs(), 1);
+
+    for url in [
+        "http://新浪.中国/",
+        "http://新浪.中国:80/",
+        "http://user@新浪.中国:8080/",
+        "新浪.中国/x",
+    ] {
+        assert_eq!(nutch_key(url.as_bytes()), "新浪.中国".as_bytes(), "{url}");
+        assert_eq!(frontera_key(url.as_bytes()).unwrap(), "新浪.中国", "{url}");
+        let key = heritrix_key(url.as_bytes()).unwrap();
+        assert_eq!(key, "xn--fiqs8s,xn--efvx5o,", "{url}");
+        assert_eq!(crawler_nodes(url), [2, 1, 6], "{url}");
+    }
+    // The class key before the reduction keeps the port and the userinfo.
+    assert_eq!(
+        heritrix_class_key_of("http://user@新浪.中国:8080/".as_bytes()).unwrap(),
+        "xn--fiqs8s,xn--efvx5o,#8080@user"
+    );
+    assert_eq!(
+        heritrix_class_key_of("http://新浪.中国:80/".as_bytes()).unwrap(),
+        "xn--fiqs8s,xn--efvx5o,"
+    );
+
+    // Upper case: Nutch and Frontera lower-case the Unicode host; Heritrix's key drops `www`.
+    let url = "http://WWW.新浪.中国/";
+    assert_eq!(nutch_key(url.as_bytes()), "www.新浪.中国".as_bytes());
+    assert_eq!(frontera_key(url.as_bytes()).unwrap(), "www.新浪.中国");
+    assert_eq!(
+        hash::java_string_hashcode("www.新浪.中国".as_bytes()),
+        -440_592_371
+    );
+    assert_eq!(crc32_reference("www.新浪.中国".as_bytes()), 3_771_637_183);
+    assert_eq!(crawler_nodes(url), [0, 1, 2]);
+
+    // The lab's previous keys were the WHATWG host `xn--efvx5o.xn--fiqs8s` for Nutch and
+    // Frontera (nodes 2 and 0) and `www.xn--efvx5o.xn--fiqs8s` (3 and 4).
+    assert_eq!(nutch_node(b"xn--efvx5o.xn--fiqs8s", 0, 7), 2);
+    assert_eq!(frontera_node(b"xn--efvx5o.xn--fiqs8s", 7), 0);
+    assert_eq!(nutch_node(b"www.xn--efvx5o.xn--fiqs8s", 0, 7), 3);
+    assert_eq!(frontera_node(b"www.xn--efvx5o.xn--fiqs8s", 7), 4);
+}
+
+/// An IP address and a single label: Heritrix's key keeps the port and the userinfo (`:` as `#`);
+/// Nutch and Frontera drop both.
+#[test]
+fn heritrix_keeps_userinfo_and_port_for_an_ip_address_and_a_single_label() {
+    let url = "http://user:pw@10.0.0.1:8080/";
+    assert_eq!(nutch_key(url.as_bytes()), b"10.0.0.1");
+    assert_eq!(frontera_key(url.as_bytes()).unwrap(), "10.0.0.1");
+    assert_eq!(
+        heritrix_key(url.as_bytes()).unwrap(),
+        "10.0.0.1#8080@user#pw"
+    );
+    assert_eq!(
+        (fp_reference("10.0.0.1#8080@user#pw") as i64 % 7).unsigned_abs(),
+        6
+    );
+    assert_eq!(hash::java_string_hashcode(b"10.0.0.1"), 511_552_166);
+    assert_eq!(crc32_reference(b"10.0.0.1"), 654_229_907);
+    assert_eq!(crawler_nodes(url), [6, 6, 2]);
+    // The previous key had no userinfo: `10.0.0.1#8080`, node 2.
+    assert_eq!(heritrix_node(b"10.0.0.1", Some(8080), 7), 2);
+
+    let url = "http://user@intranet:8080/";
+    assert_eq!(nutch_key(url.as_bytes()), b"intranet");
+    assert_eq!(frontera_key(url.as_bytes()).unwrap(), "intranet");
+    assert_eq!(heritrix_key(url.as_bytes()).unwrap(), "intranet,#8080@user");
+    assert_eq!(crawler_nodes(url), [3, 0, 6]);
+    // A default port goes, a non-default one with leading zeros is read as a number.
+    assert_eq!(heritrix_key(b"http://intranet:0080/").unwrap(), "intranet,");
+    assert_eq!(
+        heritrix_key(b"http://Intranet:08080/").unwrap(),
+        "intranet,#8080"
+    );
+    assert_eq!(heritrix_key(b"https://10.0.0.1:443/").unwrap(), "10.0.0.1");
+}
+
+/// Where IDNA2003 and the lab's keys part: Heritrix's suffix regex holds IDN rules in Unicode,
+/// so `公司.cn` is no suffix of an ASCII key; `ß` is `ss` in IDNA2003; an empty label is refused.
+#[test]
+fn heritrix_idna2003_corners() {
+    let url = "http://www.新浪.公司.cn/";
+    assert_eq!(heritrix_key(url.as_bytes()).unwrap(), "cn,xn--55qx5d,");
+    // The list's own reading (the `psl` crate, the lab's `domain` policy) goes one label further.
+    assert_eq!(
+        crate::key::registrable_domain("www.xn--efvx5o.xn--55qx5d.cn"),
+        "xn--efvx5o.xn--55qx5d.cn"
+    );
+    assert_eq!(nutch_key(url.as_bytes()), "www.新浪.公司.cn".as_bytes());
+    // A wildcard rule still covers an `xn--` label: `*.ck`.
+    assert_eq!(
+        heritrix_key("http://www.新浪.ck/".as_bytes()).unwrap(),
+        "ck,xn--efvx5o,www,"
+    );
+
+    // UTS #46 non-transitional keeps the deviation characters IDNA2003 maps (module doc):
+    // Python's IDNA2003 codec gives `fass.de` and `xn--mxa0b.gr` for the first and the third.
+    assert_eq!(
+        idna2003_to_ascii("faß.de").as_deref(),
+        Some("xn--fa-hia.de")
+    );
+    assert_eq!(
+        heritrix_key("http://faß.de/".as_bytes()).unwrap(),
+        "de,xn--fa-hia,"
+    );
+    assert_eq!(idna2003_to_ascii("ΑΣ.gr").as_deref(), Some("xn--mxa0b.gr")); // σ
+    assert_eq!(idna2003_to_ascii("ας.gr").as_deref(), Some("xn--mxa8a.gr")); // ς kept (Node's URL agrees)
+    assert_eq!(
+        idna2003_to_ascii("新浪。中国").as_deref(),
+        Some("xn--efvx5o.xn--fiqs8s")
+    );
+    assert_eq!(idna2003_to_ascii("新_浪.cn"), None); // STD3
+    assert_eq!(idna2003_to_ascii("新.a_b.cn"), None); // STD3, an ASCII label
+
+    // `新浪.中国.`: libidn refuses the empty label and the host is not ASCII, so Heritrix refuses
+    // the URL; the preset routes it by the fingerprint of its WHATWG host. An ASCII host keeps
+    // its dot for IDNA and loses it after.
+    assert_eq!(heritrix_key("http://新浪.中国./".as_bytes()), None);
+    assert_eq!(
+        crawler_nodes("http://新浪.中国./")[1],
+        heritrix_fp_node("xn--efvx5o.xn--fiqs8s.", 7)
+    );
+    assert_eq!(
+        heritrix_key(b"http://www.pku.edu.cn./").unwrap(),
+        "cn,edu,pku,"
+    );
+    assert_eq!(
+        heritrix_key(b"http://a_b.pku.edu.cn/").unwrap(),
+        "cn,edu,pku,"
+    );
+}
+
+/// Percent-escapes, several `@`, a scheme Java has no handler for, an IPv6 literal.
+#[test]
+fn nutch_and_frontera_read_odd_authorities_as_java_and_python_do() {
+    // An escape stays as written (Nutch's URLDecoder is not reproduced).
+    assert_eq!(nutch_key(b"http://A%42c.cn/"), b"a%42c.cn");
+    assert_eq!(frontera_key(b"http://A%42c.cn/").unwrap(), "a%42c.cn");
+    // java.net.URL: two `@` give an empty host; Python takes the text after the last.
+    assert_eq!(nutch_key(b"http://a@b@c.cn/"), b"");
+    assert_eq!(frontera_key(b"http://a@b@c.cn/").unwrap(), "c.cn");
+    // No JDK handler for ws: Nutch hashes the whole URL.
+    assert_eq!(nutch_key(b"ws://c.cn/x"), b"ws://c.cn/x");
+    assert_eq!(frontera_key(b"ws://c.cn/x").unwrap(), "c.cn");
+    // IPv6: Java keeps the brackets, Python drops them.
+    assert_eq!(nutch_key(b"http://[::1]:8080/"), b"[::1]");
+    assert_eq!(frontera_key(b"http://[::1]:8080/").unwrap(), "::1");
+    assert_eq!(heritrix_key(b"http://[::1]:8080/"), None);
+}
+
+/// For canonical ASCII hosts every preset routes as before, by the WHATWG host and port.
+#[test]
+fn crawler_presets_route_canonical_ascii_hosts_as_before() {
+    let corpus = crate::corpus::Corpus::new(11);
+    let mut urls = corpus.iter(0, 3_000);
+    while let Some(u) = urls.next_url() {
+        let p = key::split(u).unwrap();
+        let link = Link {
+            url: u,
+            host: p.host.as_bytes(),
+            path: p.path.as_bytes(),
+            domain: b"",
+            port: p.port,
+        };
+        for n in [3, 7, 16] {
+            assert_eq!(
+                Policy::Nutch { seed: 0 }.node(&link, n),
+                nutch_node(link.host, 0, n)
+            );
+            assert_eq!(Policy::Frontera.node(&link, n), frontera_node(link.host, n));
+            assert_eq!(
+                Policy::Heritrix.node(&link, n),
+                heritrix_node(link.host, link.port, n)
+            );
+        }
+    }
+    for url in [
+        "http://www.pku.edu.cn/a.html",
+        "News.Sina.com.cn:8080/a/b.html",
+        "https://a.cn:443/",
+        "http://127.0.0.1:81/x",
+        "http://localhost:8080/x",
+    ] {
+        let p = key::split(url.as_bytes()).unwrap();
+        let link = Link {
+            url: url.as_bytes(),
+            host: p.host.as_bytes(),
+            path: p.path.as_bytes(),
+            domain: b"",
+            port: p.port,
+        };
+        assert_eq!(
+            Policy::Heritrix.node(&link, 7),
+            heritrix_node(link.host, link.port, 7),
+            "{url}"
+        );
+        assert_eq!(nutch_key(url.as_bytes()), p.host.as_bytes(), "{url}");
+        assert_eq!(frontera_key(url.as_bytes()).unwrap(), p.host, "{url}");
+    }
+}

@@ -883,7 +883,7 @@ fn paper_p5_replays_fig3_on_disk_and_flags_its_misprints() {
         "7.8%",
     ]));
     for needle in [
-        "of which 7.8 % repeat an earlier URL",
+        "7.8 % of them repeating an earlier URL",
         "29 % near-duplicate pages",
         "5. P5's misprints, live:",
         "(d) The algorithm has two names: IMP-CB 6 times",

@@ -39,8 +39,10 @@
 //! # IMP-CB ([`ImpCb`], P5 §2.3, Fig. 2)
 //!
 //! A URL's fingerprint is MD5(URL), stored with its reference count and its k counter indices in
-//! the **fingerprint store** (指纹库, here a `HashMap<u128, Record>`; the indices live in one flat
-//! array, k `u32`s per record). The k indices are derived from the fingerprint
+//! the **fingerprint store** (指纹库). The store is a trait, [`FingerprintDb`]: by default
+//! [`MemFingerprints`] in memory (a `HashMap<u128, Record>`; the indices live in one flat array,
+//! k `u32`s per record), and natively a SQLite file (`native::p5_disk`), where P5 puts it;
+//! `ImpCb<S>` runs the same code over either. The k indices are derived from the fingerprint
 //! ([`IndexMethod::for_each_index_of_md5`]: "the k hash functions over MD5-value").
 //!
 //! * **Process** a URL: if any of its k counters is 0 the URL is certainly new (no store lookup:
@@ -48,7 +50,9 @@
 //!   and add 1 to each of the k counters that is below `2^bits − 1`. If all are non-zero, look
 //!   the fingerprint up: found → duplicate, count += 1 (the counters are not touched: they count
 //!   **distinct** fingerprints, not references); not found (the filter's false positive) → new,
-//!   as above.
+//!   as above. P5's text adds 1 to the counters **twice** in that last branch ("…进行加 1 操作
+//!   … 最后 … 并且分别对 M1 … Mk … 进行加 1 操作"); [`ImpCb::process_printed`] runs it so, as a
+//!   labelled reading, to show what it would count.
 //! * **Delete** a URL: its reference count drops by 1; at 0 the record is removed and its k
 //!   counters drop by 1. At a saturated counter P5 "counts in the fingerprint store how many
 //!   stored fingerprints map to that counter" and sets the counter to that count (at most the
@@ -64,9 +68,19 @@
 //!   finds a 0 counter: **no false negatives** under any sequence of inserts and deletes.
 //!
 //! [`FingerprintStore`] is P5's Fig. 1 baseline: the store alone (`HashMap<u128, u32>` of
-//! reference counts). Both have `process(url) -> Verdict` for P5's Fig. 3 timing (callers time;
-//! this core never reads a clock). In memory the counters cannot save lookups' I/O as in P5;
-//! they save store probes, counted in the stats.
+//! reference counts; [`fig1_process`] runs Fig. 1 over any [`FingerprintDb`]). Both have
+//! `process(url) -> Verdict` for P5's Fig. 3 timing (callers time; this core never reads a
+//! clock). In memory the counters cannot save lookups' I/O as in P5; they save store probes,
+//! counted in the stats. Over a store that can fail (on disk) the calls are `try_process` and
+//! the like; over the stores in memory (`Error = Infallible`) `process`, `delete`, `contains`
+//! and `count` return plain values.
+//!
+//! # P5's printed tail "bound"
+//!
+//! P5 §2.2 writes `P(c(i) ≥ j) ≤ C(Nk, j)(1/m)^j(1 − 1/m)^(Nk−j)`; that right side is
+//! `P(c(i) = j)`, so the inequality fails at every `j < Nk` ([`printed_tail_bound`] puts both
+//! side by side). The sentence before it also says "从 N 次" (of N hash computations) where
+//! its formula has Nk.
 //!
 //! Memory is modelled for a 64-bit target as in [`crate::bloom`] (hashbrown buckets, an
 //! `(u128, Record)` entry is 32 bytes with `u128` aligned to 16), identically on every target.

@@ -265,7 +265,7 @@ fn imp_cb_resolves_saturated_deletes_both_ways() {
         }
         // Freed slots are reused.
         f.process(b"d");
-        assert_eq!((f.indices.len(), f.free.len()), (9, 2));
+        assert_eq!((f.store.indices.len(), f.store.free.len()), (9, 2));
     }
 }
 
@@ -295,4 +295,63 @@ fn corpus_deletion_experiment() {
         .iter()
         .all(|row| row.false_negatives == 0 && row.overflow_events == 0));
     assert!(deletion_experiment(&keys, 20_001, 10, 1, 1, IndexMethod::Double).is_err());
+}
+
+#[test]
+fn p5s_printed_tail_bound_is_the_probability_of_exactly_j() {
+    // Nk = 3 into m = 2, by hand: P(c = j) = C(3, j)/8 = 1/8, 3/8, 3/8, 1/8 and
+    // P(c >= j) = 8/8, 7/8, 4/8, 1/8 for j = 0, 1, 2, 3.
+    let tail = [8.0, 7.0, 4.0, 1.0];
+    let exactly = [1.0, 3.0, 3.0, 1.0];
+    for j in 0..=3u64 {
+        let c = printed_tail_bound(3, 2.0, j);
+        assert!(
+            (c.exact_tail - tail[j as usize] / 8.0).abs() < 1e-12,
+            "{c:?}"
+        );
+        assert!(
+            (c.printed_right_side - exactly[j as usize] / 8.0).abs() < 1e-12,
+            "{c:?}"
+        );
+        // False below Nk = 3, equal (so it holds) at j = Nk.
+        assert_eq!(c.holds, j == 3, "{c:?}");
+    }
+    // P5's own parameters at j = 16 (N = 2 000 000, k = 8, m = 20 N): the tail is the term at
+    // 16 times 1.02405 (see above), so the printed "bound" is 2.4 % below what it bounds.
+    let c = printed_tail_bound(16_000_000, 4e7, 16);
+    assert!(!c.holds);
+    assert!(
+        (c.exact_tail / c.printed_right_side - 1.02405).abs() < 1e-4,
+        "{c:?}"
+    );
+}
+
+#[test]
+fn imp_cb_runs_unchanged_over_the_fig1_store_trait() {
+    // Fig. 1 through the trait gives the store's own answers.
+    let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 500).collect();
+    let mut a = FingerprintStore::new();
+    let mut b = FingerprintStore::new();
+    for u in urls.iter().chain(&urls[..100]) {
+        let Ok(v) = fig1_process(&mut a, u);
+        assert_eq!(v, b.process(u));
+    }
+    assert_eq!((a.len(), FingerprintDb::references(&a)), (500, 600));
+    // The printed reading of Fig. 2 adds k more to the counters each time the not-found branch
+    // runs: one counter of 4 bits, k = 2, so every URL after the first takes that branch.
+    let mut lab = ImpCb::new(1, 2, 4, IndexMethod::Independent).unwrap();
+    let mut printed = ImpCb::new(1, 2, 4, IndexMethod::Independent).unwrap();
+    for u in ["a", "b", "c"] {
+        assert_eq!(lab.process(u.as_bytes()), Verdict::New);
+        assert_eq!(printed.process_printed(u.as_bytes()), Verdict::New);
+    }
+    // Lab: 3 URLs × 2 = 6. Printed: "a" 2, then "b" and "c" 4 each: 10.
+    assert_eq!(lab.stats().false_positive_lookups, 2);
+    assert_eq!((lab.counters().get(0), printed.counters().get(0)), (6, 10));
+    for u in ["a", "b", "c"] {
+        lab.delete(u.as_bytes());
+        printed.delete(u.as_bytes());
+    }
+    // Deleting every URL empties the lab's counter; the printed reading's keeps 4.
+    assert_eq!((lab.counters().get(0), printed.counters().get(0)), (0, 4));
 }

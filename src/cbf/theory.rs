@@ -151,3 +151,46 @@ pub fn overflow_theory(n: u64, k: u32, m: u64, bits: u32) -> OverflowTheory {
         expected_saturated: mf * counter_tail(nk, mf, j - 1),
     }
 }
+
+/// P5's printed tail "bound" checked at one j: P5 (§2.2) writes
+/// `P(c(i) >= j) <= C(Nk, j) (1/m)^j (1 − 1/m)^(Nk−j)`, but that right side is
+/// `P(c(i) = j)` ([`counter_pmf`]), one term of the tail ([`counter_tail`]), so the inequality
+/// is false at every `j < Nk` (equal at `j = Nk`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TailBoundCheck {
+    /// Nk increments…
+    pub nk: u64,
+    /// …into m counters…
+    pub m: f64,
+    /// …and the count j.
+    pub j: u64,
+    /// `P(c(i) >= j)`, exact.
+    pub exact_tail: f64,
+    /// P5's right side, `C(Nk, j) (1/m)^j (1 − 1/m)^(Nk−j)` (which is `P(c(i) = j)`).
+    pub printed_right_side: f64,
+    /// `exact_tail <= printed_right_side`: whether P5's inequality holds here.
+    pub holds: bool,
+}
+
+/// [`TailBoundCheck`] at `nk` increments into `m` counters and count `j`.
+///
+/// ```
+/// use urlhashlab::cbf::printed_tail_bound;
+/// // Nk = 3 into m = 2: P(c >= 1) = 7/8, but the printed "bound" is P(c = 1) = 3/8.
+/// let c = printed_tail_bound(3, 2.0, 1);
+/// assert!((c.exact_tail - 0.875).abs() < 1e-12 && (c.printed_right_side - 0.375).abs() < 1e-12);
+/// assert!(!c.holds);
+/// ```
+pub fn printed_tail_bound(nk: u64, m: f64, j: u64) -> TailBoundCheck {
+    let exact_tail = counter_tail(nk, m, j);
+    let printed_right_side = counter_pmf(nk, m, j);
+    TailBoundCheck {
+        nk,
+        m,
+        j,
+        exact_tail,
+        printed_right_side,
+        // At j = Nk both are the one term (1/m)^Nk; allow for the rounding of the sum.
+        holds: exact_tail <= printed_right_side * (1.0 + 1e-12),
+    }
+}

@@ -11,6 +11,7 @@
 //! times them exactly as it times the in-memory list and the generalized list.
 
 pub mod md5_dirs;
+pub mod p5_disk;
 pub mod sqlite;
 pub mod threads;
 

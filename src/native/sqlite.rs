@@ -22,15 +22,22 @@ pub struct SqliteStore {
     dir: tempfile::TempDir,
 }
 
-fn err(e: impl std::fmt::Display) -> String {
+/// A SQLite error (or a temporary directory's) as the lab words it.
+pub(super) fn err(e: impl std::fmt::Display) -> String {
     format!("SQLite: {e}")
+}
+
+/// A new database `file` in a new temporary directory (deleted when the directory is dropped).
+pub(super) fn open_temp(file: &str) -> Result<(tempfile::TempDir, Connection), String> {
+    let dir = tempfile::tempdir().map_err(err)?;
+    let conn = Connection::open(dir.path().join(file)).map_err(err)?;
+    Ok((dir, conn))
 }
 
 impl SqliteStore {
     /// A new database file in a temporary directory; `indexed` makes `url` the primary key.
     pub fn new(indexed: bool) -> Result<SqliteStore, String> {
-        let dir = tempfile::tempdir().map_err(err)?;
-        let conn = Connection::open(dir.path().join("urls.sqlite")).map_err(err)?;
+        let (dir, conn) = open_temp("urls.sqlite")?;
         let schema = if indexed {
             "CREATE TABLE urls (url BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID"
         } else {

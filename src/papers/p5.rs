@@ -8,13 +8,27 @@
 //! × m` with the formula `m (ln 2 / j)^j`: both misprints of Fan et al.'s `m (e ln 2 / j)^j`.
 //! Its Fig. 3 compares the store alone with IMP-CB at N = 0.5 to 2 million and prints no numbers.
 //!
+//! P5 opens with duplicate shares ([`P5_DUPLICATE_SHARES`]): near-duplicates are 29 % of all
+//! pages, duplicates 3.4 % of Google's and 2.1 % of Baidu's, 7.8 % of the State Grid pages it
+//! counted. Fig. 3's streams repeat earlier URLs at such a share ([`stream_with_duplicates`],
+//! 29 % by default), so Fig. 2's "found → Count + 1" branch runs as often as there are
+//! duplicates.
+//!
 //! [`study`] measures, on the same keys:
 //! 1. false positives at P5's and P4's points, `(1 − (1 − 1/m)^(kN))^k` beside them
 //!    ([`crate::bloom::sweep_fpr`]);
 //! 2. the overflow theory at P5's settings;
-//! 3. Fig. 3 replayed: the store alone against IMP-CB, timed by the clock it is handed (the
-//!    CLI's `Instant`), at [`FIG3_N`] when the input has 2 million URLs, else at quarters of it;
-//! 4. deletes at P5's settings and at saturating ones ([`crate::cbf::deletion_experiment`]).
+//! 3. Fig. 3 replayed ([`fig3_row`]): the store alone against IMP-CB on streams of N pages with
+//!    duplicates, both in memory, timed by the clock it is handed (the CLI's `Instant`), at
+//!    [`FIG3_N`] when the input has 2 million URLs, else at quarters of it, with the times of
+//!    Fig. 2's three branches; the same with the store on disk is native
+//!    (`native::p5_disk::fig3_disk`, `urlhash paper p5 --disk`), generic over
+//!    [`crate::cbf::FingerprintDb`];
+//! 4. deletes at P5's settings and at saturating ones ([`crate::cbf::deletion_experiment`]);
+//! 5. P5's misprints with live numbers ([`P5Misprints`]): the tail "bound" that is the
+//!    probability of exactly j ([`crate::cbf::printed_tail_bound`]), "N" trials for Nk, Fig. 2's
+//!    not-found branch adding 1 to the counters twice (run literally:
+//!    [`crate::cbf::ImpCb::process_printed`]), and the names IMP-CB and IMP-CM ([`P5_NAMES`]).
 //!
 //! ```
 //! use urlhashlab::papers::p5;
@@ -22,8 +36,11 @@
 //! let keys: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
 //! let (inserted, held_out) = keys.split_at(1_000);
 //! let mut clock = 0.0;
-//! let r = p5::study(inserted, held_out, &mut || { clock += 1.0; clock }).unwrap();
+//! let options = p5::P5Options::default(); // 29 % duplicates
+//! let r = p5::study(inserted, held_out, &options, &mut || { clock += 1.0; clock }).unwrap();
 //! assert_eq!(r.fig3.iter().map(|f| f.n).collect::<Vec<_>>(), [250, 500, 750, 1_000]);
+//! // 290 of the 1 000 pages repeat one: the store alone and IMP-CB find exactly those.
+//! assert_eq!((r.fig3[3].store_found, r.fig3[3].found), (290, 290));
 //! // IMP-CB recounts a saturated counter from its store: it never loses a kept URL.
 //! let imp = r.deletion_saturating.rows.iter().find(|row| row.structure == "imp-cb").unwrap();
 //! assert_eq!(imp.false_negatives, 0);
@@ -31,7 +48,9 @@
 
 use crate::bloom::{self, FprReport, IndexMethod, PaperRow};
 use crate::cbf::{
-    self, DeletionReport, FingerprintStore, ImpCb, OVERFLOW_J16_FACTOR, OVERFLOW_J16_WITHOUT_E,
+    self, counter_pmf, fig1_process, printed_tail_bound, DeleteOutcome, DeletionReport,
+    FingerprintDb, FingerprintStore, ImpCb, TailBoundCheck, Verdict, OVERFLOW_J16_FACTOR,
+    OVERFLOW_J16_WITHOUT_E,
 };
 use serde::Serialize;
 
@@ -77,19 +96,317 @@ impl Default for P5Printed {
     }
 }
 
-/// One N of Fig. 3: the fingerprint store alone against IMP-CB.
+/// P5's duplicate shares (its introduction): near-duplicates are 29 % of all pages…
+pub const P5_NEAR_DUPLICATE_SHARE: f64 = 0.29;
+/// …duplicates are 3.4 % of Google's pages and 2.1 % of Baidu's (Tsinghua's IT usability lab,
+/// P5's reference \[1\])…
+pub const P5_GOOGLE_DUPLICATE_SHARE: f64 = 0.034;
+pub const P5_BAIDU_DUPLICATE_SHARE: f64 = 0.021;
+/// …and 7.8 % of the State Grid business pages the authors counted.
+pub const P5_STATE_GRID_DUPLICATE_SHARE: f64 = 0.078;
+
+/// One of P5's printed duplicate shares.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct DuplicateShare {
+    pub what: &'static str,
+    pub share: f64,
+}
+
+/// P5's four duplicate shares, as printed.
+pub const P5_DUPLICATE_SHARES: [DuplicateShare; 4] = [
+    DuplicateShare {
+        what: "near-duplicate pages, of all pages",
+        share: P5_NEAR_DUPLICATE_SHARE,
+    },
+    DuplicateShare {
+        what: "duplicate pages in Google",
+        share: P5_GOOGLE_DUPLICATE_SHARE,
+    },
+    DuplicateShare {
+        what: "duplicate pages in Baidu",
+        share: P5_BAIDU_DUPLICATE_SHARE,
+    },
+    DuplicateShare {
+        what: "duplicate pages in State Grid's business pages",
+        share: P5_STATE_GRID_DUPLICATE_SHARE,
+    },
+];
+
+/// The seed of the duplicate streams unless another is given (P5's year).
+pub const DEFAULT_STREAM_SEED: u64 = 2018;
+
+/// How P5's name for its algorithm is printed: "IMP-CB Filter" 6 times, "IMP-CM Filter" 11
+/// (one of them "IMP-CMFilter"), counted in the paper's text.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct NameUse {
+    pub name: &'static str,
+    pub times: u32,
+    pub places: &'static str,
+}
+
+/// [`NameUse`] for both names.
+pub const P5_NAMES: [NameUse; 2] = [
+    NameUse {
+        name: "IMP-CB",
+        times: 6,
+        places: "introduction, §1.1, §2.3 (its title, its text, its closing sentence), Fig. 2's Chinese caption",
+    },
+    NameUse {
+        name: "IMP-CM",
+        times: 11,
+        places: "abstract (2), key words, Fig. 2's English caption, §3 (2, one \"标准 IMP-CM\"), §4 (2), English abstract (2), English key words",
+    },
+];
+
+/// A stream of pages with duplicates: `order[t]` is the index, in a list of distinct URLs, of
+/// page t. The first page is new; of the others, exactly `duplicates` (chosen by selection
+/// sampling, every set of positions equally likely) repeat a URL already seen, drawn uniformly
+/// among those; the rest bring the next URL of the list. Pure: the same (n, share, seed) give the
+/// same stream on every machine ([`crate::mix::SplitMix`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DupStream {
+    pub order: Vec<u32>,
+    /// Distinct URLs in the stream (the list's first `distinct`).
+    pub distinct: u64,
+    /// Pages that repeat an earlier one: `round(share × n)`, at most `n − 1`.
+    pub duplicates: u64,
+    pub dup_share: f64,
+    pub seed: u64,
+}
+
+/// [`DupStream`] of `n` pages, `dup_share` of them (0 ≤ share < 1) duplicates.
+///
+/// ```
+/// use urlhashlab::papers::p5::stream_with_duplicates;
+/// let s = stream_with_duplicates(1_000, 0.29, 2018).unwrap();
+/// assert_eq!((s.duplicates, s.distinct), (290, 710));
+/// assert_eq!(s.order[0], 0);
+/// assert_eq!(*s.order.iter().max().unwrap(), 709);
+/// ```
+pub fn stream_with_duplicates(n: u64, dup_share: f64, seed: u64) -> Result<DupStream, String> {
+    if !(0.0..1.0).contains(&dup_share) {
+        return Err(format!(
+            "the duplicate share must be at least 0 and below 1 (got {dup_share})"
+        ));
+    }
+    if n > u32::MAX as u64 {
+        return Err(format!("a stream has at most 2^32 − 1 pages (got {n})"));
+    }
+    let duplicates = ((dup_share * n as f64).round() as u64).min(n.saturating_sub(1));
+    let mut rng = crate::mix::SplitMix::new(seed, 5);
+    let mut order = Vec::with_capacity(n as usize);
+    let (mut seen, mut left) = (0u64, duplicates);
+    for t in 0..n {
+        // Positions 1..n hold the duplicates: at t, `n − t` positions remain for `left`.
+        if t > 0 && rng.below(n - t) < left {
+            left -= 1;
+            order.push(rng.below(seen) as u32);
+        } else {
+            order.push(seen as u32);
+            seen += 1;
+        }
+    }
+    Ok(DupStream {
+        order,
+        distinct: seen,
+        duplicates,
+        dup_share,
+        seed,
+    })
+}
+
+/// How [`study`] builds its streams: the duplicate share (P5's 29 % by default) and the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct P5Options {
+    pub dup_share: f64,
+    pub seed: u64,
+}
+
+impl Default for P5Options {
+    fn default() -> P5Options {
+        P5Options {
+            dup_share: P5_NEAR_DUPLICATE_SHARE,
+            seed: DEFAULT_STREAM_SEED,
+        }
+    }
+}
+
+/// One N of Fig. 3: the fingerprint store alone (Fig. 1) against IMP-CB (Fig. 2), on a stream of
+/// N pages with duplicates, the store in memory or on disk.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fig3Row {
+    /// `memory` or `disk` (`native::p5_disk`).
+    pub medium: &'static str,
+    /// Pages in the stream.
     pub n: u64,
+    pub distinct: u64,
+    /// The stream's duplicates, known from its making.
+    pub duplicates: u64,
     pub store_seconds: f64,
     pub imp_cb_seconds: f64,
     /// `imp_cb_seconds / store_seconds`.
     pub ratio: f64,
-    /// Share of URLs IMP-CB answered from its counters, without a store lookup.
+    pub store_us_per_url: f64,
+    pub imp_cb_us_per_url: f64,
+    /// The store alone looks every page up.
+    pub store_lookups: u64,
+    /// Duplicates the store alone found ("found → Count + 1").
+    pub store_found: u64,
+    /// IMP-CB's lookups: `found + not_found`.
+    pub imp_cb_lookups: u64,
+    /// `store_lookups − imp_cb_lookups`: the pages a zero counter answered.
+    pub lookups_avoided: u64,
+    /// Fig. 2's branches: a zero counter (new, no lookup)…
+    pub by_counters: u64,
+    /// …all counters non-zero and found (duplicate, Count + 1)…
+    pub found: u64,
+    /// …all non-zero and not found (the filter's false positive: new).
+    pub not_found: u64,
+    /// Share of pages IMP-CB answered from its counters, without a store lookup.
     pub answered_by_counters: f64,
     pub false_positive_lookups: u64,
+    /// Modelled bytes in memory per distinct URL (0 for the store on disk; IMP-CB's counters
+    /// then).
     pub store_bytes_per_url: f64,
     pub imp_cb_bytes_per_url: f64,
+    /// On disk: pages SQLite read from the database file (its page cache's misses).
+    pub store_page_reads: Option<u64>,
+    pub imp_cb_page_reads: Option<u64>,
+    /// On disk: the database file's bytes.
+    pub store_file_bytes: Option<u64>,
+    pub imp_cb_file_bytes: Option<u64>,
+}
+
+/// Times Fig. 1 over `alone` and Fig. 2 over `imp` (both empty) on `stream`'s pages (indices into
+/// `distinct`), by the clock `now` (milliseconds), and counts the branches each took. Generic
+/// over the store, so the native disk store runs the same code as the store in memory.
+pub fn fig3_row<A, B>(
+    medium: &'static str,
+    distinct: &[&[u8]],
+    stream: &DupStream,
+    alone: &mut A,
+    imp: &mut ImpCb<B>,
+    now: &mut dyn FnMut() -> f64,
+) -> Result<Fig3Row, String>
+where
+    A: FingerprintDb,
+    B: FingerprintDb,
+    A::Error: std::fmt::Display,
+    B::Error: std::fmt::Display,
+{
+    if (distinct.len() as u64) < stream.distinct {
+        return Err(format!(
+            "the stream needs {} distinct URLs, {} given",
+            stream.distinct,
+            distinct.len()
+        ));
+    }
+    let n = stream.order.len() as u64;
+    let t = now();
+    let mut store_found = 0u64;
+    for &i in &stream.order {
+        let v = fig1_process(alone, distinct[i as usize]).map_err(|e| e.to_string())?;
+        store_found += (v == Verdict::Duplicate) as u64;
+    }
+    let store_seconds = (now() - t) / 1e3;
+    let t = now();
+    for &i in &stream.order {
+        imp.try_process(distinct[i as usize])
+            .map_err(|e| e.to_string())?;
+    }
+    let imp_cb_seconds = (now() - t) / 1e3;
+    let s = *imp.stats();
+    let per_url = |seconds: f64| seconds * 1e6 / n.max(1) as f64;
+    let (table, index) = alone.memory_bytes();
+    let d = stream.distinct.max(1) as f64;
+    Ok(Fig3Row {
+        medium,
+        n,
+        distinct: stream.distinct,
+        duplicates: stream.duplicates,
+        store_seconds,
+        imp_cb_seconds,
+        ratio: imp_cb_seconds / store_seconds,
+        store_us_per_url: per_url(store_seconds),
+        imp_cb_us_per_url: per_url(imp_cb_seconds),
+        store_lookups: n,
+        store_found,
+        imp_cb_lookups: s.store_lookups,
+        lookups_avoided: n - s.store_lookups,
+        by_counters: s.answered_by_counters,
+        found: s.duplicates,
+        not_found: s.false_positive_lookups,
+        answered_by_counters: s.answered_by_counters as f64 / s.processed.max(1) as f64,
+        false_positive_lookups: s.false_positive_lookups,
+        store_bytes_per_url: (table + index) as f64 / d,
+        imp_cb_bytes_per_url: imp.report().bytes as f64 / d,
+        store_page_reads: None,
+        imp_cb_page_reads: None,
+        store_file_bytes: None,
+        imp_cb_file_bytes: None,
+    })
+}
+
+/// Misprint (a) at one setting: P5's "P(c(i) ≥ j) ≤ C(Nk, j)(1/m)^j(1 − 1/m)^(Nk−j)".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TailBoundRow {
+    /// `by hand`, `this run` or `P5 at N = 2 000 000`.
+    pub setting: &'static str,
+    #[serde(flatten)]
+    pub check: TailBoundCheck,
+    /// In this run's filter: the share of counters at j or more.
+    pub measured: Option<f64>,
+}
+
+/// Misprint (b): "从 N 次哈希函数计算中选择 j 次", N trials where P5's own formula has Nk.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NForNkRow {
+    pub j: u64,
+    /// The share of this run's counters that hold exactly j.
+    pub measured: f64,
+    /// `C(Nk, j)(1/m)^j(1 − 1/m)^(Nk−j)`, P5's formula.
+    pub with_nk: f64,
+    /// The same with N trials, as the sentence says.
+    pub with_n: f64,
+}
+
+/// Misprint (c) at one setting: Fig. 2 run as the lab reads it and as printed (the not-found
+/// branch adding 1 to the k counters twice) on the same pages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DoubleIncrementRow {
+    pub setting: &'static str,
+    pub m: u64,
+    pub k: u32,
+    pub pages: u64,
+    pub distinct: u64,
+    /// Times the not-found branch ran (the same pages take it in both readings: a counter is
+    /// non-zero in one exactly when it is in the other).
+    pub not_found_runs: u64,
+    /// The counters' sum after the stream: `k × distinct` in the lab's reading (less any
+    /// increment at a saturated counter)…
+    pub counter_sum_lab: u64,
+    /// …and as printed.
+    pub counter_sum_printed: u64,
+    /// `(printed − lab) / not_found_runs`: k when nothing saturates.
+    pub extra_per_run: f64,
+    /// After deleting every reference of every URL: counters still non-zero, lab and printed.
+    pub nonzero_after_deleting_all_lab: u64,
+    pub nonzero_after_deleting_all_printed: u64,
+    /// The printed reading's counter sum then (the lab's is 0).
+    pub counter_sum_left_printed: u64,
+}
+
+/// P5's misprints, each with live numbers (issue items: the tail "bound", N for Nk, Fig. 2's
+/// double increment, and the algorithm's two names).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct P5Misprints {
+    pub tail_bound: Vec<TailBoundRow>,
+    /// `Nk/m` and `N/m` in this run's filter: the counters' mean under each reading.
+    pub mean_with_nk: f64,
+    pub mean_with_n: f64,
+    pub n_for_nk: Vec<NForNkRow>,
+    pub double_increment: Vec<DoubleIncrementRow>,
+    pub names: [NameUse; 2],
 }
 
 /// What [`study`] measured.
@@ -97,10 +414,17 @@ pub struct Fig3Row {
 pub struct P5Report {
     pub fpr: Vec<FprReport>,
     pub paper_points: Vec<PaperRow>,
+    /// P5's printed duplicate shares, and the share and seed of this run's streams.
+    pub duplicate_shares: [DuplicateShare; 4],
+    pub stream: P5Options,
+    /// Fig. 3 with both stores in memory.
     pub fig3: Vec<Fig3Row>,
+    /// Fig. 3 with the store on disk (filled natively by `native::p5_disk`; empty in the core).
+    pub fig3_disk: Vec<Fig3Row>,
     pub fig3_note: &'static str,
     pub deletion_p5: DeletionReport,
     pub deletion_saturating: DeletionReport,
+    pub misprints: P5Misprints,
 }
 
 /// The N at which Fig. 3 is replayed for `n` inserted URLs: P5's when there are that many, else
@@ -113,11 +437,123 @@ pub fn fig3_sizes(n: u64) -> Vec<u64> {
     }
 }
 
+/// `j · count` summed over a counter histogram.
+fn counter_sum(histogram: &[u64]) -> u64 {
+    histogram
+        .iter()
+        .enumerate()
+        .map(|(j, &c)| j as u64 * c)
+        .sum()
+}
+
+/// Misprint (c) on `stream` at m counters, k, P5's 4-bit counters.
+fn double_increment(
+    setting: &'static str,
+    distinct: &[&[u8]],
+    stream: &DupStream,
+    m: u64,
+    k: u32,
+) -> Result<DoubleIncrementRow, String> {
+    let mut lab = ImpCb::new(m, k, P5_COUNTER_BITS, IndexMethod::Md5Slices)?;
+    let mut printed = lab.clone();
+    for &i in &stream.order {
+        let url = distinct[i as usize];
+        lab.process(url);
+        printed.process_printed(url);
+    }
+    let runs = lab.stats().false_positive_lookups;
+    let (sum_lab, sum_printed) = (
+        counter_sum(&lab.counters().histogram()),
+        counter_sum(&printed.counters().histogram()),
+    );
+    for url in &distinct[..stream.distinct as usize] {
+        for f in [&mut lab, &mut printed] {
+            while f.delete(url) == DeleteOutcome::Decremented {}
+        }
+    }
+    Ok(DoubleIncrementRow {
+        setting,
+        m,
+        k,
+        pages: stream.order.len() as u64,
+        distinct: stream.distinct,
+        not_found_runs: runs,
+        counter_sum_lab: sum_lab,
+        counter_sum_printed: sum_printed,
+        extra_per_run: (sum_printed - sum_lab) as f64 / runs.max(1) as f64,
+        nonzero_after_deleting_all_lab: lab.counters().nonzero(),
+        nonzero_after_deleting_all_printed: printed.counters().nonzero(),
+        counter_sum_left_printed: counter_sum(&printed.counters().histogram()),
+    })
+}
+
+/// The misprints' numbers: (a) and (b) in `filter`, IMP-CB after `stream`; (c) on `small`.
+fn misprints(
+    filter: &ImpCb,
+    stream: &DupStream,
+    distinct: &[&[u8]],
+    small: &DupStream,
+) -> Result<P5Misprints, String> {
+    let m = filter.counters().m();
+    let mf = m as f64;
+    let nk = stream.distinct * filter.k() as u64;
+    let hist = filter.counters().histogram();
+    let share = |c: u64| c as f64 / mf;
+    let at_least = |j: usize| share(hist.iter().skip(j).sum());
+    let mut tail_bound: Vec<TailBoundRow> = (0..=3)
+        .map(|j| TailBoundRow {
+            setting: "by hand",
+            check: printed_tail_bound(3, 2.0, j),
+            measured: None,
+        })
+        .collect();
+    tail_bound.extend((1..=4).map(|j| TailBoundRow {
+        setting: "this run",
+        check: printed_tail_bound(nk, mf, j),
+        measured: Some(at_least(j as usize)),
+    }));
+    let (p5_nk, p5_m) = (FIG3_N[3] * P5_K as u64, FIG3_N[3] as f64 * P5_RATIO);
+    tail_bound.extend([1, 2, 4, 8, 16].map(|j| TailBoundRow {
+        setting: "P5 at N = 2 000 000",
+        check: printed_tail_bound(p5_nk, p5_m, j),
+        measured: None,
+    }));
+    let n_for_nk = (0..=3)
+        .map(|j| NForNkRow {
+            j,
+            measured: share(hist[j as usize]),
+            with_nk: counter_pmf(nk, mf, j),
+            with_n: counter_pmf(stream.distinct, mf, j),
+        })
+        .collect();
+    let n = small.order.len() as u64;
+    let double_increment = vec![
+        double_increment(
+            "P5: m/N = 20, k = 8",
+            distinct,
+            small,
+            (20 * n).max(1),
+            P5_K,
+        )?,
+        double_increment("small: m/N = 2, k = 4", distinct, small, (2 * n).max(1), 4)?,
+    ];
+    Ok(P5Misprints {
+        tail_bound,
+        mean_with_nk: nk as f64 / mf,
+        mean_with_n: stream.distinct as f64 / mf,
+        n_for_nk,
+        double_increment,
+        names: P5_NAMES,
+    })
+}
+
 /// Every experiment of the module doc on `inserted` (distinct, at least one) and `held_out`
-/// (none of them inserted); `now` is a clock in milliseconds that never goes back.
+/// (none of them inserted), Fig. 3's streams made as `options` says; `now` is a clock in
+/// milliseconds that never goes back.
 pub fn study(
     inserted: &[&[u8]],
     held_out: &[&[u8]],
+    options: &P5Options,
     now: &mut dyn FnMut() -> f64,
 ) -> Result<P5Report, String> {
     let n = inserted.len() as u64;
@@ -131,29 +567,21 @@ pub fn study(
         &[P5_K, OPTIMAL_K],
         &IndexMethod::ALL,
     )?;
+    let sizes = fig3_sizes(n);
     let mut fig3 = Vec::new();
-    for size in fig3_sizes(n) {
-        let urls = &inserted[..size as usize];
-        let t = now();
+    let mut last = None;
+    for &size in &sizes {
+        let stream = stream_with_duplicates(size, options.dup_share, options.seed)?;
         let mut store = FingerprintStore::new();
-        store.process_batch(urls.iter().copied());
-        let store_seconds = (now() - t) / 1e3;
-        let t = now();
         let mut imp = ImpCb::p5(size, IndexMethod::Md5Slices)?;
-        imp.process_batch(urls.iter().copied());
-        let imp_cb_seconds = (now() - t) / 1e3;
-        let stats = imp.stats();
-        fig3.push(Fig3Row {
-            n: size,
-            store_seconds,
-            imp_cb_seconds,
-            ratio: imp_cb_seconds / store_seconds,
-            answered_by_counters: stats.answered_by_counters as f64 / stats.processed.max(1) as f64,
-            false_positive_lookups: stats.false_positive_lookups,
-            store_bytes_per_url: store.report().bytes as f64 / size as f64,
-            imp_cb_bytes_per_url: imp.report().bytes_per_url,
-        });
+        fig3.push(fig3_row(
+            "memory", inserted, &stream, &mut store, &mut imp, now,
+        )?);
+        last = Some((imp, stream));
     }
+    let (filter, stream) = last.expect("four sizes");
+    let small = stream_with_duplicates(sizes[0], options.dup_share, options.seed)?;
+    let misprints = misprints(&filter, &stream, inserted, &small)?;
     let half = inserted.len() / 2;
     let deletes = |ratio: f64, k: u32, bits: u32| {
         cbf::deletion_experiment(
@@ -169,10 +597,14 @@ pub fn study(
     Ok(P5Report {
         fpr,
         paper_points: bloom::paper_rows(n),
+        duplicate_shares: P5_DUPLICATE_SHARES,
+        stream: *options,
         fig3,
-        fig3_note: "times of this run on this machine, URLs in memory (no disk); P5's Fig. 3 prints no numbers",
+        fig3_disk: Vec::new(),
+        fig3_note: "times of this run on this machine; P5's Fig. 3 prints no numbers",
         deletion_p5: deletes(P5_RATIO, P5_K, P5_COUNTER_BITS)?,
         deletion_saturating: deletes(ratio, k, bits)?,
+        misprints,
     })
 }
 
@@ -193,7 +625,7 @@ mod tests {
         let ins: Vec<&[u8]> = ins.iter().map(|k| k.as_bytes()).collect();
         let out: Vec<&[u8]> = out.iter().map(|k| k.as_bytes()).collect();
         let mut t = 0.0;
-        let r = study(&ins, &out, &mut || {
+        let r = study(&ins, &out, &P5Options::default(), &mut || {
             t += 0.5;
             t
         })
@@ -206,13 +638,22 @@ mod tests {
         assert_eq!(fig3_sizes(4_000), [1_000, 2_000, 3_000, 4_000]);
         assert_eq!(fig3_sizes(3_000_000), FIG3_N);
         assert_eq!(r.fig3.len(), 4);
+        assert!(r.fig3_disk.is_empty());
         for row in &r.fig3 {
             // Each side is timed by two reads of the clock, 0.5 ms apart.
             assert_eq!(
                 (row.store_seconds, row.imp_cb_seconds, row.ratio),
                 (5e-4, 5e-4, 1.0)
             );
-            assert!(row.answered_by_counters > 0.99, "{row:?}");
+            // 29 % of the pages repeat one: both flows find exactly those, and IMP-CB's three
+            // branches add up to the pages.
+            let dups = (0.29 * row.n as f64).round() as u64;
+            assert_eq!((row.duplicates, row.distinct), (dups, row.n - dups));
+            assert_eq!((row.store_found, row.found), (dups, dups));
+            assert_eq!(row.by_counters + row.found + row.not_found, row.n);
+            assert_eq!(row.by_counters + row.not_found, row.distinct);
+            assert_eq!(row.lookups_avoided, row.by_counters);
+            assert!(row.answered_by_counters > 0.7, "{row:?}");
         }
         assert_eq!((r.deletion_p5.n, r.deletion_p5.deleted), (4_000, 2_000));
         assert_eq!(r.deletion_p5.bits, P5_COUNTER_BITS);
@@ -227,15 +668,86 @@ mod tests {
         assert_eq!(lost(&r.deletion_saturating, "imp-cb"), 0);
         assert!(lost(&r.deletion_saturating, "cbf-decrement") > 0);
         assert_eq!(lost(&r.deletion_p5, "cbf-decrement"), 0);
+        // The misprints: the printed tail "bound" fails everywhere below Nk; the printed
+        // double increment adds k per not-found run and outlives the deletes.
+        let m = &r.misprints;
+        assert!(m
+            .tail_bound
+            .iter()
+            .all(|t| t.check.holds == (t.check.j == t.check.nk)));
+        assert!(m.mean_with_nk > 7.0 * m.mean_with_n);
+        for d in &m.double_increment {
+            assert_eq!(d.nonzero_after_deleting_all_lab, 0, "{d:?}");
+            assert_eq!(
+                d.counter_sum_printed - d.counter_sum_lab,
+                d.k as u64 * d.not_found_runs,
+                "{d:?}"
+            );
+            assert_eq!(d.counter_sum_left_printed, d.k as u64 * d.not_found_runs);
+        }
+        assert!(m.double_increment[1].not_found_runs > 0);
+        assert_eq!(m.names.map(|n| n.times), [6, 11]);
+    }
+
+    #[test]
+    fn streams_carry_the_duplicates_they_say() {
+        for (n, share) in [
+            (1, 0.29),
+            (2, 0.9),
+            (10_000, P5_NEAR_DUPLICATE_SHARE),
+            (10_000, 0.0),
+        ] {
+            let s = stream_with_duplicates(n, share, DEFAULT_STREAM_SEED).unwrap();
+            assert_eq!(s.order.len() as u64, n);
+            // Count the repeats directly: a page is new when it brings the next URL.
+            let (mut seen, mut repeats) = (0u32, 0u64);
+            for &i in &s.order {
+                if i == seen {
+                    seen += 1;
+                } else {
+                    assert!(i < seen);
+                    repeats += 1;
+                }
+            }
+            assert_eq!((repeats, seen as u64), (s.duplicates, s.distinct));
+            assert_eq!(s.duplicates, ((share * n as f64).round() as u64).min(n - 1));
+        }
+        let a = stream_with_duplicates(5_000, 0.078, 1).unwrap();
+        assert_eq!(a, stream_with_duplicates(5_000, 0.078, 1).unwrap());
+        assert_ne!(
+            a.order,
+            stream_with_duplicates(5_000, 0.078, 2).unwrap().order
+        );
+        assert_eq!(a.duplicates, 390);
+        assert!(stream_with_duplicates(10, 1.0, 1).is_err());
+        assert!(stream_with_duplicates(10, -0.1, 1).is_err());
+        assert!(stream_with_duplicates(10, f64::NAN, 1).is_err());
+        // IMP-CB's found branch runs once per duplicate, the store alone's too.
+        let urls = keys(10_000, "s");
+        let urls: Vec<&[u8]> = urls.iter().map(|k| k.as_bytes()).collect();
+        let s = stream_with_duplicates(10_000, P5_NEAR_DUPLICATE_SHARE, 9).unwrap();
+        let mut store = FingerprintStore::new();
+        let mut imp = ImpCb::p5(10_000, IndexMethod::Md5Slices).unwrap();
+        let row = fig3_row("memory", &urls, &s, &mut store, &mut imp, &mut || 0.0).unwrap();
+        assert_eq!((row.found, row.store_found), (2_900, 2_900));
+        assert_eq!(imp.stats().duplicates, s.duplicates);
+        assert_eq!(imp.stats().new, s.distinct);
+        assert_eq!(store.report().duplicates, s.duplicates);
+        // Too few distinct URLs for the stream is an error, not a panic.
+        assert!(fig3_row("memory", &urls[..5], &s, &mut store, &mut imp, &mut || 0.0).is_err());
     }
 
     #[test]
     fn no_inserted_url_is_an_error() {
-        assert!(study(&[], &[], &mut || 0.0).is_err());
+        assert!(study(&[], &[], &P5Options::default(), &mut || 0.0).is_err());
     }
 
     #[test]
     fn the_printed_factors() {
+        assert_eq!(
+            P5_DUPLICATE_SHARES.map(|d| d.share),
+            [0.29, 0.034, 0.021, 0.078]
+        );
         let p = P5Printed::new();
         assert_eq!(p.printed_j16_factor, 1.37e15);
         // The printed factor is the corrected one with the exponent's sign lost.

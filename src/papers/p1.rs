@@ -15,6 +15,11 @@
 //! * **HfIp's zero bits.** HfIp XORs bytes into the four bytes of `n`; ASCII bytes have bit 7
 //!   clear, so bits 7, 15, 23 and 31 of `n` stay 0 for ASCII URLs and, for M a power of two of
 //!   at least 256, half of the slots are (almost) never used.
+//! * **Fig. 2's captions.** They print M = 80000, 100000, 120000, 400000 where the text says 8,
+//!   10, 12 and 40 machines. At the captions' M even a random function has B ≈ 1.3 to 1.6 at
+//!   P1's 20 million URLs (the expected largest of M Poisson loads over their mean), far above
+//!   the B < 1.1 Fig. 2 plots for HfIp; at 8 … 40 machines it is about 1.001
+//!   ([`Fig2Caption`]). The captions are the misprint.
 //! * **ELFhash's clumps.** `h = (h << 4) + c` and the fold only touches bits 4..7, so the low
 //!   4 bits of ELFhash are the low 4 bits of the URL's last byte: for M = 8 the slot is the last
 //!   character mod 8, and B follows the mix of URL endings (`/`, `l` of `.html`, `m`, `p`, digits).
@@ -40,6 +45,11 @@ pub const HFIP_PRINTED: [f64; 7] = [1.89, 3.23, 4.54, 5.85, 7.01, 8.31, 51.75];
 pub const FIG1_SLOTS: [u32; 4] = [200_000, 800_000, 1_000_000, 2_000_000];
 /// Fig. 2's machine counts (B).
 pub const FIG2_SLOTS: [u32; 4] = [8, 10, 12, 40];
+/// Fig. 2's captions: B(1) M = 80000 … B(4) M = 400000. Its text says 8, 10, 12 and 40
+/// machines ([`FIG2_SLOTS`]): the captions carry Fig. 1's 万 (ten thousand) over.
+pub const FIG2_CAPTION_SLOTS: [u32; 4] = [80_000, 100_000, 120_000, 400_000];
+/// The B below which Fig. 2 plots HfIp ("< 1.1").
+pub const FIG2_HFIP_B_PRINTED: f64 = 1.1;
 /// Fig. 3's machine counts (B of hf).
 pub const FIG3_SLOTS: [u32; 5] = [11, 12, 14, 16, 18];
 /// Fig. 3's sample size.
@@ -73,6 +83,37 @@ pub struct Misprint {
     pub m: u32,
     pub printed: f64,
     pub formula: f64,
+}
+
+/// One of Fig. 2's captions against its text: B of a random function at both M.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Fig2Caption {
+    /// M as the caption prints it.
+    pub caption_m: u32,
+    /// M as the text says (machines).
+    pub text_m: u32,
+    /// N: P1's 20 million URLs.
+    pub n: u64,
+    /// Expected B of a random function at the caption's M, and at the text's.
+    pub random_b_caption: f64,
+    pub random_b_text: f64,
+}
+
+/// Fig. 2's captions at P1's N, against the B < 1.1 the figure plots.
+pub fn fig2_captions() -> Vec<Fig2Caption> {
+    let n = TABLE_N[TABLE_N.len() - 1];
+    let b = |m: u32| crate::metrics::expected_max_load(n, m) * m as f64 / n as f64;
+    FIG2_CAPTION_SLOTS
+        .iter()
+        .zip(FIG2_SLOTS)
+        .map(|(&caption_m, text_m)| Fig2Caption {
+            caption_m,
+            text_m,
+            n,
+            random_b_caption: b(caption_m),
+            random_b_text: b(text_m),
+        })
+        .collect()
 }
 
 /// hf and the multiples of 3.
@@ -151,6 +192,8 @@ pub struct P1Report {
     pub table_m: u32,
     pub table: Vec<TableColumn>,
     pub misprint: Misprint,
+    /// Fig. 2's captions against its text.
+    pub fig2_captions: Vec<Fig2Caption>,
     pub hf_multiple_of_3: HfMultipleOf3,
     pub hf_bounded_range: HfBoundedRange,
     pub hfip_zero_bits: HfIpZeroBits,
@@ -316,6 +359,7 @@ impl P1Study {
                 printed: 2.75,
                 formula: crate::metrics::avg_probes_a_opt(1_000_000, TABLE_M),
             },
+            fig2_captions: fig2_captions(),
             hf_multiple_of_3: HfMultipleOf3 {
                 share_multiple_of_3: share(self.hf_multiple_of_3),
                 slots_hit_m12: slots_hit(HashId::Hf, 12) as u32,
@@ -419,5 +463,27 @@ mod tests {
         assert!(m21.share_of_urls < 0.04, "{m21:?}");
         assert_eq!(r.elf_clumps.low_nibble_is_last_byte, 1.0);
         assert!((r.elf_clumps.b_m8 - r.elf_clumps.b_m8_predicted).abs() < 1e-12);
+    }
+
+    #[test]
+    fn fig2_captions_cannot_be_the_machine_counts() {
+        let c = fig2_captions();
+        assert_eq!(c.len(), 4);
+        for row in &c {
+            // At 80 000 to 400 000 slots a random function's B is far above Fig. 2's < 1.1 …
+            assert!(
+                row.random_b_caption > 1.2 && row.random_b_caption < 1.8,
+                "{row:?}"
+            );
+            // … at 8 to 40 machines it is within 0.5 % of 1.
+            assert!(
+                row.random_b_text > 1.0 && row.random_b_text < 1.005,
+                "{row:?}"
+            );
+        }
+        // More slots, fewer URLs each, a larger relative maximum.
+        assert!(c
+            .windows(2)
+            .all(|w| w[0].random_b_caption < w[1].random_b_caption));
     }
 }

@@ -144,6 +144,19 @@ fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
         group(m.m as u64),
         m.formula
     )?;
+    let caption = |f: fn(&urlhashlab::papers::p1::Fig2Caption) -> String| {
+        r.fig2_captions.iter().map(f).collect::<Vec<_>>().join(", ")
+    };
+    writeln!(
+        out,
+        "   Fig. 2's captions print M = {} where its text says {} machines. At P1's {} URLs a random function's\n   B is {} at the captions' M and {} at the text's; Fig. 2 plots HfIp below {}: the captions are the misprint.",
+        caption(|c| group(c.caption_m as u64)),
+        caption(|c| c.text_m.to_string()),
+        group(r.fig2_captions.first().map_or(0, |c| c.n)),
+        caption(|c| format!("{:.3}", c.random_b_caption)),
+        caption(|c| format!("{:.4}", c.random_b_text)),
+        urlhashlab::papers::p1::FIG2_HFIP_B_PRINTED
+    )?;
 
     let h = &r.hf_multiple_of_3;
     let b = |v: &[(u32, f64)], m: u32| v.iter().find(|x| x.0 == m).map_or(f64::NAN, |x| x.1);

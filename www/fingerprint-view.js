@@ -425,7 +425,7 @@ export function setupFingerprint(ctx) {
     try {
       const { report } = await ctx.runJob(
         'fpSites',
-        { table, maxLines: FP_MAX_LINES },
+        { table, maxLines: FP_MAX_LINES, ...mirrorRule() },
         run.progress((share) => S.fpSitesProgress(percent(share, 0))),
       );
       if (!run.current()) return;
@@ -439,6 +439,41 @@ export function setupFingerprint(ctx) {
       $('fp-hosts').setAttribute('aria-invalid', 'true');
       run.failed(e);
     }
+  }
+
+  // P3's mirror thresholds as typed; a blank or out-of-range box falls back to the core's rule.
+  function mirrorRule() {
+    const sim = Number($('fp-mirror-similarity').value);
+    const shared = Number($('fp-mirror-shared').value);
+    return {
+      mirrorSimilarity: $('fp-mirror-similarity').value !== '' && sim >= 0 && sim <= 1 ? sim : C.p3.mirrorSimilarity,
+      mirrorShared: Number.isInteger(shared) && shared >= 1 ? shared : C.p3.mirrorShared,
+    };
+  }
+
+  function renderStore(st) {
+    const table = $('fp-store-table');
+    table.tHead.replaceChildren(el('tr', {}, S.fpStoreHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    table.tBodies[0].replaceChildren(
+      ...st.steps.map((x) => {
+        const tr = el('tr', {}, [
+          el('th', { attrs: { scope: 'row' }, text: S.fpStoreSteps[x.step] }),
+          el('td', { text: int(x.before) }),
+          el('td', { text: int(x.dropped) }),
+          el('td', { text: int(x.appended) }),
+          el('td', { text: int(x.after), cls: 'key' }),
+        ]);
+        Object.assign(tr.dataset, { step: x.step, before: String(x.before), dropped: String(x.dropped), appended: String(x.appended), after: String(x.after) });
+        return tr;
+      }),
+    );
+    const m = st.mirrors;
+    say($('fp-store-note'), () =>
+      S.fpStoreNote(int(st.records), int(st.stored_urls), int(st.largest_record), fixed(m.rule.min_similarity, 2), int(m.rule.min_shared), int(m.sites), int(m.pairs_examined), int(m.mirror_pairs), int(m.groups), m.not_examined ? int(m.not_examined) : null),
+    );
+    $('fp-mirror-pairs').replaceChildren(
+      ...m.top.map((p) => el('li', { text: S.fpMirrorPair(p.kept, p.mirror, int(p.shared), fixed(p.similarity, 3)) })),
+    );
   }
 
   function renderSites(s) {
@@ -466,11 +501,14 @@ export function setupFingerprint(ctx) {
     if (s.unparsable.count) notes.push(S.fpNotUrls(int(s.unparsable.count), S.lineList(s.unparsable.first_lines, s.unparsable.count)));
     $('fp-sites-note').textContent = notes.join(' ');
     $('fp-sites-note').dataset.unresolved = String(s.unresolved.count);
+    renderStore(s.store);
   }
 
   // ------------------------------------------------------------ wiring
 
   $('fp-hosts').value = S.fpHostsDefault;
+  $('fp-mirror-similarity').value = String(C.p3.mirrorSimilarity);
+  $('fp-mirror-shared').value = String(C.p3.mirrorShared);
   let typing = null;
   for (const id of ['fp-a', 'fp-b']) {
     $(id).addEventListener('input', () => {
@@ -489,6 +527,7 @@ export function setupFingerprint(ctx) {
     if (state.report && state.gen === ctx.generation()) runSites();
   };
   $('fp-hosts-apply').addEventListener('click', applyTable);
+  for (const id of ['fp-mirror-similarity', 'fp-mirror-shared']) $(id).addEventListener('change', applyTable);
   $('fp-hosts').addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();

@@ -1340,8 +1340,8 @@ export const ZH = {
   fpSitesRows: {
     lines: '按原样的行',
     host: 'http:// + 主机名 + 路径',
-    ip: 'IP_ID：http:// + IP + 路径（合并别名）',
-    name: 'Name_ID：http:// + 名字 + 路径（合并别名和镜像）',
+    ip: 'IP_ID：http:// + IP + 路径（别名共用一个）',
+    name: 'Name_ID：http:// + 名字 + 路径（别名和镜像共用一个）',
   },
   fpSitesTable: (pairs, hosts, ips, aliases, mirrors) =>
     `此表：${pairs} 对，${hosts} 个名字，${ips} 个 IP；${aliases} 个 IP 有两个或更多名字，${mirrors} 个名字有两个或更多 IP。`,
@@ -1349,6 +1349,23 @@ export const ZH = {
     `${parsed} 个 URL 行中有 ${unresolved} 行的主机名不在表中（它们的键保留主机名）。`,
   fpSitesNoneResolved:
     '这些 URL 的主机名都不在表中，因此每个键都保留主机名，没有任何合并。请载入 P3 的示例，或为你的列表中的主机名输入对应条目。',
+  fpMirrorLegend: 'P3 的镜像判定（阈值 P3 没有给出）',
+  fpMirrorSimilarity: 'URL 相似度不低于（两个站点路径集合的 Jaccard 系数，0–1）',
+  fpMirrorShared: '共有路径不少于',
+  fpStoreTitle: 'P3 的存储过程，逐步演示',
+  fpStoreIntro:
+    'P3 并不是把 IP_ID 已有的 URL 一律丢弃：“如果 IP 地址相同，并不是简单地丢弃，而是将 URL 以增量的方式添加在存放 URL 的字段后，相同域名的 URL 可以直接丢弃。”逐条处理每个 URL：见过的直接丢弃；IP_ID 已有记录的，追加到该记录（别名，保留）；Name_ID 已有记录但 IP 不同的，丢弃（镜像）；其余新建一条记录。最后，路径足够相似的站点按镜像处理（P3：“如果 URL 的相似度和内容的相似度都高于设定的阈值”）。URL 列表里没有网页内容，这里只能检验 URL 相似度：列出的是 P3 还要再比较内容的站点对。',
+  fpStoreHead: ['步骤', '之前的 URL', '丢弃', '追加', '之后的 URL'],
+  fpStoreSteps: {
+    repeat: '1. 已见过',
+    'same-ip': '2. IP_ID 相同：追加',
+    'same-name': '3. Name_ID 相同、IP 不同',
+    'similar-site': '4. 相似站点（镜像）',
+  },
+  fpStoreNote: (records, stored, largest, sim, shared, sites, pairs, found, groups, notExamined) =>
+    `${records} 条记录共存 ${stored} 个 URL（最多的一条存 ${largest} 个）。镜像判定：${sites} 个站点，比较了 ${pairs} 对有共同路径的站点，其中 ${found} 对相似度 ≥ ${sim} 且共有路径 ≥ ${shared} 条，组成 ${groups} 个镜像组；每组保留最先存入的站点，丢弃其余站点上与它路径相同的 URL。` +
+    (notExamined ? `只比较了最先存入的 URL，另有 ${notExamined} 个未比较。` : ''),
+  fpMirrorPair: (kept, mirror, shared, sim) => `${mirror} 是 ${kept} 的镜像：共有路径 ${shared} 条，相似度 ${sim}`,
   fpNotUrls: (n, at) => `${n} 行不是带主机名的 URL（${at}）：在此单独统计，不计入上面这些计数，绝不会被悄悄丢弃。`,
   fpCanonTitle: '规范化：同一个页面，多种写法',
   fpCanonIntro:

@@ -1327,13 +1327,30 @@ export const S = {
   fpSitesRows: {
     lines: 'the line as written',
     host: 'http:// + host + path',
-    ip: 'IP_ID: http:// + IP + path (aliases merged)',
-    name: 'Name_ID: http:// + name + path (aliases and mirrors merged)',
+    ip: 'IP_ID: http:// + IP + path (aliases share one)',
+    name: 'Name_ID: http:// + name + path (aliases and mirrors share one)',
   },
   fpSitesTable: (pairs, hosts, ips, aliases, mirrors) =>
     `The table: ${pairs} pairs, ${hosts} names, ${ips} IPs; ${aliases} IP(s) with two or more names, ${mirrors} name(s) with two or more IPs.`,
   fpSitesResolved: (parsed, unresolved) => `${unresolved} of the ${parsed} URL lines have a host missing from the table (their keys keep the host).`,
   fpSitesNoneResolved: 'No host of these URLs is in the table, so every key keeps its host and nothing merges. Load P3’s example, or type pairs for hosts of your list.',
+  fpMirrorLegend: 'P3’s mirror test (thresholds P3 leaves unset)',
+  fpMirrorSimilarity: 'URL similarity at least (Jaccard index of two sites’ paths, 0–1)',
+  fpMirrorShared: 'Shared paths at least',
+  fpStoreTitle: 'P3’s store, step by step',
+  fpStoreIntro:
+    'P3 does not drop every URL whose IP_ID is known: “if the IP is the same, the URL is not simply discarded but appended to the field that holds the URLs; a URL with the same name can be discarded outright.” Each URL in turn: a repeat is dropped; a URL whose IP_ID has a record is appended to it (an alias, kept); one whose Name_ID has a record under another IP is dropped (a mirror); otherwise it starts a record. Last, sites whose paths are similar enough are treated as mirrors (P3: “if both the URL similarity and the content similarity are above set thresholds”). A URL list has no page content, so only the URL similarity is tested here: these are the pairs P3 would still compare by content.',
+  fpStoreHead: ['step', 'URLs before', 'dropped', 'appended', 'URLs after'],
+  fpStoreSteps: {
+    repeat: '1. seen before',
+    'same-ip': '2. same IP_ID: appended',
+    'same-name': '3. same Name_ID, other IP',
+    'similar-site': '4. similar sites (mirrors)',
+  },
+  fpStoreNote: (records, stored, largest, sim, shared, sites, pairs, found, groups, notExamined) =>
+    `${records} records hold ${stored} URLs (the largest holds ${largest}). Mirror test: ${sites} sites, ${pairs} pairs sharing a path compared, ${found} with similarity ≥ ${sim} and ≥ ${shared} shared paths, in ${groups} mirror group(s); in each group the site stored first is kept and the others’ URLs on its paths are dropped.` +
+    (notExamined ? ` Only the first stored URLs were compared; ${notExamined} were not.` : ''),
+  fpMirrorPair: (kept, mirror, shared, sim) => `${mirror} mirrors ${kept}: ${shared} shared paths, similarity ${sim}`,
   fpNotUrls: (n, at) => `${n} line(s) are not URLs with a host (${at}): counted here, left out of these counts, never dropped silently.`,
   fpCanonTitle: 'Canonicalisation: one page, many spellings',
   fpCanonIntro:

@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile } from './helpers.js';
-import { int } from '../../www/format.js';
+import { int, fixed } from '../../www/format.js';
 import { S } from '../../www/strings.js';
+import { C } from '../../www/constants.js';
 import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
@@ -115,6 +116,7 @@ async function readPage(p) {
     return {
       truncated: rows('#fp-trunc-table tbody tr').map((r) => ({ bits: Number(r.bits), pairs: Number(r.pairs), falseDuplicates: Number(r.falseDuplicates) })),
       sites: Object.fromEntries(rows('#fp-sites-table tbody tr').map((r) => [r.key, Number(r.distinct)])),
+      store: rows('#fp-store-table tbody tr').map((r) => ({ step: r.step, before: Number(r.before), dropped: Number(r.dropped), appended: Number(r.appended), after: Number(r.after) })),
       canonical: Object.fromEntries(rows('#fp-canon-table tbody tr[data-toggle]').map((r) => [r.toggle, Number(r.distinct)])),
       histogram: window.Chart.getChart(document.getElementById('fp-aval-chart')).data,
     };
@@ -126,8 +128,8 @@ async function readPage(p) {
  * 16-, 24- and 32-bit collisions, the avalanche histogram, the distinct URLs by host, IP_ID and
  * Name_ID, and after each canonicalisation toggle alone and all together.
  */
-async function assertMatchesCli(p, file, table) {
-  const cli = cliJson(['fingerprint', file, '--hosts', table]);
+async function assertMatchesCli(p, file, table, extra = []) {
+  const cli = cliJson(['fingerprint', file, '--hosts', table, ...extra]);
   const shown = await readPage(p);
   assert.deepEqual(
     shown.truncated,
@@ -137,6 +139,11 @@ async function assertMatchesCli(p, file, table) {
   assert.deepEqual([16, 24, 32], shown.truncated.map((t) => t.bits));
   const s = cli.p3.sites;
   assert.deepEqual(shown.sites, { lines: s.distinct_lines, host: s.distinct_host_keys, ip: s.distinct_ip_ids, name: s.distinct_name_ids }, 'by host, IP_ID and Name_ID');
+  assert.deepEqual(
+    shown.store,
+    s.store.steps.map((x) => ({ step: x.step, before: x.before, dropped: x.dropped, appended: x.appended, after: x.after })),
+    'P3’s store, step by step',
+  );
   const c = cli.canonical;
   assert.deepEqual(shown.canonical, Object.fromEntries([...c.toggles, { ...c.all, toggle: 'all' }].map((t) => [t.toggle, t.distinct_after])), 'each toggle and all');
   // The chart's bars are the CLI's histogram over the range drawn.
@@ -326,6 +333,36 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     }
   });
 
+  test('P3’s mirror test: the thresholds typed reach the core, and the steps equal the CLI', async () => {
+    // m.cn copies a.cn's 6 paths (similarity 1); c.cn has 3 of them and 3 of its own (3/9).
+    const paths = (site, from, n) => Array.from({ length: n }, (_, i) => `http://${site}/p/${from + i}`);
+    const list = [...paths('a.cn', 0, 6), ...paths('m.cn', 0, 6), ...paths('c.cn', 3, 6)].join('\n') + '\n';
+    const file = tmpFile('mirrors.txt', list);
+    const table = tmpFile('mirror-hosts.txt', '# none of these hosts\n');
+    const gen = await loadFile(page, file);
+    await waitStudy(page, gen);
+    const run = async (similarity, shared) => {
+      await page.fill('#fp-hosts', '# none of these hosts\n');
+      await page.fill('#fp-mirror-similarity', String(similarity));
+      await page.fill('#fp-mirror-shared', String(shared));
+      await page.click('#fp-hosts-apply');
+      const want = fixed(similarity, 2);
+      await page.waitForFunction((want) => document.getElementById('fp-store-note').textContent.includes(`≥ ${want} `), want, { timeout: 60_000 });
+      await waitData(page, 'fp-sites', 'gen', String(gen), 'fp-hosts-error');
+      return (await assertMatchesCli(page, file, table, ['--mirror-similarity', String(similarity), '--mirror-shared', String(shared)])).p3.sites.store;
+    };
+    try {
+      const strict = await run(C.p3.mirrorSimilarity, C.p3.mirrorShared);
+      assert.deepEqual([strict.mirrors.mirror_pairs, strict.steps[3].dropped], [1, 6], 'm.cn only');
+      assert.deepEqual(await page.$$eval('#fp-mirror-pairs li', (li) => li.length), 1);
+      const loose = await run(0.3, 1);
+      assert.deepEqual([loose.mirrors.mirror_pairs, loose.steps[3].dropped], [2, 9], 'm.cn and c.cn');
+    } finally {
+      await page.fill('#fp-mirror-similarity', String(C.p3.mirrorSimilarity));
+      await page.fill('#fp-mirror-shared', String(C.p3.mirrorShared));
+    }
+  });
+
   test('P3’s example list: aliases and mirrors merge, spellings merge, and the counts equal the CLI', async (t) => {
     const gen = (await generation(page)) + 1;
     await page.click('#fp-example');
@@ -339,6 +376,10 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     const s = cli.p3.sites;
     // One page under two names and two IPs: IP_ID merges the alias, Name_ID the mirror too.
     assert.ok(s.distinct_ip_ids < s.distinct_host_keys && s.distinct_name_ids < s.distinct_ip_ids, JSON.stringify(s));
+    // P3's rule: the alias is appended to its IP's record (kept), the mirror dropped.
+    const steps = Object.fromEntries(s.store.steps.map((x) => [x.step, x]));
+    assert.ok(steps['same-ip'].appended >= 1 && steps['same-name'].dropped >= 1, JSON.stringify(s.store));
+    assert.equal(s.store.stored_urls, steps['similar-site'].after);
     assert.ok(cli.canonical.all.merged >= 5, 'the spellings of one page merge');
     // The mailto: line is counted and named, never dropped silently.
     assert.equal(cli.canonical.unparsable.count, 1);

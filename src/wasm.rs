@@ -25,6 +25,8 @@
 //! before the partition study the page passes its rules text to the static
 //! `Lab.setSuffixRules(text)` once per instance ([`crate::suffix`]); until then
 //! the partition study is the error `suffix-rules-missing: …`.
+//!
+//! P4's Table 1 replayed (`table1Time`, `table1Ticks`): see the `table1` submodule.
 
 use crate::columns::{self, Columns};
 use crate::hash::{self, HashId};
@@ -83,6 +85,7 @@ fn core_error(e: impl std::fmt::Display) -> JsError {
 mod dedup;
 mod fingerprint;
 mod quiz;
+mod table1;
 
 fn parse_fn(id: &str) -> Result<HashId, JsError> {
     hash::by_id(id.trim()).map(|f| f.id).ok_or_else(|| {
@@ -179,6 +182,8 @@ pub struct Lab {
     next_job: u32,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
     cache_job: Option<CacheJob>,
+    /// P4's Table 1: the rows timed so far (see `table1Time`).
+    table1: Vec<crate::papers::p4::table1::Table1Row>,
 }
 
 #[wasm_bindgen]
@@ -196,6 +201,7 @@ impl Lab {
             jobs: Vec::new(),
             next_job: 0,
             cache_job: None,
+            table1: Vec::new(),
         }
     }
 

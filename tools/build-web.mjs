@@ -3,7 +3,9 @@
 // dist/pkg/ (wasm-bindgen's output, already through wasm-opt):
 //
 //   dist/index.html, www/, vendor/   the lab as served by any static host, under any sub-path
-//                                    (www/app.js and www/worker.js bundled by esbuild)
+//                                    (www/app.js and www/worker.js bundled by esbuild; SQLite's
+//                                    WebAssembly, vendor/sqlite3.wasm, for P4's Table 1 only,
+//                                    which the one file leaves out)
 //   dist/data/public-suffix-list.txt the Public Suffix List rules (from the psl crate the CLI
 //                                    embeds), fetched by the page the first time a policy
 //                                    needs registrable domains
@@ -76,6 +78,16 @@ function copyServed() {
   fs.copyFileSync(npm('chart.js/dist/chart.umd.min.js'), path.join(DIST, 'vendor/chart.umd.min.js'));
   fs.copyFileSync(npm('svgcanvas/dist/svgcanvas.esm.js'), path.join(DIST, 'vendor/svgcanvas.esm.js'));
   fs.copyFileSync(npm('svgcanvas/LICENSE'), path.join(DIST, 'vendor/svgcanvas.LICENSE'));
+  // SQLite's WebAssembly build, for P4's Table 1 (www/sqlite-table1.js loads it when asked; its
+  // script is bundled into the chunk of that module).
+  const sqlite = npm('@sqlite.org/sqlite-wasm');
+  fs.copyFileSync(path.join(sqlite, 'dist/sqlite3.wasm'), path.join(DIST, 'vendor/sqlite3.wasm'));
+  const sqliteVersion = JSON.parse(fs.readFileSync(path.join(sqlite, 'package.json'), 'utf8')).version;
+  fs.writeFileSync(
+    path.join(DIST, 'vendor/sqlite3.NOTICE'),
+    `sqlite3.wasm is SQLite's official WebAssembly build, from the npm package @sqlite.org/sqlite-wasm ${sqliteVersion}\n` +
+      `(https://sqlite.org/wasm). SQLite is in the public domain; the package's JavaScript is Apache License 2.0.\n`,
+  );
   const psl = cratePath('psl');
   fs.mkdirSync(path.join(DIST, 'data'), { recursive: true });
   fs.copyFileSync(path.join(psl.dir, 'data/rules.txt'), path.join(DIST, RULES));
@@ -136,11 +148,11 @@ async function bundleServed() {
 
 /** The www/ modules the one file swaps for www/single/'s, and the assets it inlines. */
 function oneFilePlugin() {
-  const swapped = new Set(['./worker-start.js', './wasm-source.js', './suffix-rules.js', './offline.js']);
+  const swapped = new Set(['./worker-start.js', './wasm-source.js', './suffix-rules.js', './offline.js', './sqlite-table1.js']);
   return {
     name: 'url-hash-lab-one-file',
     setup(build) {
-      build.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) =>
+      build.onResolve({ filter: /^\.\/[a-z0-9-]+\.js$/ }, (args) =>
         swapped.has(args.path) && args.importer.startsWith(path.join(DIST, 'www'))
           ? { path: path.join(ROOT, 'www', 'single', args.path) }
           : undefined,

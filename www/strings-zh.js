@@ -519,6 +519,8 @@ export const ZH = {
     'no-clock': () => `此浏览器没有给实验室的 Worker 提供时钟（performance.now），因此无法为这些结构计时。`,
     'unknown-request': (kind) => `实验室的 Worker 不认识请求“${kind}”：页面与 Worker 的版本不同。请重新载入页面。`,
     superseded: () => '这个请求已被更新的请求取代。',
+    'table1-sqlite': (detail) => `SQLite 的 WebAssembly 无法在这里运行：${detail}`,
+    'table1-served-only': () => '数据库两行要在服务器上的实验室里测：这个从磁盘打开的单文件版不含 SQLite。',
     'no-input-yet': () => '尚未载入任何输入。',
     'no-input-loading': () => '没有正在载入的输入。',
     'quiz-needs-filter': () => '这道题需要把 URL 分成插入与留出两部分：请先运行布隆过滤器视图。',
@@ -1043,6 +1045,42 @@ export const ZH = {
     `${n} 个 URL，机器：${machine}；广义表的 0.8 ms 是 ${reps} 次运行的平均值。P4 没有说明一次“去重”包括什么。`,
   trieP4Ours: (us, n) => `我们的结果：P4 原文的广义表存有 ${n} 个 URL 时，在本浏览器中每次查找 ${us} µs。`,
   trieP4OursSmall: (n, have) => `至少载入 ${n} 个 URL 才能按 P4 表 1 的设置计时（此输入有 ${have} 个不同 URL）。`,
+  table1Title: '在本浏览器中重测 P4 的表 1',
+  table1Intro:
+    '让 P4 计时的几种存储各自存入同一批 URL，再用与 urlhash paper p4 相同的循环（核心库的 time_dedup）逐个查找：一半是已存的 URL，一半不是，反复查到满 60 ms 为止。两种链表在实验室自己的 WebAssembly 里运行；数据库用 SQLite 官方的 WebAssembly 版本，表结构和查询语句都与命令行相同：一种按 P4 的说法全表扫描（“遍历数据库的每条记录”），另一种是同一张表加上索引。耗时因机器而异，真正能与 P4 的表对照的是各行相对广义表的倍数。',
+  table1Run: '开始计时',
+  table1Rerun: '重新计时',
+  table1Progress: (row, i, total) => `正在计时：${row}（第 ${i} 项，共 ${total} 项）…`,
+  table1Loading: '正在载入 SQLite 的 WebAssembly…',
+  table1Done: (s) => `计时完成，用时 ${s} s。`,
+  table1Caption: (n) => `P4 的表 1 与本浏览器的实测对照：每种存储各存 ${n} 个 URL`,
+  table1Head: ['存储方式', 'P4，ms', 'P4，相对广义表', '本机，每次查找 ms', '本机，相对广义表', '命中 / 查找', '轮数', '存放位置'],
+  table1Method: {
+    'database-scan': '数据库，全表扫描（P4 的做法）',
+    'database-index': '数据库，带索引',
+    'linked-list': '内存链表',
+    'generalized-list': '广义表（P4 的做法）',
+    'md5-dirs': 'MD5 目录',
+  },
+  table1Memory: '内存',
+  table1HeldIn: (vfs, kb) => (vfs === 'opfs-sahpool' ? `OPFS 文件，${kb} KB` : `SQLite 内存库，${kb} KB`),
+  table1CliOnly: '仅命令行',
+  table1ServedOnly: '需通过服务器打开',
+  table1Pending: '尚未计时',
+  table1Urls: (stored, look) =>
+    `所用 URL 与 urlhash paper p4 完全相同：每种存储各存 ${stored} 个；每轮查找 ${look} 次，一半是已存的 URL，另一半是紧随其后、未存入的 URL。`,
+  table1Plan: (method, plan) => `SQLite 的查询计划（${method}）：${plan}`,
+  table1Vfs: (version, vfs, note) =>
+    vfs === 'opfs-sahpool'
+      ? `SQLite ${version}（WebAssembly）把每个数据库存成本浏览器源私有文件系统（OPFS）中的一个文件，经由其 opfs-sahpool VFS 读写，用完即删。`
+      : `SQLite ${version}（WebAssembly）把每个数据库放在内存里：本浏览器没有为它提供 OPFS 文件${note ? `（${note}）` : ''}。`,
+  table1SingleFile:
+    '这个从磁盘直接打开的单文件版不含 SQLite（加上它的 WebAssembly 和脚本，文件会大出一半以上；而且从磁盘打开的页面也用不了 OPFS）。数据库两行请到服务器上的实验室里测（./lab serve，或任意静态网站）；两种链表在这里照常计时。',
+  table1Md5:
+    'P4 的第四种存储是按 URL 的 MD5 建 32 层嵌套目录（每个十六进制位一层），只能用命令行来测：网页无权在你的磁盘上建目录（1 000 个 URL 就要建约 28 000 个），而浏览器的私有文件系统（OPFS）也不是 P4 当年计时的那种操作系统文件系统。在自己的机器上运行：',
+  table1Md5Command: 'urlhash paper p4 --md5-dirs 1000',
+  table1Ticks: (tick, scanMs, scanTicks, listMs, listTicks, reps, glMs, glTotal, glTicks) =>
+    `以下是推断，P4 原文并未提及：表中的时间恰好都是 ${tick} ms 的整数倍，而这正是 Windows XP 上 Java 的 System.currentTimeMillis() 的跳动步长（每秒 64 次）。${scanMs} ms ≈ ${scanTicks} 个步长（${scanTicks} × ${tick} = 968.75），${listMs} ms ≈ ${listTicks} 个步长；广义表的 ${glMs} ms 是 ${reps} 次去重的平均值，合计 ${glTotal} ms，也约等于 ${glTicks} 个步长。可见两种链表的数字大致只说明“不到一个步长”。P4 没有交代用的是什么时钟。`,
   trieGlTitle: '广义表本身',
   trieGlSummary: (nodes, roots, chars, perUrl, levels, depth, javaPerUrl, p4PerUrl, p4Nodes) =>
     `${nodes} 个节点（${roots} 个层根节点，${chars} 个字符节点），每个 URL ${perUrl} 个节点，${levels} 层，平均深度 ${depth}。在 P4 的 JVM 上按每节点 24 字节计，约为每个 URL ${javaPerUrl} 字节，而 P4 为 ${p4PerUrl}（每个 URL ${p4Nodes} 个节点）。`,

@@ -504,6 +504,8 @@ export const S = {
     'no-clock': () => `This browser gives the lab’s worker no clock (performance.now), so the structures cannot be timed.`,
     'unknown-request': (kind) => `The lab’s worker does not know the request “${kind}”: the page and the worker are from different versions. Reload the page.`,
     superseded: () => 'A newer request replaced this one.',
+    'table1-sqlite': (detail) => `SQLite’s WebAssembly could not run here: ${detail}`,
+    'table1-served-only': () => 'The database rows need the served lab: this file, opened from disk, carries no SQLite.',
     'no-input-yet': () => 'No input is loaded yet.',
     'no-input-loading': () => 'No input is being loaded.',
     'quiz-needs-filter': () => 'This question needs the split of the URLs into inserted and held-out ones: run the Bloom filter view first.',
@@ -1038,6 +1040,42 @@ export const S = {
     `${n} URLs on a ${machine}; the list’s 0.8 ms is the mean of ${reps} runs. P4 does not say what one “dedup” covers.`,
   trieP4Ours: (us, n) => `Ours, P4’s list as printed with ${n} URLs stored: ${us} µs per lookup in this browser.`,
   trieP4OursSmall: (n, have) => `Load at least ${n} URLs to time P4’s Table 1 setting (this input has ${have} distinct).`,
+  table1Title: 'P4’s Table 1 timed in this browser',
+  table1Intro:
+    'Each store P4 timed holds the same URLs, and the same loop as urlhash paper p4 (the core’s time_dedup) looks URLs up in it: half of them stored, half not, repeated until 60 ms have passed. The lists run in the lab’s WebAssembly; the database is SQLite’s own WebAssembly build with the CLI’s table and queries, a full scan as P4 describes it (“traverse every record of the database”) and the same table with an index. Times depend on the machine; the ratios to the generalized list are what P4’s table argues.',
+  table1Run: 'Time Table 1',
+  table1Rerun: 'Time it again',
+  table1Progress: (row, i, total) => `Timing ${row} (${i} of ${total})…`,
+  table1Loading: 'Loading SQLite’s WebAssembly…',
+  table1Done: (s) => `Timed in ${s} s.`,
+  table1Caption: (n) => `P4’s Table 1 beside this browser: ${n} URLs stored in each store`,
+  table1Head: ['store', 'P4, ms', 'P4, × list', 'here, ms per lookup', 'here, × list', 'found / lookups', 'passes', 'held in'],
+  table1Method: {
+    'database-scan': 'database, full scan (P4’s)',
+    'database-index': 'database, indexed',
+    'linked-list': 'in-memory linked list',
+    'generalized-list': 'generalized list (P4’s)',
+    'md5-dirs': 'MD5 directories',
+  },
+  table1Memory: 'memory',
+  table1HeldIn: (vfs, kb) => (vfs === 'opfs-sahpool' ? `OPFS file, ${kb} KB` : `SQLite in memory, ${kb} KB`),
+  table1CliOnly: 'command line only',
+  table1ServedOnly: 'served lab only',
+  table1Pending: 'not timed yet',
+  table1Urls: (stored, look) =>
+    `The same URLs as urlhash paper p4: ${stored} stored in each store, and ${look} lookups a pass, half of them stored URLs and half the URLs that follow them.`,
+  table1Plan: (method, plan) => `SQLite’s plan, ${method}: ${plan}`,
+  table1Vfs: (version, vfs, note) =>
+    vfs === 'opfs-sahpool'
+      ? `SQLite ${version} (WebAssembly) kept each database in a file on this browser’s origin-private file system (OPFS), through its opfs-sahpool VFS, and deleted it after.`
+      : `SQLite ${version} (WebAssembly) kept each database in memory: this browser offered no OPFS file for it${note ? ` (${note})` : ''}.`,
+  table1SingleFile:
+    'This one file, opened from disk, carries no SQLite (its WebAssembly and script would make the file more than half again as large, and pages opened from disk get no OPFS): the database rows need the served lab (./lab serve, or any static host). The lists are timed here as there.',
+  table1Md5:
+    'P4’s fourth store, a path of 32 nested directories per URL’s MD5 (one directory per hex digit), is timed by the command line only: a web page cannot create directories on your disk (1 000 URLs take about 28 000 of them), and the browser’s private file system (OPFS) is not the operating system’s file system P4 timed. On your machine:',
+  table1Md5Command: 'urlhash paper p4 --md5-dirs 1000',
+  table1Ticks: (tick, scanMs, scanTicks, listMs, listTicks, reps, glMs, glTotal, glTicks) =>
+    `An inference, not in P4: its times are whole ticks of a ${tick} ms clock, the step of Java’s System.currentTimeMillis() on Windows XP (64 ticks a second). ${scanMs} ms ≈ ${scanTicks} ticks (${scanTicks} × ${tick} = 968.75), ${listMs} ms ≈ ${listTicks} tick, and the list’s ${glMs} ms, the mean of ${reps} dedups, is ${glTotal} ms ≈ ${glTicks} tick over ${reps}. So the two lists’ figures say little more than “under one tick”; P4 names no clock.`,
   trieGlTitle: 'The generalized list itself',
   trieGlSummary: (nodes, roots, chars, perUrl, levels, depth, javaPerUrl, p4PerUrl, p4Nodes) =>
     `${nodes} nodes (${roots} level roots, ${chars} chars), ${perUrl} nodes per URL, ${levels} levels, mean depth ${depth}. On P4’s JVM at 24 bytes a node that is about ${javaPerUrl} bytes per URL, against P4’s ${p4PerUrl} (${p4Nodes} nodes per URL).`,

@@ -26,6 +26,15 @@ const SPEEDS = { slow: 1400, normal: 650, fast: 150 };
 /** P4's Fig. 1. */
 const DEFAULT_URLS = 'sina.com\nsohu.com';
 const FLAW_STORED = 'http://a.cn/ab';
+/** Table 1's stores as `urlhash paper p4` prints them; the MD5 directories are the CLI's only. */
+const TABLE1_ROWS = ['database-scan', 'database-index', 'linked-list', 'generalized-list', 'md5-dirs'];
+/** The order they are timed in: the quick lists first, the full scan (seconds) last. */
+const TABLE1_ORDER = ['linked-list', 'generalized-list', 'database-index', 'database-scan'];
+/** `urlhash paper p4`'s defaults: --table1-urls (P4's 16 000), and its lookups a pass. */
+const TABLE1_URLS = 16_000;
+const TABLE1_PER_PASS = 1_000;
+/** The tick of Java's clock on Windows XP, 1000 / 64 ms (table1::WINDOWS_TICK_MS). */
+const WINDOWS_TICK_MS = 15.625;
 const FLAW_LOOKUP = 'http://a.cn/a';
 
 /** The smallest of 1, 2 or 5 × 10^k at or above `x`. */
@@ -323,6 +332,158 @@ export function setupTrie(ctx) {
     );
   }
 
+  // ------------------------------------------------------------ P4's Table 1 in this browser
+
+  /** The last Table 1 run: its rows, each database's SQLite facts, each row's failure. */
+  let table1 = null;
+  let table1Ticket = 0;
+
+  /** "12.5×", or "1 210×" for the large ratios. */
+  const times = (v) => (v === null || v === undefined ? '—' : `${fixed(v, v < 100 ? 1 : 0)}×`);
+
+  /**
+   * P4's printed times (the trie study's claims), by Table 1 row, and how each fits whole ticks
+   * of Windows XP's clock (the CLI's `tick_fit`, src/papers/p4/table1.rs; an inference).
+   */
+  function printedTimes(claims) {
+    const out = {};
+    for (const [i, method] of ['database-scan', 'linked-list', 'generalized-list'].entries()) {
+      const t = claims.times[i];
+      const repeats = method === 'generalized-list' ? claims.gl_repeats : 1;
+      const total = t.ms_per_dedup * repeats;
+      out[method] = { ms: t.ms_per_dedup, repeats, total, ticks: Math.round(total / WINDOWS_TICK_MS) };
+    }
+    return out;
+  }
+
+  function renderTable1() {
+    const { rows: timed, db, failed, claims } = table1;
+    const printed = printedTimes(claims);
+    const printedList = printed['generalized-list'].ms;
+    const cell = (text, col, value) => {
+      const td = el('td', { text });
+      td.dataset.col = col;
+      if (value !== undefined && value !== null) td.dataset.value = String(value);
+      return td;
+    };
+    const rows = TABLE1_ROWS.map((method) => {
+      const row = timed.find((r) => r.method === method);
+      const p = printed[method]?.ms;
+      const head = el('th', { attrs: { scope: 'row' } }, [
+        el('span', { cls: 'm-name', text: S.table1Method[method] ?? method }),
+        el('span', { cls: 'm-short', text: method }),
+      ]);
+      let where;
+      if (row) where = db[method] ? S.table1HeldIn(db[method].vfs, int(Math.round(db[method].bytes / 1024))) : S.table1Memory;
+      else if (method === 'md5-dirs') where = S.table1CliOnly;
+      else if (failed[method] === 'table1-served-only') where = S.table1ServedOnly;
+      else where = S.table1Pending;
+      const tr = el('tr', {}, [
+        head,
+        cell(p === undefined ? '—' : fixed(p, p < 1 ? 1 : 0), 'printed_ms', p),
+        cell(p === undefined ? '—' : times(p / printedList), 'printed_vs_list', p === undefined ? null : p / printedList),
+        cell(row ? fixed(row.measured_ms, 5) : '—', 'measured_ms', row?.measured_ms),
+        cell(row ? times(row.vs_list) : '—', 'vs_list', row?.vs_list),
+        cell(row ? `${int(row.found)} / ${int(row.lookups)}` : '—', 'found', row?.found),
+        cell(row ? int(row.passes) : '—', 'passes', row?.passes),
+        cell(where, 'held_in'),
+      ]);
+      tr.dataset.method = method;
+      if (row) {
+        tr.dataset.lookups = String(row.lookups);
+        tr.dataset.stored = String(row.stored);
+      }
+      if (db[method]) tr.dataset.rows = String(db[method].rows);
+      return tr;
+    });
+    const table = $('table1-table');
+    const first = timed[0];
+    say($('table1-caption'), () => S.table1Caption(first ? int(first.stored) : '…'));
+    table.tHead.replaceChildren(el('tr', {}, S.table1Head.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    table.tBodies[0].replaceChildren(...rows);
+    showText($('table1-urls'), first ? S.table1Urls(int(first.stored), int(first.lookups)) : '');
+    $('table1-plans').replaceChildren(
+      ...TABLE1_ROWS.filter((m) => db[m]).map((method) => {
+        const d = db[method];
+        const li = el('li', {}, [el('span', { text: S.table1Plan(method, '') }), el('code', { text: d.plan })]);
+        li.dataset.method = method;
+        li.dataset.plan = d.plan;
+        return li;
+      }),
+    );
+    const vfs = Object.values(db)[0];
+    const single = Object.values(failed).includes('table1-served-only');
+    $('table1-vfs').dataset.vfs = vfs?.vfs ?? (single ? 'none' : '');
+    showText($('table1-vfs'), vfs ? S.table1Vfs(vfs.version, vfs.vfs, vfs.vfsNote) : single ? S.table1SingleFile : '');
+    const [scan, list, gl] = [printed['database-scan'], printed['linked-list'], printed['generalized-list']];
+    $('table1-ticks').textContent = S.table1Ticks(
+      fixed(WINDOWS_TICK_MS, 3),
+      fixed(scan.ms, 0),
+      int(scan.ticks),
+      fixed(list.ms, 0),
+      int(list.ticks),
+      int(gl.repeats),
+      fixed(gl.ms, 1),
+      fixed(gl.total, 0),
+      int(gl.ticks),
+    );
+    $('table1-body').hidden = false;
+  }
+
+  async function runTable1() {
+    if (!last) return;
+    const mine = ++table1Ticket;
+    const generation = ctx.generation();
+    const current = () => mine === table1Ticket && generation === ctx.generation();
+    const status = $('table1-status');
+    const bar = $('table1-progress');
+    const button = $('table1-run');
+    showText($('table1-error'), '');
+    $('table1').dataset.done = '';
+    button.disabled = true;
+    bar.hidden = false;
+    bar.value = 0;
+    const t0 = performance.now();
+    try {
+      table1 = { rows: [], db: {}, failed: {}, claims: last.report.study.claims };
+      renderTable1();
+      for (const [i, method] of TABLE1_ORDER.entries()) {
+        const loading = method.startsWith('database-') && !Object.keys(table1.db).length && !Object.keys(table1.failed).length;
+        say(status, () => (loading ? S.table1Loading : S.table1Progress(S.table1Method[method], i + 1, TABLE1_ORDER.length)));
+        bar.value = i / TABLE1_ORDER.length;
+        try {
+          const answer = await ctx.call('table1Row', { method, limit: TABLE1_URLS, perPass: TABLE1_PER_PASS });
+          if (!current()) return;
+          table1.rows = answer.rows;
+          if (answer.db) table1.db[method] = answer.db;
+        } catch (e) {
+          if (!current()) return;
+          // The one file has no SQLite: its rows say so, and the lists stand.
+          if (e?.code !== 'table1-served-only') throw e;
+          table1.failed[method] = e.code;
+        }
+        renderTable1();
+      }
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say(status, () => S.table1Done(took));
+      $('table1').dataset.done = '1';
+    } catch (e) {
+      if (current()) {
+        say(status, () => '');
+        ctx.reportError($('table1-error'), e);
+      }
+    } finally {
+      if (mine === table1Ticket) {
+        bar.hidden = true;
+        button.disabled = false;
+        say(button, () => (table1 ? S.table1Rerun : S.table1Run));
+      }
+    }
+  }
+
+  say($('table1-run'), () => S.table1Run);
+  $('table1-run').addEventListener('click', runTable1);
+
   const runs = sectionRuns(ctx, {
     section: $('trie'),
     error: $('trie-run-error'),
@@ -417,6 +578,7 @@ export function setupTrie(ctx) {
       if (diagram.total) showStep(anim.step);
       flaw();
       if (last) renderRun(last.report, last.timed);
+      if (table1) renderTable1();
     },
     /** Draws the two small examples (they need no input). */
     start() {
@@ -426,6 +588,15 @@ export function setupTrie(ctx) {
     /** A new input is on screen: the study waits for P1's figures and P2's partition. */
     waiting() {
       runs.waiting(() => S.dedupWaiting);
+      // Table 1 was timed on the input before: it is timed again on this one when asked.
+      table1 = null;
+      table1Ticket += 1;
+      $('table1-body').hidden = true;
+      $('table1').dataset.done = '';
+      $('table1-run').disabled = false;
+      $('table1-progress').hidden = true;
+      say($('table1-status'), () => '');
+      say($('table1-run'), () => S.table1Run);
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {

@@ -21,6 +21,11 @@ let memory = null;
 ready.then((exports) => (memory = exports.memory));
 let active = null;
 let pending = null;
+/** The stores of P4's Table 1 in the order of src/wasm/table1.rs's METHODS, and its ROW. */
+const TABLE1_METHODS = ['database-scan', 'database-index', 'linked-list', 'generalized-list'];
+const TABLE1_ROW = 8;
+/** The methods of the Table 1 run under way, in the order timed (the wasm answers its rows so). */
+const table1 = { lab: null, order: [] };
 let broken = null;
 
 /** `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none. */
@@ -49,6 +54,50 @@ const handlers = {
   /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
   trieTrace({ inserts, lookups, fixed }) {
     return { trace: Lab.trieTrace(inserts, lookups, fixed) };
+  },
+  /**
+   * One row of P4's Table 1 (`method`), timed by the core's loop (src/papers/p4/table1.rs,
+   * through the wasm's table1Time) on the trie study's first 2 × `limit` distinct URLs, `perPass`
+   * lookups a pass: the lists in the wasm, the databases in SQLite's WebAssembly build
+   * (www/sqlite-table1.js, loaded the first time), each a new table deleted after. Answers every
+   * row of the run so far and, for a database, how SQLite ran it.
+   */
+  async table1Row({ method, limit, perPass }) {
+    const lab = need(active, 'no-input-yet');
+    const index = TABLE1_METHODS.indexOf(method);
+    if (index < 0) throw new Error(coded('unknown-request', [method]));
+    let store = null;
+    if (index < 2) {
+      const { openStore } = await import('./sqlite-table1.js');
+      store = await openStore(index === 1);
+      if (lab !== active) {
+        store.close();
+        throw new Error(coded('superseded'));
+      }
+    }
+    try {
+      // The wasm calls the database through this global (src/wasm/table1.rs, JsStore).
+      self.uhlTable1Store = store ? (url, insert) => store.call(url, insert) : undefined;
+      const numbers = lab.table1Time(index, limit, perPass);
+      if (!numbers.length) throw new Error(coded('sequence', ['Table 1 before the trie study']));
+      // The wasm's rule: timing a store again begins a new run.
+      if (table1.lab !== lab || table1.order.includes(method)) Object.assign(table1, { lab, order: [] });
+      table1.order.push(method);
+      const rows = table1.order.map((m, i) => {
+        const [stored, lookups, found, passes, measuredMs, vsList, insertMs, printedMs] = numbers.subarray(i * TABLE1_ROW, (i + 1) * TABLE1_ROW);
+        const orNull = (v) => (Number.isNaN(v) ? null : v);
+        return { method: m, stored, lookups, found, passes, measured_ms: measuredMs, vs_list: orNull(vsList), insert_ms: insertMs, printed_ms: orNull(printedMs) };
+      });
+      const db = store && { vfs: store.vfs, vfsNote: store.vfsNote, version: store.version, rows: store.rows(), plan: store.plan(), bytes: store.bytes() };
+      return { rows, db };
+    } catch (e) {
+      // The wasm says only that SQLite failed; the store kept why.
+      if (store?.failure) throw new Error(coded('table1-sqlite', [store.failure]));
+      throw e;
+    } finally {
+      self.uhlTable1Store = undefined;
+      store?.close();
+    }
   },
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
   quiz({ lesson, seed, index }) {

@@ -1,0 +1,146 @@
+// P4's database store in this browser, for Table 1 (loaded by the worker only when the reader
+// times Table 1, so the page's start does not wait for it): SQLite's official WebAssembly build
+// (@sqlite.org/sqlite-wasm, the version pinned in package-lock.json; the build copies its
+// sqlite3.wasm to vendor/), with the schema and the queries of src/native/sqlite.rs, so the page
+// and `urlhash paper p4` run the same database experiment. The core times it: the worker hands
+// a store from `openStore` to the wasm's `table1Time`, whose loop calls `insert` and `contains`.
+//
+// The database is a file on OPFS (the origin-private file system) through SQLite's
+// `opfs-sahpool` VFS, which needs no COOP/COEP headers, when the browser offers it; else in
+// memory. Each store says which (`vfs`), and its file is deleted when it is closed, as the CLI
+// deletes its temporary directory.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import { coded } from './coded.js';
+
+/** src/native/sqlite.rs, word for word. */
+export const SQL = {
+  scan: 'CREATE TABLE urls (url BLOB NOT NULL)',
+  index: 'CREATE TABLE urls (url BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID',
+  insert: 'INSERT INTO urls (url) VALUES (?1)',
+  lookup: 'SELECT count(*) FROM urls WHERE url = ?1',
+  plan: 'EXPLAIN QUERY PLAN SELECT count(*) FROM urls WHERE url = ?1',
+  count: 'SELECT count(*) FROM urls',
+};
+
+/** The OPFS pool's name and directory. */
+const POOL = 'uhl-table1';
+
+let loading = null;
+
+async function load() {
+  // SQLite's own OPFS VFS ("opfs") needs SharedArrayBuffer, hence COOP/COEP headers that a
+  // static host does not send: it is not tried (it would only warn). opfs-sahpool needs neither.
+  globalThis.sqlite3ApiConfig = { disable: { vfs: { opfs: true } } };
+  const url = new URL('../vendor/sqlite3.wasm', import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  // The bytes, not the response: a host that serves .wasm with another type still works.
+  const wasmBinary = new Uint8Array(await response.arrayBuffer());
+  const sqlite3 = await sqlite3InitModule({ wasmBinary, locateFile: (file) => new URL(`../vendor/${file}`, import.meta.url).href });
+  let pool = null;
+  let poolError = '';
+  try {
+    pool = await sqlite3.installOpfsSAHPoolVfs({ name: POOL, directory: `.${POOL}`, clearOnInit: true, initialCapacity: 6 });
+  } catch (e) {
+    // No OPFS (a private window, an old browser), or another tab of the lab holds the pool.
+    poolError = e?.message ?? String(e);
+  }
+  return { sqlite3, pool, poolError };
+}
+
+/** SQLite, loaded once; a failure is said as the error `table1-sqlite` and tried again next time. */
+async function sqlite() {
+  loading ??= load();
+  try {
+    return await loading;
+  } catch (e) {
+    loading = null;
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+  }
+}
+
+/**
+ * A new, empty table of URLs (`indexed`: `url` the primary key) for the core's Table 1 loop:
+ * `{call(url, insert), plan(), bytes(), rows(), close(), failure, vfs, vfsNote, version}`. As
+ * in src/native/sqlite.rs, inserts wait until the first lookup and go in one transaction.
+ */
+export async function openStore(indexed) {
+  const { sqlite3, pool, poolError } = await sqlite();
+  const name = `/table1-${indexed ? 'index' : 'scan'}.sqlite`;
+  let db;
+  try {
+    if (pool) {
+      pool.unlink(name);
+      db = new pool.OpfsSAHPoolDb(name);
+    } else {
+      db = new sqlite3.oo1.DB(':memory:', 'c');
+    }
+    db.exec(indexed ? SQL.index : SQL.scan);
+  } catch (e) {
+    db?.close();
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+  }
+  const lookup = db.prepare(SQL.lookup);
+  let pending = [];
+  const flush = () => {
+    if (!pending.length) return;
+    db.transaction((tx) => {
+      const insert = tx.prepare(SQL.insert);
+      try {
+        for (const url of pending) insert.bind(1, url).stepReset();
+      } finally {
+        insert.finalize();
+      }
+    });
+    pending = [];
+  };
+  const store = {
+    vfs: pool ? 'opfs-sahpool' : 'memory',
+    vfsNote: poolError,
+    version: sqlite3.version.libVersion,
+    /** Why the last call failed (the wasm is told only that it did). */
+    failure: '',
+    /**
+     * The core's loop calls this (src/wasm/table1.rs): stores `url` when `insert`, else answers
+     * whether it is stored.
+     */
+    call(url, insert) {
+      try {
+        // `url` is a view of the wasm's memory, valid during this call only.
+        if (insert) {
+          pending.push(url.slice());
+          return true;
+        }
+        flush();
+        lookup.bind(1, url).step();
+        const n = lookup.get(0);
+        lookup.reset();
+        return n > 0;
+      } catch (e) {
+        store.failure = e?.message ?? String(e);
+        throw e;
+      }
+    },
+    /** SQLite's plan for a lookup, as the CLI words it (the details joined by "; "). */
+    plan() {
+      const rows = db.exec({ sql: SQL.plan, bind: [new Uint8Array(0)], rowMode: 'array', returnValue: 'resultRows' });
+      return rows.map((r) => r[3]).join('; ');
+    },
+    /** The database's bytes: page_count × page_size (one file on OPFS, or memory). */
+    bytes() {
+      flush();
+      return db.selectValue('PRAGMA page_count') * db.selectValue('PRAGMA page_size');
+    },
+    /** The rows in the table, a direct SQL count. */
+    rows() {
+      flush();
+      return db.selectValue(SQL.count);
+    },
+    close() {
+      lookup.finalize();
+      db.close();
+      if (pool) pool.unlink(name);
+    },
+  };
+  return store;
+}

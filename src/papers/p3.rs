@@ -239,6 +239,12 @@ impl P3Study {
     }
 }
 
+/// The 512-bit blocks MD5 processes for a message of `len` bytes: padding to 448 bits mod 512,
+/// then the 64-bit length (RFC 1321 §3.1–3.2).
+pub fn md5_blocks(len: u64) -> u64 {
+    (len + 8) / 64 + 1
+}
+
 fn findings(
     b: &BirthdayReport,
     reveals: &[Reveal],
@@ -274,6 +280,18 @@ fn findings(
             r.printed, r.printed_for, r.verdict
         ));
     }
+    // §2.2's description of MD5: "每一分组又分 32 个子分组" (each 512-bit block in 32 sub-blocks).
+    let blocks = |len: u64| md5_blocks(len);
+    out.push(format!(
+        "P3 says MD5 splits each 512-bit block into 32 sub-blocks; RFC 1321 splits it into 16 words of 32 bits (16 × 32 = 512). Padding brings a message to 448 bits mod 512 and adds its 64-bit length, so a 55-byte URL takes {} block and a 56-byte one {} (the lab's digests match every RFC 1321 test vector).",
+        blocks(55),
+        blocks(56)
+    ));
+    let tried: usize = reveals.iter().map(|r| r.tried).sum();
+    out.push(format!(
+        "P3 says \"the latest literature shows the Hash algorithm can already be inverted to find m\" (可以进行逆运算). The 2004–05 results on MD5 were collisions (two chosen inputs with one digest), not preimages: no one can compute m from h(m). The one printed digest the lab \"inverts\" is MD5 of the empty string, found by trying {} candidate texts, and the other matches none of them."
+        , tried
+    ));
     out.push(format!(
         "The input: {} lines, {} distinct MD5 fingerprints, {} duplicate lines ({}). The birthday bound for {} URLs at 128 bits is 10^{:.1}.",
         input.lines,
@@ -340,4 +358,23 @@ fn findings(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::md5_blocks;
+
+    #[test]
+    fn md5_takes_one_block_up_to_55_bytes() {
+        assert_eq!(
+            (
+                md5_blocks(0),
+                md5_blocks(55),
+                md5_blocks(56),
+                md5_blocks(119),
+                md5_blocks(120)
+            ),
+            (1, 1, 2, 2, 3)
+        );
+    }
 }

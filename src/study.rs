@@ -14,7 +14,7 @@
 //! |-------------|----------------------------|---------------------------------------------------|
 //! | `sweep`     | `fig`, `step`              | P1's Fig. 1, 2 or 3 (Li & Feng 2004), [`crate::sweep`] |
 //! | `p1`        |                            | `urlhash paper p1`, [`crate::papers::p1`]                 |
-//! | `partition` | `nodes`                    | P2's crawler simulation, [`crate::papers::p2`]            |
+//! | `partition` | `nodes`                    | P2's crawler simulation, [`crate::papers::p2`], and its [`crate::partition::ControlReport`] |
 //! | `fp`        | `maxLines`                 | P3's MD5 store and the canonicalisations          |
 //! | `fpSites`   | `table`, `maxLines`, `mirrorSimilarity`, `mirrorShared` | P3's IP_ID and Name_ID from a host table, its store's rule and mirror test |
 //! | `fpCombo`   | `toggles`, `maxLines`      | one combination of canonicalisations              |
@@ -33,6 +33,7 @@ use crate::key::Key;
 use crate::papers::p1::{P1Report, P1Study};
 use crate::papers::p2::{P2Report, P2Study};
 use crate::papers::p3::{P3Report, P3Study};
+use crate::partition::ControlReport;
 pub use crate::session::whole;
 use crate::session::{share, Coded, Prefix, Session};
 use crate::sweep::{fig3_indices, Figure, Point, Sweep};
@@ -78,7 +79,7 @@ pub enum Report {
         points: Vec<Point>,
     },
     P1(Box<P1Report>),
-    Partition(Box<P2Report>),
+    Partition(Box<PartitionReport>),
     Fingerprints {
         p3: Box<P3Report>,
         canonical: Box<CanonicalReport>,
@@ -90,6 +91,34 @@ pub enum Report {
     Bloom(Box<BloomReport>),
     Cbf(Box<CbfReport>),
     Trie(Box<TrieReport>),
+}
+
+/// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and
+/// the crawl nodes did beyond the replay (`urlhash paper p2 --json`'s `control` object).
+#[derive(Serialize)]
+pub struct PartitionReport {
+    #[serde(flatten)]
+    pub report: P2Report,
+    pub control: ControlReport,
+    /// Set to [`REHASH_MAX_LINES`] when the study read more lines than that and left the
+    /// dynamic re-hash out (`control.rehash` is then empty); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rehash_max_lines: Option<u64>,
+}
+
+/// The partition study re-hashes the big sites' path tables (P2 §3.2,
+/// [`crate::partition::ControlReport`]) on at most this many lines. The re-hash keeps every distinct
+/// URL's 32-bit path hash under each of the 3 path readings, 12 bytes per URL (up to twice
+/// that while a site's list grows): 48 MB at this many lines, on top of the ~20 bytes per URL
+/// the simulation keeps. The page's 20 000 000-line corpus would need 240 to 480 MB more, beside
+/// the ~450 MB the simulation takes there, more than a phone gives a tab; `urlhash paper p2`
+/// re-hashes any input.
+pub const REHASH_MAX_LINES: u64 = 4_000_000;
+
+/// [`P2Study`] with the control report, re-hashing when the input is small enough.
+struct PartitionStudy {
+    p2: P2Study,
+    rehash: bool,
 }
 
 /// A study's report with the lines it measured.
@@ -266,7 +295,9 @@ pub fn begin<'de, D: Deserializer<'de>>(
                     crate::coded!("nodes-range", [p.nodes], "{e}")
                 }
             })?;
-            Ok(lines_job(study, prefix))
+            let rehash = prefix.lines <= REHASH_MAX_LINES;
+            let p2 = if rehash { study.with_rehash() } else { study };
+            Ok(lines_job(PartitionStudy { p2, rehash }, prefix))
         }
         "fp" => {
             let p: LinesParams = read(kind, params)?;
@@ -457,14 +488,19 @@ impl Study for P1Study {
     }
 }
 
-impl Study for P2Study {
+impl Study for PartitionStudy {
     fn push(&mut self, number: u64, line: &[u8]) {
         // A line without a host is counted by the simulation and reaches no node.
-        let _ = P2Study::push(self, number, line);
+        let _ = self.p2.push(number, line);
     }
 
     fn finish(self: Box<Self>) -> Report {
-        Report::Partition(Box::new(P2Study::finish(*self)))
+        let (report, control) = self.p2.finish_with_control();
+        Report::Partition(Box::new(PartitionReport {
+            report,
+            control,
+            rehash_max_lines: (!self.rehash).then_some(REHASH_MAX_LINES),
+        }))
     }
 }
 

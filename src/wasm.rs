@@ -463,7 +463,8 @@ impl Lab {
     /// maxLines}`, `fpCombo` `{toggles, maxLines}`) on the loaded lines; returns its id for
     /// `jobRun` and `jobFinish`. Jobs run beside each other; the page drops one it gives up
     /// (`jobDrop`). The partition needs the Public Suffix List (`setSuffixRules`): without it,
-    /// the error `suffix-rules-missing`.
+    /// the error `suffix-rules-missing`; its report has the `control` object of `urlhash paper p2
+    /// --json` (the re-hash up to [`study::REHASH_MAX_LINES`] lines).
     #[wasm_bindgen(js_name = jobBegin)]
     pub fn job_begin(&mut self, kind: &str, params: JsValue) -> Result<u32, JsError> {
         let params = Strict(serde_wasm_bindgen::Deserializer::from(params));

@@ -1,6 +1,7 @@
 // The crawler partition view (P2): controls, the per-node chart and tables, Table 1 beside
-// every policy, the verdicts, the control node's tables and the hosts that share a slot.
-// Formatting only: every number comes from the wasm's report ({printed, simulation, verdicts}).
+// every policy with its matches row, the verdicts, the control node's tables, the re-hashed
+// path tables and the hosts that share a slot. Formatting only: every number comes from the
+// wasm's report ({printed, simulation, verdicts, control}).
 import { S } from './strings.js';
 import { int, fixed, pValue, percent, small, expectedCount, bytes as fmtBytes } from './format.js';
 import { el, say, showText } from './dom.js';
@@ -193,14 +194,168 @@ function renderTable1(report, selected) {
     fixed(sim.policies[0]?.expected_b_random ?? 0, 4),
   ));
   showText($('part-table1-n'), sim.nodes !== printed.nodes ? S.partTable1OtherN(int(printed.nodes), int(sim.nodes)) : '');
-  say($('part-matches'), () => S.partMatches(
-    int(printed.system_matches),
-    int(printed.control_matches),
-    fixed(printed.control_matches_per_url, 2),
-    int(printed.urls),
+}
+
+// ------------------------------------------------------------------ Table 1's matches
+
+/** Σ of a list of counts. */
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Table 1's matches row (匹配统计) as printed beside each policy's replay with the crawl nodes
+ * matching their own links (P2 §3.3, `control.node_matching`); system = control + Σ nodes.
+ */
+function renderMatches(report, selected) {
+  const { printed, simulation: sim, control } = report;
+  const printedNodes = sum(printed.node_matches);
+  say($('part-matches'), () => S.partMatches(int(printed.system_matches), int(printed.control_matches), int(printedNodes)));
+  const matching = control?.node_matching ?? [];
+  const columns = Math.max(printed.nodes, sim.nodes);
+  const head = [S.partTable1Policy, S.partMatchSystem, S.partMatchControl, S.partMatchNodes];
+  for (let k = 1; k <= columns; k += 1) head.push(S.partTable1Node(k));
+  const row = (id, short, name, system, ctl, nodes, perNode, cls) => {
+    const cells = [
+      el('th', { text: short, attrs: { scope: 'row', title: name } }),
+      cell(int(system), system, 'key'),
+      cell(int(ctl), ctl),
+      cell(int(nodes), nodes),
+    ];
+    cells[1].dataset.col = 'system';
+    cells[2].dataset.col = 'control';
+    cells[3].dataset.col = 'nodes';
+    for (let k = 1; k <= columns; k += 1) {
+      const v = perNode[k - 1];
+      const td = cell(v === undefined ? '' : int(v), v);
+      td.dataset.node = String(k);
+      cells.push(td);
+    }
+    const tr = el('tr', { cls }, cells);
+    tr.dataset.row = id;
+    return tr;
+  };
+  const byPolicy = new Map(matching.map((m) => [m.policy, m]));
+  const rows = [
+    row('printed', S.partPrintedRow, S.partPrintedRow, printed.system_matches, printed.control_matches, printedNodes, printed.node_matches, 'printed'),
+    ...sim.policies
+      .filter((p) => byPolicy.has(p.policy))
+      .map((p) => {
+        const m = byPolicy.get(p.policy);
+        const name = policyName(p);
+        return row(p.policy, S.partPolicyShort[p.policy] ?? name, name, m.system_matches, m.control_matches, m.nodes_matches, m.node_matches, p.policy === selected ? 'hl' : '');
+      }),
+  ];
+  fillTable($('part-match-table'), head, rows);
+  const m = byPolicy.get(selected) ?? matching[0];
+  const identity = $('part-match-identity');
+  if (m) {
+    const own = sum(m.node_own_links);
+    identity.hidden = false;
+    say(identity, () => S.partMatchIdentity(
+      S.partMatchSum(int(printed.system_matches), int(printed.control_matches), int(printedNodes)),
+      policyName(m.policy),
+      S.partMatchSum(int(m.system_matches), int(m.control_matches), int(m.nodes_matches)),
+      int(own),
+      int(sim.links),
+      percent(own / Math.max(sim.links, 1), 1),
+      int(sum(m.node_dropped)),
+      int(m.control_links),
+    ));
+    identity.dataset.policy = m.policy;
+  } else {
+    showText(identity, '');
+  }
+  // What the printed ratio implies (the CLI's reasoning in `urlhash paper p2`, section 3).
+  const printedLinks = Math.floor(printed.control_matches / 2);
+  const ratio = printed.control_matches / printedNodes;
+  say($('part-match-ratio'), () => S.partMatchRatio(
     int(sim.control_matches),
-    int(sim.urls),
+    fixed(sim.control_matches / Math.max(sim.urls, 1), 2),
+    fixed(printed.control_matches_per_url, 2),
+    int(sim.links),
+    int(printedLinks),
+    fixed(printedLinks / printed.urls, 1),
+    fixed(ratio, 2),
+    fixed(printed.nodes - ratio, 2),
+    fixed(1 - printed.urls / printedLinks, 2),
+    int(printed.nodes),
   ));
+}
+
+// ------------------------------------------------------------------ the dynamic re-hash
+
+/**
+ * The sites whose path table passed 0.75 · 2^15 paths, before and after the re-hash, per path
+ * reading (`control.rehash`); empty when the study left the re-hash out (`rehash_max_lines`).
+ */
+function renderRehash(report, names) {
+  const rehash = report.control?.rehash ?? [];
+  const rule = report.simulation.path_tables[0]?.rule_paths ?? 0;
+  say($('part-rehash-note'), () => S.partRehashNote(int(rule)));
+  const status = $('part-rehash-status');
+  const table = $('part-rehash-table');
+  const list = $('part-rehash-readings');
+  const rehashed = rehash.filter((r) => r.sites_rehashed > 0);
+  if (rehash.length === 0 && report.rehash_max_lines) {
+    status.hidden = false;
+    say(status, () => S.partRehashSkipped(int(report.rehash_max_lines), int(report.prefix?.lines ?? report.simulation.links)));
+  } else if (rehashed.length === 0) {
+    status.hidden = false;
+    say(status, () => S.partRehashNone(int(rule)));
+  } else {
+    showText(status, '');
+  }
+  status.dataset.state = rehash.length === 0 ? 'skipped' : rehashed.length === 0 ? 'none' : 'rehashed';
+  list.replaceChildren(
+    ...rehashed.map((r) => {
+      const name = names[r.reading] ?? r.name;
+      let text = S.partRehashReading(name, r.sites_rehashed, int(r.paths), int(r.chainless_drops_before), int(r.chainless_drops_after));
+      const stuck = r.sites.find((x) => x.after.occupied === x.before.occupied && x.hash_bits <= 15);
+      // Sentences follow each other with a space in English, without one after a Chinese full stop.
+      if (stuck) text += `${text.endsWith('。') ? '' : ' '}${S.partRehashFreedNone(stuck.host, stuck.hash_bits)}`;
+      const li = el('li', { text });
+      li.dataset.reading = r.reading;
+      return li;
+    }),
+  );
+  const rows = [];
+  for (const r of rehashed) {
+    const name = names[r.reading] ?? r.name;
+    for (const site of r.sites) {
+      for (const stage of ['before', 'after']) {
+        const t = site[stage];
+        const first = stage === 'before';
+        const span = (td) => {
+          td.rowSpan = 2;
+          return td;
+        };
+        const cells = first
+          ? [
+              span(el('th', { text: name, attrs: { scope: 'row' } })),
+              span(el('td', { cls: 'host', text: site.host })),
+              span(cell(int(site.paths), site.paths)),
+              span(cell(int(site.rehashes), site.rehashes)),
+              span(cell(int(site.moved), site.moved)),
+            ]
+          : [];
+        const stageCell = el('td', { cls: 'stage', text: S.partRehashStage[stage] });
+        const tr = el('tr', { cls: first ? 'before' : 'after' }, [
+          ...cells,
+          stageCell,
+          cell(int(t.slots), t.slots),
+          cell(fixed(t.load_factor, 4), t.load_factor),
+          cell(int(t.occupied), t.occupied),
+          cell(int(t.colliding_paths), t.colliding_paths),
+          cell(int(t.chainless_drops), t.chainless_drops, 'key'),
+        ]);
+        tr.dataset.reading = r.reading;
+        tr.dataset.host = site.host;
+        tr.dataset.stage = stage;
+        rows.push(tr);
+      }
+    }
+  }
+  fillTable(table, S.partRehashHead, rows);
+  table.closest('.table-scroll').hidden = rows.length === 0;
 }
 
 /** Why a reading could or could not print P2's balance, worded from the report's reason code. */
@@ -342,9 +497,11 @@ export function renderPartition(report, { policy, reading, names = {} }) {
   renderNodeTable(shown);
   renderTopSites(shown);
   renderTable1(report, shown.policy);
+  renderMatches(report, shown.policy);
   renderVerdicts(report.verdicts, report.printed, sim.nodes);
   renderSiteTables(sim.site_tables);
   renderPathTables(sim.path_tables);
+  renderRehash(report, names);
   renderGroups(sim.site_tables, reading);
   return shown.policy;
 }

@@ -842,8 +842,17 @@ export const ZH = {
   partTable1B: 'B',
   partTable1P: 'χ² p',
   partPrintedRow: 'P2 表 1（印刷值）',
-  partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
-    `P2 还印出共 ${system} 次匹配，其中 ${control} 次在控制节点上，对应 ${urls} 个 URL（每个 URL ${perUrl} 次）。模拟的控制节点对 ${ourUrls} 个 URL 做了 ${ours} 次匹配：每个链接探查一次站点表，已知站点的每个链接再探查一次路径表。`,
+  partMatches: (system, control, nodes) =>
+    `P2 还印出了匹配统计：共 ${system} 次，即控制节点上 ${control} 次加爬行节点上 ${nodes} 次，但从未说明什么算一次匹配。本实验室数的是探查次数：每个链接探查一次站点表，表中已有其站点的链接再探查一次路径表。按 §3.3 的说法（本实验室的读法），发现链接的节点若链接属于本节点，就在自己的表中匹配，已有则舍弃；其余链接交给控制节点，由它逐个匹配。一个链接算作由它之前最后一个新 URL 所在的节点发现（即正在解析的那个网页）。`,
+  partMatchTitle: '表 1 的匹配统计与各策略对照',
+  partMatchSystem: '系统',
+  partMatchControl: '控制节点',
+  partMatchNodes: 'Σ 节点',
+  partMatchIdentity: (printed, policy, replayed, own, links, share, dropped, reached) =>
+    `每一行都满足“系统 = 控制节点 + Σ 节点”：P2 为 ${printed}；此处 ${policy} 为 ${replayed}。其节点在发现的 ${links} 个链接中，留下 ${own} 个自己处理（${share}），并舍弃 ${dropped} 个重复链接；到达控制节点的链接有 ${reached} 个。`,
+  partMatchSum: (system, control, nodes) => `${system} = ${control} + ${nodes}`,
+  partMatchRatio: (probes, perUrl, printedPerUrl, links, printedLinks, perDistinct, ratio, dRatio, dLinks, n) =>
+    `若每个链接都送到控制节点（即上面的模拟），它对这 ${links} 个链接共探查 ${probes} 次（每个 URL ${perUrl} 次；P2 为 ${printedPerUrl} 次）。按每个链接探查两次计，P2 的数字相当于约 ${printedLinks} 个链接，每个不同的 URL ${perDistinct} 个：它的爬行把每个 URL 发现了好几次。P2 的控制节点 : 爬行节点 = ${ratio}。一个节点发现的链接约有 n 分之一属于它自己，所以照 §3.3 的写法，这个比值约为 n − d，d 为重复链接所占的比例：由 P2 的比值得 d ≈ ${dRatio}，而由每个 URL ${perDistinct} 个链接得 d ≈ ${dLinks}。印出的这一行更符合另一种情形：控制节点连节点已舍弃的链接也匹配了一遍（比值为 n = ${n}）。`,
   partPolicyAbout: {
     'p2-printed': 'P2：对路径取原文照印的路径散列，再模 n（P2 的读法）',
     'p2-xor': 'P2：对路径取按注释异或的路径散列，再模 n（P2 的读法）',
@@ -900,6 +909,18 @@ export const ZH = {
   partPathTableHead: ['路径散列读法', '站点（表）', 'URL', '已用槽', '冲突', '随机散列', '超出规则的站点'],
   partBinsTitle: '按装载因子分段的站点数',
   partBinsHead: ['站点路径表的 α', '站点'],
+  partRehashTitle: '再散列的路径表：超过 0.75 · 2^15 条路径的站点',
+  partRehashNote: (rule) =>
+    `P2 对超过 0.75 · 2^15 = ${rule} 条路径的站点“再次进行动态散列”。本实验室的读法：表每次将超过其槽数的 0.75 时就加倍，其路径重新插入。“冲突路径”是与其他路径同处一槽的路径数；“误删”是不带链、每槽只存一条路径的表会误当作重复而舍弃的路径数。`,
+  partRehashReading: (name, sites, paths, before, after) =>
+    `${name}：${sites} 个站点，${paths} 条路径；不带链的表再散列前会误删其中 ${before} 条，再散列后 ${after} 条。`,
+  partRehashNone: (rule) => `没有站点超过 ${rule} 条路径：没有表需要再散列。`,
+  partRehashFreedNone: (host, bits) =>
+    `加倍没有给 ${host} 空出一个槽：它的路径散列值全都小于 2^${bits}（${bits} 位），新增的一半槽始终为空；再散列需要比表更宽的散列。`,
+  partRehashSkipped: (max, lines) =>
+    `本页至多在 ${max} 行上做再散列（它要为每个 URL 保存每种读法的路径散列值，每个 URL 12 字节）；这里有 ${lines} 行。urlhash paper p2 对任何输入都做再散列。`,
+  partRehashHead: ['路径散列读法', '站点', '路径', '加倍次数', '重新插入', '表', '槽数', 'α', '已用槽', '冲突路径', '误删'],
+  partRehashStage: { before: '再散列前', after: '再散列后' },
 
   // Collision groups
   partGroupsTitle: '共享一个站点表槽的主机名',

@@ -837,8 +837,17 @@ export const S = {
   partTable1B: 'B',
   partTable1P: 'χ² p',
   partPrintedRow: 'P2 Table 1 (printed)',
-  partMatches: (system, control, perUrl, urls, ours, ourUrls) =>
-    `P2 also printed ${system} matches in all, ${control} of them on the control node for ${urls} URLs (${perUrl} per URL). The simulated control node made ${ours} matches for ${ourUrls} URLs: a site-table probe for every link, a path-table probe for every link of a known site.`,
+  partMatches: (system, control, nodes) =>
+    `P2 also prints its matches (匹配统计): ${system} in all = ${control} on the control node + ${nodes} on the crawl nodes, and never defines a match. The lab counts probes: one of the site table per link, one of the path table per link of a site the table holds. As §3.3 reads (the lab’s reading), the node that finds a link matches it on its own tables when the link is its own and drops it if it is there; the rest go to the control node, which matches each. A link counts as found by the node of the last new URL before it (the page being parsed).`,
+  partMatchTitle: 'Table 1’s matches row beside every policy',
+  partMatchSystem: 'system',
+  partMatchControl: 'control',
+  partMatchNodes: 'Σ nodes',
+  partMatchIdentity: (printed, policy, replayed, own, links, share, dropped, reached) =>
+    `Every row is system = control + Σ nodes: P2’s ${printed}; under ${policy} here ${replayed}. Its nodes kept ${own} of the ${links} links they found for themselves (${share}) and dropped ${dropped} as duplicates; ${reached} links reached the control node.`,
+  partMatchSum: (system, control, nodes) => `${system} = ${control} + ${nodes}`,
+  partMatchRatio: (probes, perUrl, printedPerUrl, links, printedLinks, perDistinct, ratio, dRatio, dLinks, n) =>
+    `When every link reaches the control node (the simulation above), it makes ${probes} probes (${perUrl} per URL; P2: ${printedPerUrl}) on these ${links} links. At two probes per link P2’s figure means about ${printedLinks} links, ${perDistinct} per distinct URL: its crawl discovered each URL several times. P2’s control : nodes = ${ratio}. A node owns about 1 in n of the links it finds, so under §3.3 as written that ratio is about n − d, d the share of links that are duplicates: P2’s ratio gives d ≈ ${dRatio}, but its ${perDistinct} links per URL mean d ≈ ${dLinks}. The printed row fits a control node that also matched the links the nodes dropped (a ratio of n = ${n}).`,
   partPolicyAbout: {
     'p2-printed': 'P2: the path hash as printed, of the path, mod n (P2’s reading)',
     'p2-xor': 'P2: the path hash with XOR as its comment says, of the path, mod n (P2’s reading)',
@@ -895,6 +904,18 @@ export const S = {
   partPathTableHead: ['path-hash reading', 'sites (tables)', 'URLs', 'slots used', 'collisions', 'random hash', 'sites over the rule'],
   partBinsTitle: 'Sites per load-factor bin',
   partBinsHead: ['α of the site’s path table', 'sites'],
+  partRehashTitle: 'Re-hashed path tables: sites past 0.75 · 2^15 paths',
+  partRehashNote: (rule) =>
+    `P2 re-hashes a site past 0.75 · 2^15 = ${rule} paths (“再次进行动态散列”). The lab’s reading: its table doubles each time it would pass 0.75 of its slots, and its paths are re-inserted. “Colliding” counts the paths in a slot shared with another path; “dropped” the paths a table without chains, one path per slot, would wrongly drop as duplicates.`,
+  partRehashReading: (name, sites, paths, before, after) =>
+    `${name}: ${count(sites, 'site', 'sites')}, ${paths} paths; a table without chains would drop ${before} of them before, ${after} after.`,
+  partRehashNone: (rule) => `No site has more than ${rule} paths: no table is re-hashed.`,
+  partRehashFreedNone: (host, bits) =>
+    `Doubling freed no slot for ${host}: every path hash is below 2^${bits} (${bits} bits), so the new half of the table stays empty; a re-hash needs a hash wider than the table.`,
+  partRehashSkipped: (max, lines) =>
+    `The page re-hashes on at most ${max} lines (it keeps every URL’s path hash under each reading, 12 bytes per URL); these are ${lines}. urlhash paper p2 re-hashes any input.`,
+  partRehashHead: ['path-hash reading', 'site', 'paths', 'doublings', 'moved', 'table', 'slots', 'α', 'occupied', 'colliding', 'dropped'],
+  partRehashStage: { before: 'before', after: 'after' },
 
   // Collision groups
   partGroupsTitle: 'Hosts that share a site-table slot',

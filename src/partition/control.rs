@@ -26,7 +26,8 @@
 //!
 //! Re-hashing needs every path's hash again, so the simulation keeps each distinct URL's 32-bit
 //! path hash per reading (4 bytes per URL per reading) when asked to
-//! ([`Simulation::with_rehash`]); the command line asks, the page does not.
+//! ([`Simulation::with_rehash`]); the command line asks, and so does the page's partition study
+//! on up to [`crate::study::REHASH_MAX_LINES`] lines.
 //!
 //! # Node-side matching (P2 §3.3)
 //!

@@ -136,12 +136,20 @@ fn p1_and_the_partition_read_the_lines_as_the_cli_streams_them() {
 
     // The partition needs the Public Suffix List, which the native build has compiled in.
     let report = run(&mut s, "partition", json!({"nodes": 5}), 150);
-    let mut cli = P2Study::with_nodes(5).unwrap();
+    let mut cli = P2Study::with_nodes(5).unwrap().with_rehash();
     for (i, url) in all.iter().enumerate() {
         let _ = cli.push(i as u64 + 1, url);
     }
-    let mut expected = serde_json::to_value(cli.finish()).unwrap();
+    let (p2, control) = cli.finish_with_control();
+    let mut expected = serde_json::to_value(p2).unwrap();
+    expected["control"] = serde_json::to_value(control).unwrap();
     expected["prefix"] = report["prefix"].clone();
+    // Every path reading was re-hashed (on so few lines no site needs it), every policy matched.
+    assert_eq!(report["control"]["rehash"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        report["control"]["node_matching"].as_array().unwrap().len(),
+        9
+    );
     assert_eq!(report, expected);
 }
 

@@ -1,13 +1,15 @@
 // End-to-end tests of the page's crawler partition (P2) in Debian's Chromium: the loads per
 // crawl node shown on the page must equal `urlhash partition --json` on the same bytes, for
-// every policy. Run with `node --test tests/e2e/` after `./lab build`.
+// every policy; Table 1's matches row and the re-hashed path tables must equal `urlhash paper p2
+// --json` and `urlhash partition --json`. Run with `node --test tests/e2e/` after `./lab build`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliPartition, ARTIFACTS, ROOT, useLab, generation, assertChartsLabelled } from './helpers.js';
-import { int, fixed, pValue } from '../../www/format.js';
+import { cliPartition, cliJson, ARTIFACTS, ROOT, useLab, generation, assertChartsLabelled } from './helpers.js';
+import { int, fixed, pValue, percent } from '../../www/format.js';
 import { S } from '../../www/strings.js';
+import { ZH } from '../../www/strings-zh.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const SAMPLE = path.join(ROOT, 'data/corpus-sample-1000.txt');
@@ -15,6 +17,12 @@ const SAMPLE = path.join(ROOT, 'data/corpus-sample-1000.txt');
 const POLICIES = ['p2-printed', 'p2-xor', 'p2-repaired', 'host', 'domain', 'url', 'nutch', 'heritrix', 'frontera'];
 /** P2's Table 1 as printed: URLs per crawl node 1..7. */
 const TABLE1 = [35_580, 35_059, 35_368, 35_206, 34_972, 35_283, 35_483];
+/** P2's printed matches, as `urlhash paper p2 --json` gives them under "printed". */
+const P2_PRINTED = {
+  system_matches: 2_066_713,
+  control_matches: 1_806_747,
+  node_matches: [38_076, 37_408, 37_673, 37_077, 35_946, 36_745, 37_041],
+};
 /** A host that looks like markup: WHATWG hosts may hold &, ;, ", ( and = (never < or >). */
 const EVIL_HOST = '&lt;img&gt;"onerror=alert(1)".com.cn';
 
@@ -92,6 +100,67 @@ function readTable1Row(p, id) {
   }, id);
 }
 
+/** The matches row for `id` (a policy id, or "printed"): system, control, Σ nodes and per node. */
+function readMatchRow(p, id) {
+  return p.evaluate((id) => {
+    const tr = [...document.querySelectorAll('#part-match-table tbody tr')].find((r) => r.dataset.row === id);
+    if (!tr) return null;
+    const col = (c) => Number(tr.querySelector(`td[data-col="${c}"]`).dataset.value);
+    const nodes = [...tr.querySelectorAll('td[data-node]')].filter((td) => td.textContent !== '');
+    return {
+      system: col('system'),
+      control: col('control'),
+      nodes: col('nodes'),
+      perNode: nodes.map((td) => Number(td.dataset.value)),
+      text: [...tr.children].map((c) => c.textContent),
+    };
+  }, id);
+}
+
+/** A policy's matches as the CLI's `control.node_matching` entry gives them. */
+const matchesOf = (m) => ({ system: m.system_matches, control: m.control_matches, nodes: m.nodes_matches, perNode: m.node_matches });
+
+/** The re-hash table as shown: one entry per (reading, site, stage). */
+function readRehash(p) {
+  return p.$$eval('#part-rehash-table tbody tr', (rows) =>
+    rows.map((r) => ({
+      reading: r.dataset.reading,
+      host: r.dataset.host,
+      stage: r.dataset.stage,
+      values: [...r.querySelectorAll('td[data-value]')].map((td) => Number(td.dataset.value)),
+    })),
+  );
+}
+
+/** The same entries from the CLI's `control.rehash`. */
+function rehashOf(control) {
+  return control.rehash.flatMap((r) =>
+    r.sites.flatMap((site) =>
+      ['before', 'after'].map((stage) => {
+        const t = site[stage];
+        const own = stage === 'before' ? [site.paths, site.rehashes, site.moved] : [];
+        return { reading: r.reading, host: site.host, stage, values: [...own, t.slots, t.load_factor, t.occupied, t.colliding_paths, t.chainless_drops] };
+      }),
+    ),
+  );
+}
+
+/** The identity sentence under the matches table for policy `m` (a `node_matching` entry), in `L`. */
+function identityText(L, printed, m, links) {
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const own = sum(m.node_own_links);
+  return L.partMatchIdentity(
+    L.partMatchSum(int(printed.system_matches), int(printed.control_matches), int(sum(printed.node_matches))),
+    L.partPolicyNames[m.policy] ?? m.policy,
+    L.partMatchSum(int(m.system_matches), int(m.control_matches), int(m.nodes_matches)),
+    int(own),
+    int(links),
+    percent(own / links, 1),
+    int(sum(m.node_dropped)),
+    int(m.control_links),
+  );
+}
+
 /** Asserts the page shows the CLI's simulation for `policy` (a `--policy` id) on `bytes`. */
 async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
   const cli = cliPartition({ policy, nodes, bytes });
@@ -114,6 +183,12 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
   const row = await readTable1Row(p, want.policy);
   assert.deepEqual(row.values, want.node_urls, `${policy}: Table 1 row`);
   assert.ok(row.cells.includes(fixed(want.b, 4)), `${policy}: Table 1 shows B = ${fixed(want.b, 4)}: ${row.cells}`);
+  // Its matches row: the node-side matching of `urlhash partition`, system = control + Σ nodes.
+  const m = cli.control.node_matching[0];
+  const shownMatches = await readMatchRow(p, want.policy);
+  assert.deepEqual({ ...shownMatches, text: undefined }, { ...matchesOf(m), text: undefined }, `${policy}: matches row`);
+  assert.equal(shownMatches.system, shownMatches.control + shownMatches.nodes, `${policy}: system = control + Σ nodes`);
+  assert.equal(await p.textContent('#part-match-identity'), identityText(S, cli.printed ?? P2_PRINTED, m, cli.links), `${policy}: identity`);
   return cli;
 }
 
@@ -138,6 +213,24 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
     assert.equal(await page.inputValue('#part-policy'), 'p2-printed');
     assert.equal(await page.inputValue('#part-reading'), 'site-folded');
     await assertChartsLabelled(page, ['part-nodes-chart', 'part-site-chart', 'part-path-chart', 'part-load-chart']);
+    // Table 1's matches row: printed first, then every policy as `urlhash paper p2` replays it.
+    const p2 = cliJson(['paper', 'p2', '--n', '100000']);
+    const printedMatches = await readMatchRow(page, 'printed');
+    assert.deepEqual({ ...printedMatches, text: undefined }, { system: 2_066_713, control: 1_806_747, nodes: 259_966, perNode: P2_PRINTED.node_matches, text: undefined });
+    assert.equal(await page.locator('#part-match-table tbody tr').count(), 1 + POLICIES.length);
+    for (const m of p2.control.node_matching) {
+      const row = await readMatchRow(page, m.policy);
+      assert.deepEqual({ ...row, text: undefined }, { ...matchesOf(m), text: undefined }, `${m.policy}: matches row`);
+      assert.ok(row.text.includes(int(m.system_matches)), `${m.policy}: system shown as ${int(m.system_matches)}`);
+    }
+    const shownMatches = p2.control.node_matching.find((m) => m.policy === 'p2-printed');
+    assert.equal(await page.textContent('#part-match-identity'), identityText(S, p2.printed, shownMatches, p2.simulation.links));
+    assert.ok((await page.textContent('#part-match-ratio')).includes('d ≈ 0.05'), 'the printed ratio read as n − d');
+    // 100 000 URLs: no site passes 0.75 · 2^15 paths.
+    assert.ok(p2.control.rehash.every((r) => r.sites_rehashed === 0));
+    assert.equal(await page.getAttribute('#part-rehash-status', 'data-state'), 'none');
+    assert.equal(await page.textContent('#part-rehash-status'), S.partRehashNone(int(24_576)));
+    assert.deepEqual(await readRehash(page), []);
   });
 
   test('corpus-sample-1000.txt at 5 nodes: every policy’s node loads equal urlhash partition', async (t) => {
@@ -265,5 +358,48 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
     assert.equal(await page.isHidden('#part-nodes-error'), true);
     assert.equal(await page.getAttribute('#part-nodes', 'aria-invalid'), null);
     assert.equal(await page.isHidden('#part-table1-n'), true);
+  });
+
+  test('Table 1’s size: the matches row and the re-hashed sites equal urlhash paper p2, in English and Chinese', async () => {
+    const gen = (await generation(page)) + 1;
+    await page.selectOption('#corpus-n', '246951');
+    await page.click('#corpus-load');
+    await waitLoaded(page, gen);
+    await waitPartition(page, gen, 7);
+    const p2 = cliJson(['paper', 'p2']);
+    assert.equal(p2.simulation.urls, 246_951);
+    for (const m of p2.control.node_matching) {
+      const row = await readMatchRow(page, m.policy);
+      assert.deepEqual({ ...row, text: undefined }, { ...matchesOf(m), text: undefined }, `${m.policy}: matches row`);
+      assert.equal(row.system, row.control + row.nodes, `${m.policy}: system = control + Σ nodes`);
+    }
+    await pickPolicy(page, 'p2-repaired');
+    const repaired = p2.control.node_matching.find((m) => m.policy === 'p2-repaired');
+    const identity = identityText(S, p2.printed, repaired, p2.simulation.links);
+    assert.equal(await page.textContent('#part-match-identity'), identity);
+    assert.ok(identity.includes(`${int(2_066_713)} = ${int(1_806_747)} + ${int(259_966)}`), identity);
+    // The re-hash: every site past 24 576 paths, before and after, under each path reading.
+    const want = rehashOf(p2.control);
+    assert.ok(want.length >= 6, `the CLI re-hashes a site under each of the 3 readings: ${want.length}`);
+    assert.deepEqual(await readRehash(page), want);
+    assert.equal(await page.getAttribute('#part-rehash-status', 'data-state'), 'rehashed');
+    const readings = await page.$$eval('#part-rehash-readings li', (lis) => lis.map((li) => li.dataset.reading));
+    assert.deepEqual(readings, p2.control.rehash.filter((r) => r.sites_rehashed > 0).map((r) => r.reading));
+    assert.match(await page.textContent('#part-rehash-readings li[data-reading="path-repaired"]'), /2\^15/, 'the repaired hash is no wider than the table');
+
+    // In Chinese: the same numbers, worded in Chinese (once the views after the partition are done).
+    const views = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
+    await page.waitForFunction(({ ids, gen }) => ids.every((id) => document.getElementById(id).dataset.gen === String(gen)), { ids: views, gen }, { timeout: 240_000 });
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh') && document.body.dataset.busy === '0');
+    await page.waitForFunction(() => document.querySelector('#part-match-table thead th:nth-child(2)')?.textContent === '系统');
+    assert.equal(await page.textContent('#part-match-identity'), identityText(ZH, p2.printed, repaired, p2.simulation.links));
+    assert.match(await page.textContent('#part-match-ratio'), /控制节点 : 爬行节点 = 6\.95/);
+    assert.deepEqual(await readRehash(page), want);
+    assert.deepEqual(await page.$$eval('#part-rehash-table thead th', (ths) => ths.map((th) => th.textContent)), ZH.partRehashHead);
+    assert.ok((await page.textContent('#part-rehash-table tbody')).includes(ZH.partRehashStage.after));
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en' && document.body.dataset.busy === '0');
+    await page.waitForFunction(() => document.querySelector('#part-match-table thead th:nth-child(2)')?.textContent === 'system');
   });
 });

@@ -2285,10 +2285,12 @@ fn every_table_command_writes_csv() {
             &["partition", "--policy", "host", s],
             &[
                 "nodes",
+                "node matches",
                 "biggest sites",
                 "site tables",
                 "hosts sharing a slot (site-folded)",
                 "largest path tables (path-xor)",
+                "re-hashed path tables (path-xor)",
             ],
         ),
         (
@@ -2296,11 +2298,15 @@ fn every_table_command_writes_csv() {
             &[
                 "Table 1",
                 "verdicts",
+                "Table 1 matches",
                 "site tables",
                 "hosts sharing a slot (site-folded)",
                 "largest path tables (path-printed)",
+                "re-hashed path tables (path-printed)",
                 "largest path tables (path-xor)",
+                "re-hashed path tables (path-xor)",
                 "largest path tables (path-repaired)",
+                "re-hashed path tables (path-repaired)",
                 "biggest site by policy",
             ],
         ),
@@ -2359,9 +2365,10 @@ fn every_table_command_writes_csv() {
         let got: Vec<&str> = tables.iter().filter_map(|t| t.name.as_deref()).collect();
         assert_eq!(got, names, "{args:?}");
         assert!(
-            tables
-                .iter()
-                .all(|t| !t.rows.is_empty() || t.name.as_deref() == Some("false duplicates")),
+            tables.iter().all(|t| !t.rows.is_empty()
+                    || t.name.as_deref() == Some("false duplicates")
+                    // No site of this input passes 0.75 · 2^15 paths: the header says "none".
+                    || t.name.as_deref().is_some_and(|n| n.starts_with("re-hashed path tables"))),
             "{args:?}: every table has rows:\n{text}"
         );
         // No digit groups: a number in CSV is one token.

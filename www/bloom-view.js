@@ -277,7 +277,9 @@ export function setupBloom(ctx) {
     const { count, m } = demoShape();
     try {
       const { demo: d } = await ctx.call('bloomDemo', { count, m, k: state.k, method: state.demoMethod, query: $('bloom-query').value });
-      if (ticket !== state.demoTicket) return;
+      // A newer demo was asked for, or the call was answered for a load that is gone (a
+      // language switch during a load): the next demo() draws.
+      if (ticket !== state.demoTicket || !d) return;
       showText($('bloom-demo-error'), '');
       drawBits($('bloom-bits'), d);
       renderDemo(d);

@@ -6,8 +6,10 @@
 //! * [`md5_dirs`]: P4's on-disk path per MD5, 32 nested directories, one per hex digit.
 //! * [`threads`]: P3's multi-threaded spider, threads sharing one fingerprint store under a
 //!   global lock, P3's partial locks, or shards.
+//! * [`p5_disk`]: P5's fingerprint store on disk, a SQLite table behind IMP-CB's counters, for
+//!   Fig. 3 where P5 claims IMP-CB wins.
 //!
-//! Both implement [`crate::papers::p4::table1::DedupStore`], so [`crate::papers::p4::table1::time_dedup`]
+//! The two stores of P4's Table 1 implement [`crate::papers::p4::table1::DedupStore`], so [`crate::papers::p4::table1::time_dedup`]
 //! times them exactly as it times the in-memory list and the generalized list.
 
 pub mod md5_dirs;

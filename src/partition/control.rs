@@ -265,7 +265,7 @@ impl Simulation {
             let mut big: Vec<usize> = (0..control.sites.len())
                 .filter(|&s| control.sites[s].urls > rule)
                 .collect();
-            big.sort_by_key(|&s| std::cmp::Reverse(control.sites[s].urls));
+            crate::order::sort_by_key(&mut big, |&s| std::cmp::Reverse(control.sites[s].urls));
             control
                 .path_readings
                 .iter()

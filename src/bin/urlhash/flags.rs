@@ -227,6 +227,14 @@ pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A count where 0 means "none" (`--md5-dirs 0` leaves the directories out).
+pub(crate) fn parse_count_or_zero(s: &str) -> Result<u64, String> {
+    match whole_number(s) {
+        Some(0) => Ok(0),
+        _ => parse_count(s),
+    }
+}
+
 pub(crate) fn parse_seed(s: &str) -> Result<u64, String> {
     match whole_number(s) {
         Some(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),

@@ -13,7 +13,7 @@ use urlhashlab::papers::p4::P4_TIME_URLS;
 
 use crate::cmd::trie::print_trie;
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
-use crate::flags::{parse_count, SourceArgs};
+use crate::flags::{parse_count, parse_count_or_zero, SourceArgs};
 use crate::input::Source;
 use crate::sets::{measure, note_prefix, TrieOut};
 use crate::split::split;
@@ -37,7 +37,7 @@ pub(crate) struct PaperP4Args {
     pub(crate) table1_urls: u64,
     /// The URLs stored in P4's MD5 directories (32 nested directories per URL, a disk block
     /// each on most file systems: 1 000 URLs take about 28 000 directories); 0 leaves them out.
-    #[arg(long = "md5-dirs", value_name = "N", value_parser = parse_count, default_value_t = 1_000, allow_negative_numbers = true)]
+    #[arg(long = "md5-dirs", value_name = "N", value_parser = parse_count_or_zero, default_value_t = 1_000, allow_negative_numbers = true)]
     pub(crate) md5_dirs: u64,
     #[arg(long)]
     pub(crate) json: bool,

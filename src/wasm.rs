@@ -360,14 +360,15 @@ impl Lab {
         to_js(&self.session.lines(start as usize, count as usize)?)
     }
 
-    /// P3's spider threads replayed on the first loaded lines (see [`crate::fingerprint::replay`]).
+    /// P3's spider threads replayed on the first loaded lines, packed as
+    /// [`crate::fingerprint::replay::Replay::packed`] (the page reads the lines with `lines`).
     #[wasm_bindgen(js_name = p3Replay)]
-    pub fn p3_replay(&self, partial: bool) -> Result<JsValue, JsError> {
+    pub fn p3_replay(&self, partial: bool) -> Result<Vec<u32>, JsError> {
         let lines = self
             .session
             .lines(0, crate::fingerprint::replay::MAX_URLS)?;
         let urls: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
-        to_js(&crate::fingerprint::replay::replay(&urls, partial))
+        Ok(crate::fingerprint::replay::replay(&urls, partial).packed())
     }
 
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).

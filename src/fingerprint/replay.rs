@@ -25,7 +25,6 @@
 use crate::hash::{fnv1a64, md5_u128};
 use crate::key::{registrable_domain, split};
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// Threads in the replay.
 pub const THREADS: usize = 2;
@@ -59,27 +58,26 @@ pub enum Action {
 }
 
 /// One thread in one step: its action and the index of its URL (none when done).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Lane {
     pub action: Action,
     pub url: Option<usize>,
 }
 
 /// One step: both lanes, which thread holds each lock during the step, the store's size after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
-    pub lanes: Vec<Lane>,
-    /// One entry per lock (1 for global, one per thread for partial): the holder's thread index.
-    pub holders: Vec<Option<usize>>,
+    pub lanes: [Lane; THREADS],
+    /// The holder of each lock; only the first [`Replay::locks`] entries are locks.
+    pub holders: [Option<usize>; THREADS],
     pub store: usize,
 }
 
-/// The replay of `urls` under one locking.
+/// The replay of a URL list under one locking.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Replay {
-    /// `global` or `partial`.
-    pub locking: &'static str,
-    pub urls: Vec<String>,
+    /// P3's partial locks (one per thread), or one global lock.
+    pub partial: bool,
     /// The thread each URL was dealt to.
     pub owners: Vec<usize>,
     pub steps: Vec<Step>,
@@ -89,46 +87,99 @@ pub struct Replay {
     pub duplicates: usize,
 }
 
+/// The actions in [`Replay::packed`]'s numbering.
+pub const ACTIONS: [Action; 5] = [
+    Action::Wait,
+    Action::Check,
+    Action::Write,
+    Action::Duplicate,
+    Action::Done,
+];
+
+/// Numbers before the owners in [`Replay::packed`], and per step after them.
+pub const HEADER: usize = 6;
+pub const PER_STEP: usize = 7;
+
+impl Replay {
+    /// Locks of the store: 1 (global) or one per thread (partial).
+    pub fn locks(&self) -> usize {
+        if self.partial {
+            THREADS
+        } else {
+            1
+        }
+    }
+
+    /// The replay as one list of numbers, for the page (a `Uint32Array` needs no serialiser in
+    /// the wasm): `steps, locks, waits, distinct, duplicates, urls`, then each URL's thread
+    /// (1-based), then per step: both threads' actions (index in [`ACTIONS`]), both threads' URLs
+    /// (1-based, 0 when done), both locks' holders (1-based thread, 0 when free or no such lock),
+    /// and the store's size after the step.
+    pub fn packed(&self) -> Vec<u32> {
+        let one = |o: Option<usize>| o.map_or(0, |v| v as u32 + 1);
+        let mut out = vec![
+            self.steps.len() as u32,
+            self.locks() as u32,
+            self.waits as u32,
+            self.distinct as u32,
+            self.duplicates as u32,
+            self.owners.len() as u32,
+        ];
+        out.extend(self.owners.iter().map(|&t| t as u32 + 1));
+        for s in &self.steps {
+            for l in &s.lanes {
+                out.push(ACTIONS.iter().position(|&a| a == l.action).unwrap_or(0) as u32);
+            }
+            out.extend(s.lanes.iter().map(|l| one(l.url)));
+            out.extend(s.holders.iter().map(|&h| one(h)));
+            out.push(s.store as u32);
+        }
+        out
+    }
+}
+
 /// Replays `urls` on [`THREADS`] threads, with one global lock or P3's partial (per-thread) locks.
 pub fn replay(urls: &[&[u8]], partial: bool) -> Replay {
     let owners: Vec<usize> = urls.iter().map(|u| owner(u, THREADS)).collect();
     let queues: Vec<Vec<usize>> = (0..THREADS)
         .map(|t| (0..urls.len()).filter(|&i| owners[i] == t).collect())
         .collect();
-    let locks = if partial { THREADS } else { 1 };
     let lock_of = |t: usize| if partial { t } else { 0 };
     let mut next = [0usize; THREADS];
     let mut holding = [false; THREADS];
     let mut waited = [0usize; THREADS];
-    let mut held: Vec<Option<usize>> = vec![None; locks];
-    let mut store: HashSet<u128> = HashSet::new();
+    let mut held: [Option<usize>; THREADS] = [None; THREADS];
+    // At most MAX_URLS fingerprints: a list, looked through.
+    let mut store: Vec<u128> = Vec::new();
     let (mut steps, mut waits, mut distinct, mut duplicates) = (Vec::new(), 0, 0, 0);
     loop {
         // Who takes a free lock this step: the longer waiter first, thread 1 on a tie.
-        let mut order: Vec<usize> = (0..THREADS).collect();
-        order.sort_by_key(|&t| (std::cmp::Reverse(waited[t]), t));
-        let mut lanes: Vec<Lane> = vec![
-            Lane {
-                action: Action::Done,
-                url: None
-            };
-            THREADS
-        ];
-        let mut release = Vec::new();
-        for &t in &order {
+        let order = if waited[1] > waited[0] {
+            [1, 0]
+        } else {
+            [0, 1]
+        };
+        let done = Lane {
+            action: Action::Done,
+            url: None,
+        };
+        let mut lanes = [done; THREADS];
+        let mut release = [false; THREADS];
+        for t in order {
             let Some(&i) = queues[t].get(next[t]) else {
                 continue;
             };
             let l = lock_of(t);
             let action = if holding[t] {
                 let fp = md5_u128(urls[i]);
-                release.push(t);
-                if store.insert(fp) {
-                    distinct += 1;
-                    Action::Write
-                } else {
+                release[t] = true;
+                if store.contains(&fp) {
                     duplicates += 1;
                     Action::Duplicate
+                } else {
+                    store.push(fp);
+                    distinct += 1;
+                    Action::Write
                 }
             } else if held[l].is_none() {
                 held[l] = Some(t);
@@ -152,21 +203,19 @@ pub fn replay(urls: &[&[u8]], partial: bool) -> Replay {
         }
         steps.push(Step {
             lanes,
-            holders: held.clone(),
+            holders: held,
             store: store.len(),
         });
-        for t in release {
-            held[lock_of(t)] = None;
-            holding[t] = false;
-            next[t] += 1;
+        for t in 0..THREADS {
+            if release[t] {
+                held[lock_of(t)] = None;
+                holding[t] = false;
+                next[t] += 1;
+            }
         }
     }
     Replay {
-        locking: if partial { "partial" } else { "global" },
-        urls: urls
-            .iter()
-            .map(|u| String::from_utf8_lossy(u).into_owned())
-            .collect(),
+        partial,
         owners,
         steps,
         waits,
@@ -210,7 +259,7 @@ mod tests {
             if wanting == 2 {
                 assert!(s.lanes.iter().any(|l| l.action == Action::Wait), "{s:?}");
             }
-            assert_eq!(s.holders.len(), 1);
+            assert_eq!(s.holders[1], None);
         }
         assert!(r.waits > 0);
         // 6 URLs, 2 steps each, one at a time.
@@ -227,17 +276,39 @@ mod tests {
             .all(|s| s.lanes.iter().all(|l| l.action != Action::Wait)));
         // 3 URLs a thread, 2 steps each, side by side.
         assert_eq!(r.steps.len(), 6);
-        assert_eq!(r.steps[0].holders.len(), 2);
+        assert_eq!(r.locks(), 2);
+        assert!(r.steps[0].holders.iter().all(|h| h.is_some()));
     }
 
     #[test]
     fn the_store_ends_with_the_distinct_urls_as_one_thread() {
+        use std::collections::HashSet;
         let distinct: HashSet<&[u8]> = TWO.iter().copied().collect();
         for partial in [false, true] {
             let r = replay(&TWO, partial);
             assert_eq!(r.distinct, distinct.len());
             assert_eq!(r.duplicates, TWO.len() - distinct.len());
             assert_eq!(r.steps.last().unwrap().store, distinct.len());
+        }
+    }
+
+    #[test]
+    fn the_packed_numbers_hold_every_step() {
+        let r = replay(&TWO, false);
+        let p = r.packed();
+        let n = TWO.len();
+        assert_eq!(p[..HEADER], [12, 1, r.waits as u32, 4, 2, n as u32]);
+        assert_eq!(p.len(), HEADER + n + PER_STEP * r.steps.len());
+        assert_eq!(p[HEADER] as usize, owner(TWO[0], THREADS) + 1);
+        for (i, s) in r.steps.iter().enumerate() {
+            let q = &p[HEADER + n + PER_STEP * i..][..PER_STEP];
+            for t in 0..THREADS {
+                assert_eq!(ACTIONS[q[t] as usize], s.lanes[t].action);
+                assert_eq!(q[2 + t], s.lanes[t].url.map_or(0, |u| u as u32 + 1));
+            }
+            assert_eq!(q[4], s.holders[0].map_or(0, |h| h as u32 + 1));
+            assert_eq!(q[5], 0, "a global lock only");
+            assert_eq!(q[6] as usize, s.store);
         }
     }
 

@@ -360,6 +360,17 @@ impl Lab {
         to_js(&self.session.lines(start as usize, count as usize)?)
     }
 
+    /// P3's spider threads replayed on the first loaded lines, packed as
+    /// [`crate::fingerprint::replay::Replay::packed`] (the page reads the lines with `lines`).
+    #[wasm_bindgen(js_name = p3Replay)]
+    pub fn p3_replay(&self, partial: bool) -> Result<Vec<u32>, JsError> {
+        let lines = self
+            .session
+            .lines(0, crate::fingerprint::replay::MAX_URLS)?;
+        let urls: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
+        Ok(crate::fingerprint::replay::replay(&urls, partial).packed())
+    }
+
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).
     pub fn histogram(&mut self, fn_id: &str, key: &str, m: f64) -> Result<Vec<u32>, JsError> {
         let m = check_slots(m)?;

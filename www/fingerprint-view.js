@@ -11,6 +11,7 @@ import { drawDigests } from './digest-bits.js';
 import { sectionRuns } from './section-run.js';
 import * as avalancheChart from './charts/avalanche.js';
 import * as birthdayChart from './charts/birthday.js';
+import { setupReplay } from './replay-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -506,6 +507,7 @@ export function setupFingerprint(ctx) {
 
   // ------------------------------------------------------------ wiring
 
+  const replay = setupReplay(ctx);
   $('fp-hosts').value = S.fpHostsDefault;
   $('fp-mirror-similarity').value = String(C.p3.mirrorSimilarity);
   $('fp-mirror-shared').value = String(C.p3.mirrorShared);
@@ -550,6 +552,7 @@ export function setupFingerprint(ctx) {
       }
       if (state.report) renderStudy(state.report);
       if (state.sites) renderSites(state.sites);
+      replay.relabel();
     },
     /** P3's printed numbers and the first pair: they need no input. */
     start() {
@@ -561,10 +564,14 @@ export function setupFingerprint(ctx) {
       $('fp-sites').dataset.gen = '';
       $('fp-canon').dataset.combo = '';
       runs.waiting(() => S.dedupWaiting);
+      replay.waiting();
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
-      if (runs.askedGen !== generation) runStudy();
+      if (runs.askedGen !== generation) {
+        runStudy();
+        replay.load();
+      }
     },
   };
 }

@@ -1426,6 +1426,37 @@ export const ZH = {
     (notExamined ? `只比较了最先存入的 URL，另有 ${notExamined} 个未比较。` : ''),
   fpMirrorPair: (kept, mirror, shared, sim) => `${mirror} 是 ${kept} 的镜像：共有路径 ${shared} 条，相似度 ${sim}`,
   fpNotUrls: (n, at) => `${n} 行不是带主机名的 URL（${at}）：在此单独统计，不计入上面这些计数，绝不会被悄悄丢弃。`,
+  fpReplayTitle: 'P3 的爬虫线程：回放',
+  fpReplayIntro:
+    'P3 §3.3：一个或几个线程负责一个域，指向别的域的链接交给负责该域的线程；线程写入时只锁指纹库的一部分，写之前先查有没有。这里把载入的前 12 个 URL 按注册域名分给两个线程，一步一步地运行。',
+  fpReplayLocking: '加锁方式',
+  fpReplayGlobal: '一把全局锁',
+  fpReplayPartial: 'P3 的部分锁（每个线程一部分）',
+  fpReplayPrev: '上一步',
+  fpReplayNext: '下一步',
+  fpReplayPlay: '播放',
+  fpReplayPause: '暂停',
+  fpReplayThread1: '线程 1',
+  fpReplayThread2: '线程 2',
+  fpReplayActions: {
+    ready: '就绪',
+    wait: '等锁',
+    check: '持有锁，查库',
+    write: '写入指纹，释放锁',
+    duplicate: '库里已有：丢弃该 URL，释放锁',
+    done: '完成',
+  },
+  fpReplayDealt: (n) => `分到本线程域名的 URL ${n} 个`,
+  fpReplayStep: (i, n) => `第 ${i} 步，共 ${n} 步`,
+  fpReplayLock: (locking, holders) =>
+    locking === 'global'
+      ? `全局锁：${holders[0] === null ? '空闲' : `由线程 ${holders[0]} 持有`}`
+      : `部分锁：${holders.map((h, i) => `第 ${i + 1} 部分${h === null ? '空闲' : `由线程 ${h} 持有`}`).join('，')}`,
+  fpReplayStore: (n, urls) => `指纹库：${n} 个指纹（共回放 ${urls} 个 URL）`,
+  fpReplaySummary: (locking, steps, waits, distinct, dups) =>
+    `${locking === 'global' ? '全局锁' : '部分锁'}：共 ${steps} 步，其中 ${waits} 步有线程在等锁；库里有 ${distinct} 个不同的 URL，丢弃了 ${dups} 个重复的，与单线程结果相同。`,
+  fpReplayCaption:
+    '这是按规则回放，不是测量：每一步每个线程做一件事；查库和写入在锁内各占一步；两个线程都想要同一把空闲的锁时，等得久的先拿到。真实线程的用时请用命令行测量：urlhash paper p3 --threads。',
   fpCanonTitle: '规范化：同一个页面，多种写法',
   fpCanonIntro:
     '爬虫在计算指纹之前会改写 URL。下面在同样的行上列出每种改写单独的效果、八种一起的效果，以及你勾选的几种一起的效果。“合并”统计变成重复的行数。',

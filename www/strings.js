@@ -1411,6 +1411,37 @@ export const S = {
     (notExamined ? ` Only the first stored URLs were compared; ${notExamined} were not.` : ''),
   fpMirrorPair: (kept, mirror, shared, sim) => `${mirror} mirrors ${kept}: ${shared} shared paths, similarity ${sim}`,
   fpNotUrls: (n, at) => `${n} line(s) are not URLs with a host (${at}): counted here, left out of these counts, never dropped silently.`,
+  fpReplayTitle: 'P3’s spider threads, replayed',
+  fpReplayIntro:
+    'P3 §3.3: one or several threads are in charge of a domain, a link to another domain goes to the thread that owns it, a thread locks only part of the fingerprint store, and it checks before it writes. Here the first 12 loaded URLs are dealt to two threads by registrable domain, and the two threads run step by step.',
+  fpReplayLocking: 'Locking',
+  fpReplayGlobal: 'one global lock',
+  fpReplayPartial: 'P3’s partial locks (one part per thread)',
+  fpReplayPrev: 'Previous',
+  fpReplayNext: 'Next',
+  fpReplayPlay: 'Play',
+  fpReplayPause: 'Pause',
+  fpReplayThread1: 'Thread 1',
+  fpReplayThread2: 'Thread 2',
+  fpReplayActions: {
+    ready: 'ready',
+    wait: 'waits for the lock',
+    check: 'holds the lock, checks the store',
+    write: 'writes the fingerprint, releases the lock',
+    duplicate: 'already there: drops the URL, releases the lock',
+    done: 'done',
+  },
+  fpReplayDealt: (n) => `${n} URL${n === '1' ? '' : 's'} of its domains`,
+  fpReplayStep: (i, n) => `Step ${i} of ${n}`,
+  fpReplayLock: (locking, holders) =>
+    locking === 'global'
+      ? `Global lock: ${holders[0] === null ? 'free' : `held by thread ${holders[0]}`}`
+      : `Part locks: ${holders.map((h, i) => `part ${i + 1} ${h === null ? 'free' : `held by thread ${h}`}`).join(', ')}`,
+  fpReplayStore: (n, urls) => `Store: ${n} fingerprint${n === '1' ? '' : 's'} (of ${urls} URLs replayed)`,
+  fpReplaySummary: (locking, steps, waits, distinct, dups) =>
+    `${locking === 'global' ? 'Global lock' : 'Partial locks'}: ${steps} steps, a thread waited in ${waits} of them; the store holds ${distinct} distinct URLs and ${dups} duplicate${dups === '1' ? ' was' : 's were'} dropped, as one thread would.`,
+  fpReplayCaption:
+    'A replay of a rule, not a measurement: each step, each thread does one thing; checking and writing each take one step under the lock; when both want a free lock, the one that waited longer takes it. Real threads are timed by the CLI: urlhash paper p3 --threads.',
   fpCanonTitle: 'Canonicalisation: one page, many spellings',
   fpCanonIntro:
     'Crawlers rewrite a URL before fingerprinting it. Each rewrite alone, all eight together, and the ones you tick together, on the same lines. “Merged” counts lines that became duplicates.',

@@ -117,6 +117,11 @@ const handlers = {
     const lab = need(active, 'no-input-yet');
     return { demo: lab.bloomDemo(count, m, k, method, query) };
   },
+  /** P3's spider threads replayed on the first `count` loaded lines (the core's MAX_URLS). */
+  p3Replay({ partial, count }) {
+    const lab = need(active, 'no-input-yet');
+    return { packed: Array.from(lab.p3Replay(partial)), urls: lab.lines(0, count) };
+  },
   /** Both MD5 digests of two texts, bit by bit (needs no input). */
   fpAvalanche({ a, b }) {
     return { avalanche: Lab.fpAvalanche(a, b) };

@@ -206,6 +206,7 @@ mod avalanche;
 mod birthday;
 mod canonical;
 mod dedup;
+pub mod replay;
 mod reveal;
 mod sites;
 mod store;

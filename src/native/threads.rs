@@ -3,9 +3,10 @@
 //! that thread; "thread i need not lock the whole database when it writes, only a part of it";
 //! and "before writing, every thread checks whether the value is already in the database".
 //!
-//! The URLs are dealt to `t` threads by their registrable domain (FNV-1a of the domain mod `t`:
-//! the hand-off, done before the clock starts), and every thread fingerprints its URLs (MD5, as
-//! P3) and checks, then writes, each into one shared store, locked one of three ways:
+//! The URLs are dealt to `t` threads by their registrable domain ([`owner`]: FNV-1a of the domain
+//! mod `t`, the dealing the page's replay [`crate::fingerprint::replay`] shares; the hand-off,
+//! done before the clock starts), and every thread fingerprints its URLs (MD5, as P3) and
+//! checks, then writes, each into one shared store, locked one of three ways:
 //!
 //! * `global`: one lock around the whole store (what P3 avoids);
 //! * `partial`: P3's, the store split into one part per thread's domains, each with its lock, so
@@ -17,8 +18,8 @@
 //! Every run must find the distinct URLs one thread finds ([`ThreadRun::distinct`]); the times
 //! are this machine's.
 
-use crate::hash::{fnv1a64, md5_u128};
-use crate::key::{registrable_domain, split};
+pub use crate::fingerprint::replay::owner;
+use crate::hash::md5_u128;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Mutex, MutexGuard, TryLockError};
@@ -93,16 +94,6 @@ fn lock<'a>(m: &'a Mutex<HashSet<u128>>, c: &mut Counts) -> MutexGuard<'a, HashS
         }
         Err(TryLockError::Poisoned(e)) => e.into_inner(),
     }
-}
-
-/// The thread in charge of `url`'s domain among `threads` (its host when it has no registrable
-/// domain, the whole line when it has no host).
-pub fn owner(url: &[u8], threads: usize) -> usize {
-    let hash = match split(url) {
-        Ok(p) if !p.host.is_empty() => fnv1a64(registrable_domain(&p.host).as_bytes()),
-        _ => fnv1a64(url),
-    };
-    (hash % threads as u64) as usize
 }
 
 /// Runs `urls` on `threads` threads sharing one store locked by `locking`.

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile } from './helpers.js';
 import { int, fixed } from '../../www/format.js';
 import { S } from '../../www/strings.js';
+import { ZH } from '../../www/strings-zh.js';
 import { C } from '../../www/constants.js';
 import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
 
@@ -151,6 +152,59 @@ async function assertMatchesCli(p, file, table, extra = []) {
   assert.deepEqual(shown.histogram.datasets[0].data, cli.p3.avalanche.histogram.slice(lo, lo + shown.histogram.labels.length));
   assert.equal(await p.getAttribute('#fp-sites-note', 'data-unresolved'), String(s.unresolved.count));
   return cli;
+}
+
+/** FNV-1a 64 of `text`, as the lab deals URLs to threads (src/hash: offset basis, prime). */
+function fnv1a64(text) {
+  let h = 0xcbf29ce484222325n;
+  for (const b of Buffer.from(text, 'utf8')) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h;
+}
+
+/**
+ * P3 §3.3's two threads under the replay's rule, written here again: each step each thread does
+ * one thing; a thread with a URL takes its lock if free and checks, then writes (or drops a
+ * duplicate) the next step and releases; a thread that wants a held lock waits; the longer
+ * waiter takes a free lock first (thread 1 on a tie). `owners[i]` is URL i's thread.
+ */
+function replayRule(urls, owners, partial) {
+  const queues = [0, 1].map((t) => urls.map((_, i) => i).filter((i) => owners[i] === t));
+  const next = [0, 0];
+  const holding = [false, false];
+  const waited = [0, 0];
+  const held = partial ? [null, null] : [null];
+  const store = new Set();
+  const steps = [];
+  for (;;) {
+    const order = [0, 1].sort((a, b) => waited[b] - waited[a] || a - b);
+    const actions = ['done', 'done'];
+    const release = [];
+    for (const t of order) {
+      const i = queues[t][next[t]];
+      if (i === undefined) continue;
+      const l = partial ? t : 0;
+      if (holding[t]) {
+        release.push(t);
+        actions[t] = store.has(urls[i]) ? 'duplicate' : 'write';
+        store.add(urls[i]);
+      } else if (held[l] === null) {
+        held[l] = t;
+        holding[t] = true;
+        waited[t] = 0;
+        actions[t] = 'check';
+      } else {
+        waited[t] += 1;
+        actions[t] = 'wait';
+      }
+    }
+    if (actions.every((a) => a === 'done')) return steps;
+    steps.push({ actions, holders: held.map((h) => (h === null ? '-' : String(h + 1))).join(','), store: store.size });
+    for (const t of release) {
+      held[partial ? t : 0] = null;
+      holding[t] = false;
+      next[t] += 1;
+    }
+  }
 }
 
 describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
@@ -433,5 +487,61 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     assert.equal(await page.locator('img').count(), 0);
     assert.equal(await page.locator('script').count(), scripts);
     assert.ok(FP_MAX_LINES >= 200_000, 'the page measures at least 200 000 lines');
+  });
+  test('P3’s spider threads, replayed: the steps, locks and store equal the rule; global waits, partial never', async (t) => {
+    // Two registrable domains, a.cn and b.cn, which FNV-1a mod 2 deals to different threads.
+    const urls = ['http://www.a.cn/1', 'http://www.b.cn/1', 'http://www.a.cn/2', 'http://news.b.cn/2', 'http://www.a.cn/1', 'http://www.b.cn/3', 'http://a.cn/3', 'http://www.b.cn/1'];
+    const thread = { 'a.cn': Number(fnv1a64('a.cn') % 2n), 'b.cn': Number(fnv1a64('b.cn') % 2n) };
+    assert.notEqual(thread['a.cn'], thread['b.cn']);
+    const owners = urls.map((u) => thread[u.includes('a.cn') ? 'a.cn' : 'b.cn']);
+    const gen = await loadFile(page, tmpFile('two-domains.txt', `${urls.join('\n')}\n`));
+    await waitStudy(page, gen);
+    const distinct = new Set(urls).size;
+    for (const locking of ['global', 'partial']) {
+      await page.check(`input[name="fp-replay-locking"][value="${locking}"]`);
+      await waitData(page, 'fp-replay', 'locking', locking, 'fp-replay-error');
+      const want = replayRule(urls, owners, locking === 'partial');
+      assert.equal(await page.getAttribute('#fp-replay', 'data-steps'), String(want.length));
+      const lanes = await page.$$eval('.fp-replay-dealt', (xs) => xs.map((x) => x.textContent));
+      assert.deepEqual(lanes, [0, 1].map((th) => S.fpReplayDealt(int(owners.filter((o) => o === th).length))));
+      const shown = [];
+      for (let i = 0; i < want.length; i += 1) {
+        await page.click('#fp-replay-next');
+        shown.push(
+          await page.evaluate(() => ({
+            actions: [0, 1].map((th) => document.getElementById(`fp-replay-lane-${th}`).dataset.action),
+            holders: document.getElementById('fp-replay-lock').dataset.holders,
+            store: Number(document.getElementById('fp-replay-store').dataset.store),
+          })),
+        );
+      }
+      assert.deepEqual(shown, want, locking);
+      assert.equal(await page.isDisabled('#fp-replay-next'), true, 'the last step');
+      assert.equal(shown.at(-1).store, distinct, 'none lost, as one thread');
+      const waits = shown.filter((s) => s.actions.includes('wait')).length;
+      if (locking === 'global') {
+        assert.ok(waits > 0, 'a global lock makes a thread wait');
+        assert.ok(shown.every((s) => s.actions.filter((a) => ['check', 'write', 'duplicate'].includes(a)).length <= 1), 'never held together');
+      } else {
+        assert.equal(waits, 0, 'partial locks on two domains never wait');
+      }
+      assert.equal(await page.getAttribute('#fp-replay', 'data-waits'), String(waits));
+      assert.equal(await page.textContent('#fp-replay-step'), S.fpReplayStep(int(want.length), int(want.length)));
+      await page.click('#fp-replay-prev');
+      assert.equal(await page.getAttribute('#fp-replay', 'data-step'), String(want.length - 1));
+    }
+    await page.locator('#fp-replay').screenshot({ path: path.join(ARTIFACTS, 'fp-replay.png') });
+    // Chinese: the same step, in Chinese; then back to English.
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('zh') && document.body.dataset.busy === '0');
+    const n = Number(await page.getAttribute('#fp-replay', 'data-steps'));
+    assert.equal(await page.textContent('#fp-replay-step'), ZH.fpReplayStep(int(n - 1), int(n)));
+    assert.equal(await page.textContent('.fp-replay-caption'), ZH.fpReplayCaption);
+    assert.equal(await page.textContent('#fp-replay-play'), ZH.fpReplayPlay);
+    await page.locator('#fp-replay').screenshot({ path: path.join(ARTIFACTS, 'fp-replay-zh.png') });
+    await page.click('#lang-toggle');
+    await page.waitForFunction(() => document.documentElement.lang === 'en' && document.body.dataset.busy === '0');
+    assert.equal(await page.textContent('.fp-replay-caption'), S.fpReplayCaption);
+    t.diagnostic(`screenshots: ${path.join(ARTIFACTS, 'fp-replay*.png')}`);
   });
 });

@@ -220,18 +220,26 @@ fn java_reread_host(host: &str, user: bool) -> Option<String> {
     if host.chars().any(|c| c < ' ' || c == '\u{7F}' || c == '/') {
         return None;
     }
-    let host = match host.contains(':') && !host.starts_with('[') {
-        true => format!("[{host}]"),
-        false => host.to_string(),
-    };
-    // `ftp` keeps the userinfo before the host (NUTCH-3087): `@` stands for it.
-    let host = if user { format!("@{host}") } else { host };
-    let auth = &host[..host.find('#').unwrap_or(host.len())];
-    let auth = &auth[..auth.find('?').unwrap_or(auth.len())];
-    Some(match auth.matches('@').count() {
-        0 => auth.to_string(),
-        1 => auth[auth.find('@').unwrap_or(0) + 1..].to_string(),
-        _ => String::new(),
+    let mut s = String::with_capacity(host.len() + 3);
+    if user {
+        // `ftp` keeps the userinfo before the host (NUTCH-3087): `@` stands for it.
+        s.push('@');
+    }
+    let bracket = host.contains(':') && !host.starts_with('[');
+    if bracket {
+        s.push('[');
+    }
+    s.push_str(host);
+    if bracket {
+        s.push(']');
+    }
+    s.truncate(s.find('#').unwrap_or(s.len()));
+    s.truncate(s.find('?').unwrap_or(s.len()));
+    let ats = s.bytes().filter(|&b| b == b'@').count();
+    Some(match s.rfind('@') {
+        Some(_) if ats > 1 => String::new(),
+        Some(i) => s[i + 1..].to_string(),
+        None => s,
     })
 }
 

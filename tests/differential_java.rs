@@ -502,8 +502,9 @@ fn invalid_utf8_matches_java_exactly() {
 
 /// The Java side of the crawler presets' host keys: for each URL line (UTF-8, one a line), the
 /// `String.hashCode` of the host Nutch's `URLPartitioner` hashes (`new URL(u).getHost()`
-/// lower-cased with `Locale.ROOT`, as `BasicURLNormalizer` leaves it; the whole URL when
-/// `new URL` throws) and `java.net.IDN.toASCII` with STD3 rules of the domain Heritrix's
+/// lower-cased with `Locale.ROOT`, as `BasicURLNormalizer` leaves it: a host with a `%` decoded
+/// by `URLDecoder` and read back from the URL rebuilt around it; the whole URL when `new URL` or
+/// the decoding throws) and `java.net.IDN.toASCII` with STD3 rules of the domain Heritrix's
 /// `UURIFactory` IDNA-encodes (after the first `@`, before the next `:`), lower-cased, or `!`
 /// when it throws. `java.net.IDN` is IDNA2003 (RFC 3490, Nameprep over Unicode 3.2), as GNU
 /// libidn, which Heritrix calls.
@@ -519,7 +520,19 @@ public class Hosts {
         StringBuilder out = new StringBuilder();
         for (String u : Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8)) {
             String nutch;
-            try { nutch = new URL(u).getHost().toLowerCase(Locale.ROOT); } catch (Exception e) { nutch = u; }
+            try {
+                URL url = new URL(u);
+                String p = url.getProtocol(), h = url.getHost();
+                if ((p.equals("http") || p.equals("https") || p.equals("ftp")) && h.indexOf('%') >= 0) {
+                    h = URLDecoder.decode(h, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
+                    int port = url.getPort() == url.getDefaultPort() ? -1 : url.getPort();
+                    String rebuilt = url.getUserInfo() == null || !p.equals("ftp")
+                        ? new URL(p, h, port, "/").toString()
+                        : p + "://" + url.getUserInfo() + "@" + h + (port < 0 ? "" : ":" + port) + "/";
+                    url = new URL(rebuilt);
+                }
+                nutch = url.getHost().toLowerCase(Locale.ROOT);
+            } catch (Exception e) { nutch = u; }
             String auth = u.substring(u.indexOf("//") + 2);
             for (char c : new char[] {'/', '?', '#'}) {
                 int i = auth.indexOf(c);
@@ -555,6 +568,37 @@ fn idn_urls() -> Vec<String> {
         "http://a@b@新浪.中国/",
         "http://[::1]:8080/",
         "http://新_浪.cn/",
+        // IDNA2003's mapping of the deviation characters.
+        "http://faß.de/",
+        "http://user@FAß.de:8080/",
+        "http://ὀδυσσεύς.gr/",
+        "http://ας.gr/",
+        "http://a\u{200D}b.新.cn/",
+        "http://a\u{200C}新.cn/",
+        "http://ß.de/",
+        // Nutch's decoding of a host with a `%` escape.
+        "http://%E6%96%B0%E6%B5%AA.%E4%B8%AD%E5%9B%BD/",
+        "http://WWW.pku%2Eedu.CN/",
+        "http://a+b%2E.cn/",
+        "http://a%2Bb.cn/",
+        "http://a%zz.cn/",
+        "http://a%4.cn/",
+        "http://a.cn%4/",
+        "http://a%+1b.cn/",
+        "http://a%-0b.cn/",
+        "http://a%-1b.cn/",
+        "http://a%2Fb.cn/x",
+        "http://a%23b.cn/",
+        "http://a%3Fb.cn/",
+        "http://u@a%40b.cn/",
+        "http://a%40b%40c.cn/",
+        "http://%ff%fe.cn/",
+        "http://%C3.cn/",
+        "http://%e4%b8.cn/",
+        "ftp://A%42.cn:21/",
+        "ftp://u@A%40.cn:2121/",
+        "http://a%25.cn/",
+        "http://%3A%3A1/",
     ]
     .iter()
     .map(|s| s.to_string())

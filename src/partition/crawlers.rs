@@ -15,8 +15,8 @@
 //! | IDN host | Unicode as written, lower-cased | IDNA2003 ASCII (`xn--`) | Unicode as written, lower-cased |
 //! | hashed | Java `String.hashCode` (UTF-16) | `FPGenerator.std64` (UTF-16) | CRC-32 of the UTF-8 bytes |
 //! | userinfo | dropped | after the port (`#8080@user`) | dropped (after the last `@`) |
-//! | port | dropped | kept unless 80 (http) or 443 (https) | dropped |
-//! | `%` escapes | decoded (`URLDecoder`, not reproduced) | kept | kept |
+//! | port | dropped | kept unless 80 (http) or 443 (https); as written for `ftp` and others | dropped |
+//! | `%` escapes | decoded (`URLDecoder`, `+` a space) | kept | kept |
 //! | trailing dot | kept | one dropped | kept |
 //! | reduced to | the host | the registrable domain, except an IP address or one label | the host |
 //!
@@ -56,22 +56,20 @@
 //!
 //! # What is not reproduced exactly
 //!
-//! The page's WebAssembly runs these presets and must stay under 1 000 000 bytes, which left
-//! about 5 KB for them: the corners below are documented rather than coded.
+//! The page's WebAssembly runs these presets and must stay under 1 000 000 bytes: the corners
+//! below are documented rather than coded.
 //!
 //! * **IDNA2003.** Heritrix's libidn (like Java's `java.net.IDN`) applies Nameprep over Unicode
-//!   3.2 to each label; [`idna2003_to_ascii`] uses the URL parser's UTS #46 (the `idna` crate,
-//!   already in the module: no code added for it) on the domain, then STD3's checks on each
-//!   label (letters, digits, hyphens, none first or last, 1 to 63 of them). They agree on
-//!   Chinese, Japanese and Korean hosts. They differ on UTS #46's deviation characters, which
-//!   IDNA2003 maps and non-transitional UTS #46 keeps: `ß` (IDNA2003 `fass.de`, here
-//!   `xn--fa-hia.de`), final `ς` (IDNA2003 `σ`), ZWJ and ZWNJ (IDNA2003 removes them). UTS #46
-//!   transitional processing would map them as IDNA2003 does (a pre-mapping of those four code
-//!   points; 700 bytes of WebAssembly, measured, over the budget). Also different: a code point
-//!   unassigned in Unicode 3.2 (CJK from U+9FA6, CJK extensions C and later, emoji since, `ẞ`) is
-//!   refused by IDNA2003 and accepted by UTS #46; UTS #46 checks bidi and joiner rules in their
-//!   IDNA2008 form; a `%` escape in a non-ASCII domain is decoded by the URL parser, refused by
-//!   libidn.
+//!   3.2 to each label; [`idna2003_to_ascii`] maps UTS #46's four deviation characters as
+//!   IDNA2003 does (`ß` → `ss`, so `faß.de` is `fass.de`; final `ς` → `σ`; ZWJ and ZWNJ
+//!   removed: UTS #46's transitional mapping), then uses the URL parser's UTS #46 (the `idna`
+//!   crate, already in the module) on the domain and STD3's checks on each label (letters,
+//!   digits, hyphens, none first or last, 1 to 63 of them). They agree on Chinese, Japanese and
+//!   Korean hosts and on the deviation characters (checked against `java.net.IDN`). They differ
+//!   here: a code point unassigned in Unicode 3.2 (CJK from U+9FA6, CJK extensions C and later,
+//!   emoji since, `ẞ`) is refused by IDNA2003 and accepted by UTS #46; UTS #46 checks bidi and
+//!   joiner rules in their IDNA2008 form; a `%` escape in a non-ASCII domain is decoded by the
+//!   URL parser, refused by libidn.
 //! * A URL Heritrix refuses (its fix-up throws: an IDN host with an empty label or a character
 //!   STD3 refuses, port 0, an IPv6 literal) is never crawled; the preset routes it by the
 //!   fingerprint of its WHATWG host.
@@ -81,13 +79,19 @@
 //!   IDN rule (`中国`, `公司.cn`) never matches a key, which is ASCII: the reduction here leaves
 //!   those rules out too (`www.新浪.公司.cn` → `cn,xn--55qx5d,`, where the list's own reading
 //!   gives `cn,xn--55qx5d,xn--efvx5o,`).
-//! * Heritrix's port is the URL parser's (leading zeros and the default port dropped, as
-//!   `UURIFactory` does for `http` and `https`; for `ftp` Heritrix would keep `:21`), its
-//!   userinfo is kept as written (Heritrix escapes it with `LaxURLCodec`), a scheme SURT cannot
+//! * Heritrix's port for `http` and `https` is the URL parser's (leading zeros and the default
+//!   port dropped, 0 refused, as `checkPort` does); for another scheme it is the digits as
+//!   written (`ftp://a.cn:21/` → `cn,a,#21`; a port over 65535, which the URL parser refuses,
+//!   is not read). Its userinfo is kept as written (Heritrix escapes it with `LaxURLCodec`), a scheme SURT cannot
 //!   read (`svn+ssh`) is not given the class key `default...`, and its fix-up's turning `\` into
 //!   `/`, dropping TAB, CR and LF and reading `http:///` as `http://` are left out.
-//! * Nutch's `BasicURLNormalizer` decodes a host with a `%` escape (`URLDecoder`, `+` a space):
-//!   not reproduced, the escape is hashed as written. Python's `hostname` keeps a `%` zone's case,
+//! * Nutch's `BasicURLNormalizer` decodes a host with a `%` escape (`URLDecoder`: `+` a space,
+//!   a run of escapes as UTF-8) and rebuilds the URL around it, whose host `java.net.URL` reads
+//!   back (checked against OpenJDK 17). Not reproduced: a decoded host with a `:` that is not an
+//!   IPv6 address (`a%3Ab.cn`), which the rebuilt URL refuses, so Nutch hashes the normalised
+//!   URL, here the bracketed host `[a:b.cn]`; a `%` followed by a non-ASCII digit that Java's
+//!   `Integer.parseInt` reads (`%٤١`); an `ftp` URL with userinfo and an empty path whose decoded
+//!   host holds a `/` or a control character. Python's `hostname` keeps a `%` zone's case,
 //!   and `urlsplit` drops TAB, CR and LF and refuses a netloc whose NFKC form adds `/?#@:`: not
 //!   reproduced.
 //! * A Frontera fed by Scrapy receives URLs that Scrapy's `Request` has made safe (w3lib's
@@ -139,8 +143,9 @@ fn split_authority(auth: &str, last_at: bool) -> (Option<&str>, &str) {
 /// empty host; an IPv6 literal with its brackets) after the default `BasicURLNormalizer` (for
 /// `http`, `https` and `ftp` lower-cased; an IDN host stays Unicode), or the whole line when
 /// `new URL` throws (a protocol without a JDK handler: only `http`, `https`, `ftp` and `file` are
-/// known). A port Java would refuse, the URL Standard has refused first. Not reproduced: the
-/// normaliser's `URLDecoder.decode` of a host with a `%` escape (the escape is hashed as written).
+/// known). A port Java would refuse, the URL Standard has refused first. A host with a `%` is
+/// decoded by `URLDecoder` and read back from the rebuilt URL (`a%2Eb.cn` → `a.b.cn`,
+/// `a%40b.cn` → `b.cn`); the whole line when the decoding or the rebuilt URL throws.
 ///
 /// ```
 /// use urlhashlab::partition::nutch_key;
@@ -148,23 +153,94 @@ fn split_authority(auth: &str, last_at: bool) -> (Option<&str>, &str) {
 /// assert_eq!(nutch_key(b"www.pku.edu.cn/x"), b"www.pku.edu.cn");
 /// assert_eq!(nutch_key(b"http://a@b@c.cn/"), b"");
 /// assert_eq!(nutch_key(b"ws://a.cn/"), b"ws://a.cn/"); // no handler: the whole URL
+/// assert_eq!(nutch_key(b"http://WWW.pku%2Eedu.cn/"), b"www.pku.edu.cn");
+/// assert_eq!(nutch_key(b"http://a%zz.cn/"), b"http://a%zz.cn/"); // URLDecoder throws
 /// ```
 pub fn nutch_key(line: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(line);
     let Some((scheme, auth)) = authority(&text) else {
         return line.to_vec();
     };
-    let (_, host) = split_authority(auth, false);
+    let (user, host) = split_authority(auth, false);
     let host = if auth.bytes().filter(|&b| b == b'@').count() > 1 {
         ""
     } else {
         host
     };
-    match scheme.to_ascii_lowercase().as_str() {
+    let scheme = scheme.to_ascii_lowercase();
+    let user = user.is_some() && scheme == "ftp";
+    match scheme.as_str() {
         "file" => host.as_bytes().to_vec(),
+        "http" | "https" | "ftp" if host.contains('%') => {
+            match java_url_decode(host).and_then(|h| java_reread_host(&h.to_lowercase(), user)) {
+                Some(host) => host.into_bytes(),
+                None => line.to_vec(),
+            }
+        }
         "http" | "https" | "ftp" => host.to_lowercase().into_bytes(),
         _ => line.to_vec(),
     }
+}
+
+/// Java's `URLDecoder.decode(s, UTF_8)`: `+` is a space, a run of `%XX` escapes is decoded as
+/// UTF-8 bytes (a malformed sequence as U+FFFD); `None` where it throws (a `%` without two hex
+/// digits after it, read by `Integer.parseInt(…, 16)`, which also takes `+1` and `-0`).
+fn java_url_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let (mut out, mut bytes, mut i) = (Vec::with_capacity(b.len()), Vec::new(), 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            out.extend_from_slice(String::from_utf8_lossy(&bytes).as_bytes());
+            bytes.clear();
+            out.push(if b[i] == b'+' { b' ' } else { b[i] });
+            i += 1;
+            continue;
+        }
+        let hex = |c: u8| (c as char).to_digit(16);
+        let v = match (b.get(i + 1), b.get(i + 2).copied().and_then(hex)) {
+            (Some(b'+'), Some(d)) => d,
+            (Some(b'-'), Some(0)) => 0,
+            (Some(&h), Some(d)) => hex(h)? * 16 + d,
+            _ => return None,
+        };
+        bytes.push(v as u8);
+        i += 3;
+    }
+    out.extend_from_slice(String::from_utf8_lossy(&bytes).as_bytes());
+    String::from_utf8(out).ok()
+}
+
+/// The host `java.net.URL` reads back from the URL `BasicURLNormalizer` rebuilds around a
+/// decoded host (`new URL(protocol, host, port, file).toString()`, the file starting with `/`):
+/// a host with a `:` put in brackets, after the userinfo (`user`, kept for `ftp` only), the
+/// authority cut at the first `#`, then at a `?`, the
+/// text after one `@`, none after two. `None` where OpenJDK 17's constructor refuses the host
+/// (a control character or a `/`): the normaliser throws.
+fn java_reread_host(host: &str, user: bool) -> Option<String> {
+    if host.chars().any(|c| c < ' ' || c == '\u{7F}' || c == '/') {
+        return None;
+    }
+    let mut s = String::with_capacity(host.len() + 3);
+    if user {
+        // `ftp` keeps the userinfo before the host (NUTCH-3087): `@` stands for it.
+        s.push('@');
+    }
+    let bracket = host.contains(':') && !host.starts_with('[');
+    if bracket {
+        s.push('[');
+    }
+    s.push_str(host);
+    if bracket {
+        s.push(']');
+    }
+    s.truncate(s.find('#').unwrap_or(s.len()));
+    s.truncate(s.find('?').unwrap_or(s.len()));
+    let ats = s.bytes().filter(|&b| b == b'@').count();
+    Some(match s.rfind('@') {
+        Some(_) if ats > 1 => String::new(),
+        Some(i) => s[i + 1..].to_string(),
+        None => s,
+    })
 }
 
 /// Frontera `Crc32NamePartitioner.partition`: `get_crc32(hostname) % n`, where `get_crc32`
@@ -311,7 +387,8 @@ pub fn heritrix_key(line: &[u8]) -> Option<String> {
 
 /// [`heritrix_key`] of a line whose port the URL parser has read (`port`, `None` for the
 /// scheme's default): the port Heritrix's fix-up keeps for `http` and `https`, which drops
-/// leading zeros and the default port and refuses 0.
+/// leading zeros and the default port and refuses 0; another scheme's port is read from the
+/// line as written (`ftp://a:21/` → `a,#21`).
 pub fn heritrix_key_with_port(line: &[u8], port: Option<u16>) -> Option<String> {
     let (host, class_key) = heritrix_uri(line, port)?;
     // The regex reads labels of ASCII letters, digits, `-` and `_` (and Latin letters an IDNA'd
@@ -338,8 +415,19 @@ pub fn heritrix_class_key_of(line: &[u8]) -> Option<String> {
 /// `getSurtAuthority`: the host and the class key.
 fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
     let text = String::from_utf8_lossy(line);
-    let (_, auth) = authority(&text)?;
+    let (scheme, auth) = authority(&text)?;
     let (user, domain) = split_authority(auth, false);
+    // `checkPort` and the default port's removal are for `http` and `https` only: any other
+    // scheme keeps the port as written (`ftp://a.cn:021/` → `#021`).
+    let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
+    let after = &auth[domain.as_ptr() as usize - auth.as_ptr() as usize + domain.len()..];
+    let port = match after.strip_prefix(':') {
+        Some(p) if !web && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(p.to_string())
+        }
+        _ if web && port == Some(0) => return None,
+        _ => port.map(|p| p.to_string()),
+    };
     // The domain is IDNA'd, or kept when ASCII letters, digits, `_`, `-` and single dots
     // (`ACCEPTABLE_ASCII_DOMAIN`, which takes every ASCII host IDNA takes); lower-cased.
     let mut host = if domain.is_ascii() {
@@ -352,9 +440,6 @@ fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
     } else {
         idna2003_to_ascii(domain)?
     };
-    if port == Some(0) {
-        return None;
-    }
     // A trailing dot of the authority goes.
     if port.is_none() && host.ends_with('.') {
         host.pop();
@@ -364,7 +449,7 @@ fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
     let mut key = surt_host(&host);
     if let Some(p) = port {
         key.push('#');
-        key.push_str(&p.to_string());
+        key.push_str(&p);
     }
     if let Some(user) = user {
         key.push('@');
@@ -382,19 +467,30 @@ fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
 
 /// GNU libidn's `IDNA.toASCII(domain)` as `UsableURIFactory` calls it (RFC 3490 ToASCII on each
 /// label between `.` `。` `．` `｡`, STD3 rules on, unassigned code points refused), lower-cased,
-/// approximated with the URL parser's UTS #46 (the `idna` crate, non-transitional) and STD3's
+/// approximated with the URL parser's UTS #46 (the `idna` crate, non-transitional, after
+/// IDNA2003's mapping of `ß` to `ss`, final `ς` to `σ` and ZWJ and ZWNJ to nothing) and STD3's
 /// checks of each ASCII label: letters, digits and hyphens, not first or last, 1 to 63 of them.
 /// `None` where it throws. See the module doc for where they differ.
 ///
 /// ```
 /// use urlhashlab::partition::idna2003_to_ascii;
 /// assert_eq!(idna2003_to_ascii("WWW.新浪。中国").as_deref(), Some("www.xn--efvx5o.xn--fiqs8s"));
-/// assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("xn--fa-hia.de")); // IDNA2003: fass.de
+/// assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("fass.de")); // UTS #46: xn--fa-hia.de
 /// assert_eq!(idna2003_to_ascii("a_b.新.cn"), None); // STD3: letters, digits and hyphens only
 /// assert_eq!(idna2003_to_ascii("新.cn."), None); // an empty label
 /// ```
 pub fn idna2003_to_ascii(domain: &str) -> Option<String> {
-    let url::Host::Domain(ascii) = url::Host::parse(domain).ok()? else {
+    // UTS #46 transitional processing, IDNA2003's mapping of the four deviation characters.
+    let mut mapped = String::with_capacity(domain.len() + 1);
+    for c in domain.chars() {
+        match c {
+            'ß' => mapped.push_str("ss"),
+            'ς' => mapped.push('σ'),
+            '\u{200C}' | '\u{200D}' => {}
+            c => mapped.push(c),
+        }
+    }
+    let url::Host::Domain(ascii) = url::Host::parse(&mapped).ok()? else {
         return None;
     };
     let std3 = ascii.split('.').all(|l| {

@@ -515,18 +515,8 @@ fn heritrix_idna2003_corners() {
         "ck,xn--efvx5o,www,"
     );
 
-    // UTS #46 non-transitional keeps the deviation characters IDNA2003 maps (module doc):
-    // Python's IDNA2003 codec gives `fass.de` and `xn--mxa0b.gr` for the first and the third.
-    assert_eq!(
-        idna2003_to_ascii("faß.de").as_deref(),
-        Some("xn--fa-hia.de")
-    );
-    assert_eq!(
-        heritrix_key("http://faß.de/".as_bytes()).unwrap(),
-        "de,xn--fa-hia,"
-    );
+    // The deviation characters are mapped as IDNA2003 maps them (`idna2003_deviations` below).
     assert_eq!(idna2003_to_ascii("ΑΣ.gr").as_deref(), Some("xn--mxa0b.gr")); // σ
-    assert_eq!(idna2003_to_ascii("ας.gr").as_deref(), Some("xn--mxa8a.gr")); // ς kept (Node's URL agrees)
     assert_eq!(
         idna2003_to_ascii("新浪。中国").as_deref(),
         Some("xn--efvx5o.xn--fiqs8s")
@@ -555,8 +545,8 @@ fn heritrix_idna2003_corners() {
 /// Percent-escapes, several `@`, a scheme Java has no handler for, an IPv6 literal.
 #[test]
 fn nutch_and_frontera_read_odd_authorities_as_java_and_python_do() {
-    // An escape stays as written (Nutch's URLDecoder is not reproduced).
-    assert_eq!(nutch_key(b"http://A%42c.cn/"), b"a%42c.cn");
+    // Nutch's normaliser decodes an escape (`nutch_decodes_a_percent_host`); Python keeps it.
+    assert_eq!(nutch_key(b"http://A%42c.cn/"), b"abc.cn");
     assert_eq!(frontera_key(b"http://A%42c.cn/").unwrap(), "a%42c.cn");
     // java.net.URL: two `@` give an empty host; Python takes the text after the last.
     assert_eq!(nutch_key(b"http://a@b@c.cn/"), b"");
@@ -619,4 +609,110 @@ fn crawler_presets_route_canonical_ascii_hosts_as_before() {
         assert_eq!(nutch_key(url.as_bytes()), p.host.as_bytes(), "{url}");
         assert_eq!(frontera_key(url.as_bytes()).unwrap(), p.host, "{url}");
     }
+}
+
+/// IDNA2003 maps UTS #46's four deviation characters (RFC 3491's Nameprep: `ß` case-folds to
+/// `ss`, final `ς` to `σ`, ZWJ and ZWNJ to nothing), where non-transitional UTS #46 keeps them;
+/// `java.net.IDN.toASCII` gives the same (tests/differential_java.rs).
+#[test]
+fn idna2003_deviations() {
+    assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("fass.de"));
+    assert_eq!(idna2003_to_ascii("FAß.DE").as_deref(), Some("fass.de"));
+    assert_eq!(idna2003_to_ascii("ß.de").as_deref(), Some("ss.de"));
+    // `ας` → `ασ`, the Punycode of `ΑΣ` (Python's IDNA2003 codec: `xn--mxa0b`); UTS #46
+    // non-transitional would keep `ς` (`xn--mxa8a`).
+    assert_eq!(idna2003_to_ascii("ας.gr").as_deref(), Some("xn--mxa0b.gr"));
+    assert_eq!(idna2003_to_ascii("a\u{200D}b.de").as_deref(), Some("ab.de"));
+    assert_eq!(
+        idna2003_to_ascii("a\u{200C}新浪.中国").as_deref(),
+        idna2003_to_ascii("a新浪.中国").as_deref()
+    );
+    // Heritrix's key: `fass.de` is a registrable domain under `de`; before, `de,xn--fa-hia,`.
+    assert_eq!(
+        heritrix_key("http://faß.de/".as_bytes()).unwrap(),
+        "de,fass,"
+    );
+    assert_eq!(
+        heritrix_class_key_of("http://user@WWW.FAß.de:8080/".as_bytes()).unwrap(),
+        "de,fass,www,#8080@user"
+    );
+}
+
+/// Nutch's `BasicURLNormalizer.normalizeHostName` decodes a host with a `%` (`URLDecoder`) and
+/// `URLPartitioner` hashes the host `java.net.URL` reads from the URL rebuilt around it;
+/// OpenJDK 17 gives the same (tests/differential_java.rs).
+#[test]
+fn nutch_decodes_a_percent_host() {
+    let key = |url: &str| String::from_utf8(nutch_key(url.as_bytes())).unwrap();
+    // Decoded, then lower-cased: `%2E` is `.`, a run of escapes is UTF-8.
+    assert_eq!(key("http://WWW.pku%2Eedu.CN/"), "www.pku.edu.cn");
+    assert_eq!(
+        key("http://%E6%96%B0%E6%B5%AA.%E4%B8%AD%E5%9B%BD/"),
+        "新浪.中国"
+    );
+    // `+` is a space; `%2B` is `+`; `%25` is `%`.
+    assert_eq!(key("http://a+b%2E.cn/"), "a b..cn");
+    assert_eq!(key("http://a%2Bb.cn/"), "a+b.cn");
+    assert_eq!(key("http://a%25.cn/"), "a%.cn");
+    // Malformed UTF-8 is U+FFFD, one for each maximal bad sequence.
+    assert_eq!(key("http://%ff%fe.cn/"), "\u{FFFD}\u{FFFD}.cn");
+    assert_eq!(key("http://%e4%b8.cn/"), "\u{FFFD}.cn");
+    // The rebuilt URL is read again: `#` and `?` end the host, `@` starts it, two give none,
+    // a `:` puts it in brackets.
+    assert_eq!(key("http://a%23b.cn/"), "a");
+    assert_eq!(key("http://a%3Fb.cn/"), "a");
+    assert_eq!(key("http://u@a%40b.cn/"), "b.cn");
+    assert_eq!(key("http://a%40b%40c.cn/"), "");
+    assert_eq!(key("ftp://u@A%40.cn:2121/"), ""); // ftp keeps `u@`: two `@`
+    assert_eq!(key("ftp://A%42.cn:21/"), "ab.cn");
+    assert_eq!(key("http://%3A%3A1/"), "[::1]");
+    // Where URLDecoder or the URL constructor throws, the whole line is hashed: a `%` without
+    // two hex digits (`Integer.parseInt` takes a sign: `%-1` is negative, refused; `%+1` and
+    // `%-0` decode to control characters, which the constructor refuses), and a `/`.
+    for url in [
+        "http://a%zz.cn/",
+        "http://a%4.cn/",
+        "http://a.cn%4/",
+        "http://a%-1b.cn/",
+        "http://a%+1b.cn/",
+        "http://a%-0b.cn/",
+        "http://a%2Fb.cn/x",
+        "http://a%7Fb.cn/",
+    ] {
+        assert_eq!(key(url), url, "{url}");
+    }
+    // Only `http`, `https` and `ftp` are normalised; `file` keeps the escape.
+    assert_eq!(key("file://a%2Eb/x"), "a%2Eb");
+}
+
+/// Heritrix's `checkPort` and default-port removal apply to `http` and `https` only; any other
+/// scheme keeps its port as written (`UsableURIFactory.fixup`).
+#[test]
+fn heritrix_keeps_a_non_http_port_as_written() {
+    assert_eq!(heritrix_key(b"ftp://a.cn:21/").unwrap(), "cn,a,");
+    assert_eq!(
+        heritrix_class_key_of(b"ftp://a.cn:21/").unwrap(),
+        "cn,a,#21"
+    );
+    assert_eq!(
+        heritrix_class_key_of(b"ftp://a.cn:021/").unwrap(),
+        "cn,a,#021"
+    );
+    assert_eq!(heritrix_class_key_of(b"ftp://a.cn/").unwrap(), "cn,a,");
+    assert_eq!(heritrix_key(b"ftp://intranet:21/").unwrap(), "intranet,#21");
+    assert_eq!(
+        heritrix_key(b"ftp://u@10.0.0.1:21/").unwrap(),
+        "10.0.0.1#21@u"
+    );
+    // http and https as before: the default port goes, leading zeros go.
+    assert_eq!(heritrix_key(b"http://intranet:80/").unwrap(), "intranet,");
+    assert_eq!(
+        heritrix_key(b"http://intranet:021/").unwrap(),
+        "intranet,#21"
+    );
+    assert_eq!(
+        heritrix_key(b"https://intranet:0443/").unwrap(),
+        "intranet,"
+    );
+    assert_eq!(heritrix_key(b"http://intranet:0/"), None);
 }

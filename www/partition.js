@@ -151,6 +151,19 @@ function renderTopSites(policy) {
 
 // ------------------------------------------------------------------ Table 1 and verdicts
 
+/** A table row: `cells`, then one cell per crawl node (1 … columns) of `perNode`, blank past its end. */
+function nodeRow(id, cls, cells, perNode, columns) {
+  for (let k = 1; k <= columns; k += 1) {
+    const v = perNode[k - 1];
+    const td = cell(v === undefined ? '' : int(v), v);
+    td.dataset.node = String(k);
+    cells.push(td);
+  }
+  const tr = el('tr', { cls }, cells);
+  tr.dataset.row = id;
+  return tr;
+}
+
 function renderTable1(report, selected) {
   const { printed, simulation: sim } = report;
   const columns = Math.max(printed.nodes, sim.nodes);
@@ -160,15 +173,7 @@ function renderTable1(report, selected) {
   for (let k = 1; k <= columns; k += 1) head.push(S.partTable1Node(k));
   const row = (id, short, name, nodeUrls, b, p, cls) => {
     const cells = [el('th', { text: short, attrs: { scope: 'row', title: name } }), cell(fixed(b, 4), b, 'key'), cell(pValue(p), p)];
-    for (let k = 1; k <= columns; k += 1) {
-      const v = nodeUrls[k - 1];
-      const td = cell(v === undefined ? '' : int(v), v);
-      td.dataset.node = String(k);
-      cells.push(td);
-    }
-    const tr = el('tr', { cls }, cells);
-    tr.dataset.row = id;
-    return tr;
+    return nodeRow(id, cls, cells, nodeUrls, columns);
   };
   const rows = [
     row('printed', S.partPrintedRow, S.partPrintedRow, printed.node_urls, printed.b, printed.p_value, 'printed'),
@@ -223,15 +228,7 @@ function renderMatches(report, selected) {
     cells[1].dataset.col = 'system';
     cells[2].dataset.col = 'control';
     cells[3].dataset.col = 'nodes';
-    for (let k = 1; k <= columns; k += 1) {
-      const v = perNode[k - 1];
-      const td = cell(v === undefined ? '' : int(v), v);
-      td.dataset.node = String(k);
-      cells.push(td);
-    }
-    const tr = el('tr', { cls }, cells);
-    tr.dataset.row = id;
-    return tr;
+    return nodeRow(id, cls, cells, perNode, columns);
   };
   const byPolicy = new Map(matching.map((m) => [m.policy, m]));
   const rows = [

@@ -80,6 +80,8 @@ pub struct SiteKeys {
     pub host_key: String,
     /// Length of `host_key`'s site part, `"http://" + host[:port]` (the path follows).
     pub site_len: usize,
+    /// MD5 of `host_key`, as a `u128`.
+    pub host_id: u128,
     /// `"http://" + IP + path` (the host itself when unresolved).
     pub ip_key: String,
     /// `"http://" + name + path`.
@@ -236,6 +238,7 @@ impl HostTable {
         let ip_key = format!("http://{ip}{port}{}", p.path);
         let name_key = format!("http://{name}{port}{}", p.path);
         Ok(SiteKeys {
+            host_id: md5_u128(host_key.as_bytes()),
             ip_id: md5_u128(ip_key.as_bytes()),
             name_id: md5_u128(name_key.as_bytes()),
             host_key,
@@ -317,7 +320,7 @@ impl SitesStudy {
             self.unresolved.record(line);
         }
         self.raw.insert(md5_u128(url));
-        self.host_keys.insert(md5_u128(keys.host_key.as_bytes()));
+        self.host_keys.insert(keys.host_id);
         self.ip_ids.insert(keys.ip_id);
         self.name_ids.insert(keys.name_id);
         self.store.push(&keys);

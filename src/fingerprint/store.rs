@@ -162,23 +162,23 @@ pub struct UrlStore {
     by_ip: HashMap<u128, u32, DigestBuild>,
     by_name: HashSet<u128, DigestBuild>,
     record_urls: Vec<u64>,
-    /// Sites by the MD5 of `"http://" + host[:port]`, numbered in order of their first stored URL.
+    /// Sites by the XXH3-128 of `"http://" + host[:port]`, numbered in order of their first stored URL.
     site_index: HashMap<u128, u32, DigestBuild>,
     site_names: Vec<String>,
-    /// Each site's paths: the path's MD5 with its lowest bit set when the URL heads a record
+    /// Each site's paths: the path's key with its lowest bit set when the URL heads a record
     /// (clear when it was appended), see [`path_key`].
     site_paths: Vec<HashSet<u128, DigestBuild>>,
-    /// The site each path was first stored on (by the path's MD5, lowest bit clear).
+    /// The site each path was first stored on (by the path's key, lowest bit clear).
     first_site: HashMap<u128, u32, DigestBuild>,
     /// Candidate pairs `earlier << 32 | later`.
     pairs: HashSet<u128, DigestBuild>,
     examined: u64,
 }
 
-/// A path's key in a site's set: its MD5 with the lowest bit cleared, then set when its URL heads
-/// a record.
+/// A path's key in a site's set: its XXH3-128 (a table key, not one of P3's digests) with the
+/// lowest bit cleared, then set when its URL heads a record.
 fn path_key(path: &str, head: bool) -> u128 {
-    md5_u128(path.as_bytes()) & !1 | u128::from(head)
+    xxh3_128(path.as_bytes()) & !1 | u128::from(head)
 }
 
 fn holds(paths: &HashSet<u128, DigestBuild>, key: u128) -> bool {
@@ -209,7 +209,7 @@ impl UrlStore {
     /// Applies P3's rule to one URL's keys.
     pub fn push(&mut self, keys: &SiteKeys) -> Placed {
         self.urls += 1;
-        let placed = if !self.seen.insert(md5_u128(keys.host_key.as_bytes())) {
+        let placed = if !self.seen.insert(keys.host_id) {
             self.repeats += 1;
             return Placed::Repeat;
         } else if let Some(&r) = self.by_ip.get(&keys.ip_id) {
@@ -231,7 +231,7 @@ impl UrlStore {
             let next = self.site_names.len() as u32;
             let i = *self
                 .site_index
-                .entry(md5_u128(site.as_bytes()))
+                .entry(xxh3_128(site.as_bytes()))
                 .or_insert(next);
             if i == next {
                 self.site_names.push(site.to_owned());

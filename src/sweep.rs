@@ -300,7 +300,7 @@ pub fn sample_indices(n: u64, k: u64, seed: u64) -> Vec<u64> {
         }
     }
     let mut v: Vec<u64> = chosen.into_iter().collect();
-    v.sort_unstable();
+    crate::order::sort_unstable(&mut v);
     v
 }
 
@@ -351,7 +351,7 @@ impl<T> Reservoir<T> {
 
     /// The sample in input order.
     pub fn finish(mut self) -> Vec<(u64, T)> {
-        self.items.sort_unstable_by_key(|x| x.0);
+        crate::order::sort_unstable_by_key(&mut self.items, |x| x.0);
         self.items
     }
 }

@@ -650,7 +650,7 @@ impl<S: FingerprintDb> ImpCb<S> {
         }
         self.stats.records_removed += 1;
         let idx = &mut idx[..k];
-        idx.sort_unstable();
+        crate::order::sort_unstable(idx);
         let mut s = 0;
         while s < k {
             let i = idx[s];

@@ -160,7 +160,7 @@ enum Truncated {
 
 /// Distinct values and `Σ C(k, 2)` over runs of equal values, after sorting in place.
 pub(super) fn runs<T: Ord + Copy>(v: &mut [T]) -> (u64, u64) {
-    v.sort_unstable();
+    crate::order::sort_unstable(v);
     let (mut distinct, mut pairs, mut run) = (0u64, 0u64, 0u64);
     for i in 0..v.len() {
         if i == 0 || v[i] != v[i - 1] {

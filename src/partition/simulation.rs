@@ -87,7 +87,7 @@ impl SiteSlots {
         match self {
             SiteSlots::Rows(rows) => {
                 let mut column: Vec<u16> = rows.iter().skip(i).step_by(readings).copied().collect();
-                column.sort_unstable();
+                crate::order::sort_unstable(&mut column);
                 column.dedup();
                 column.len() as u64
             }
@@ -204,7 +204,7 @@ impl FingerprintSet {
         let mut heap = BinaryHeap::with_capacity(SHARDS);
         for (i, table) in tables.iter_mut().enumerate() {
             // Free slots (0) sort first; the rest in order of their high half.
-            table.sort_unstable();
+            crate::order::sort_unstable(table);
             let first = table.partition_point(|&fp| fp == 0);
             if let Some(&fp) = table.get(first) {
                 heap.push(Reverse(((fp >> 64) as u64, i as u32, first as u32)));

@@ -486,7 +486,7 @@ impl UrlSet for FstUrls {
             .map(|u| u.as_ref().to_vec())
             .filter(|u| !self.set.contains(u))
             .collect();
-        batch.sort_unstable();
+        crate::order::sort_unstable(&mut batch);
         batch.dedup();
         if batch.is_empty() {
             return 0;

@@ -109,6 +109,9 @@ pub struct P5Numbers {
     pub ratio_max: f64,
     /// The widest counters the page shows (the core takes 32 bits).
     pub page_counter_bits: u32,
+    /// Fig. 3's streams by default: P5's 29 % of repeated pages, and the seed.
+    pub fig3_dup_share: f64,
+    pub fig3_seed: u64,
 }
 
 /// The slot map: its largest M, the counts it offers and the one it opens with.
@@ -171,6 +174,8 @@ pub fn constants() -> Constants {
             k_max: bloom::MAX_K,
             ratio_min: 0.1,
             ratio_max: bloom::MAX_RATIO,
+            fig3_dup_share: p5::P5_NEAR_DUPLICATE_SHARE,
+            fig3_seed: p5::DEFAULT_STREAM_SEED,
             page_counter_bits: 16,
         },
         slotmap: SlotmapNumbers {

@@ -27,6 +27,8 @@
 //! the partition study is the error `suffix-rules-missing: …`.
 //!
 //! P4's Table 1 replayed (`table1Time`, `table1Ticks`): see the `table1` submodule.
+//!
+//! P5's Fig. 3 and misprints (`p5Fig3`, `p5Misprints`): see the `p5` submodule.
 
 use crate::columns::{self, Columns};
 use crate::hash::{self, HashId};
@@ -84,6 +86,7 @@ fn core_error(e: impl std::fmt::Display) -> JsError {
 
 mod dedup;
 mod fingerprint;
+mod p5;
 mod quiz;
 mod table1;
 

@@ -1568,6 +1568,18 @@ fn fp_avalanche_equals_the_core_on_a_hand_checked_pair() {
         (&r["bytes_a"], &r["bytes_b"]),
         (&Value::from(0), &Value::from(1))
     );
+    // One 512-bit block each (16 words of 32 bits, where P3 says 32 sub-blocks); a 56-byte
+    // text needs two, its length no longer fitting after the padding.
+    assert_eq!(
+        (&r["blocks_a"], &r["blocks_b"]),
+        (&Value::from(1), &Value::from(1))
+    );
+    let (t55, t56) = ("u".repeat(55), "u".repeat(56));
+    let r = json(Lab::fp_avalanche(&t55, &t56));
+    assert_eq!(
+        (&r["blocks_a"], &r["blocks_b"]),
+        (&Value::from(1), &Value::from(2))
+    );
     // Any pair, as the core computes it (UTF-8 bytes, exactly as typed).
     for (a, b) in [
         ("http://www.nuist.edu.cn/", "http://www.nuist.edu.cn"),
@@ -1580,6 +1592,11 @@ fn fp_avalanche_equals_the_core_on_a_hand_checked_pair() {
         let mut want = as_json(&avalanche(a.as_bytes(), b.as_bytes()));
         want["bytes_a"] = Value::from(a.len());
         want["bytes_b"] = Value::from(b.len());
+        // Whole 64-byte blocks, then one more, or two when the padding and the 8-byte length
+        // do not fit after the tail.
+        let blocks = |n: usize| n / 64 + if n % 64 >= 56 { 2 } else { 1 };
+        want["blocks_a"] = Value::from(blocks(a.len()));
+        want["blocks_b"] = Value::from(blocks(b.len()));
         assert_eq!(json(Lab::fp_avalanche(a, b)), want, "{a} / {b}");
     }
     // A text longer than a line the lab hashes is refused.

@@ -78,7 +78,7 @@ function copyServed() {
   fs.copyFileSync(npm('chart.js/dist/chart.umd.min.js'), path.join(DIST, 'vendor/chart.umd.min.js'));
   fs.copyFileSync(npm('svgcanvas/dist/svgcanvas.esm.js'), path.join(DIST, 'vendor/svgcanvas.esm.js'));
   fs.copyFileSync(npm('svgcanvas/LICENSE'), path.join(DIST, 'vendor/svgcanvas.LICENSE'));
-  // SQLite's WebAssembly build, for P4's Table 1 (www/sqlite-table1.js loads it when asked; its
+  // SQLite's WebAssembly build, for P4's Table 1 (www/sqlite-stores.js loads it when asked; its
   // script is bundled into the chunk of that module).
   const sqlite = npm('@sqlite.org/sqlite-wasm');
   fs.copyFileSync(path.join(sqlite, 'dist/sqlite3.wasm'), path.join(DIST, 'vendor/sqlite3.wasm'));
@@ -148,7 +148,7 @@ async function bundleServed() {
 
 /** The www/ modules the one file swaps for www/single/'s, and the assets it inlines. */
 function oneFilePlugin() {
-  const swapped = new Set(['./worker-start.js', './wasm-source.js', './suffix-rules.js', './offline.js', './sqlite-table1.js']);
+  const swapped = new Set(['./worker-start.js', './wasm-source.js', './suffix-rules.js', './offline.js', './sqlite-stores.js']);
   return {
     name: 'url-hash-lab-one-file',
     setup(build) {

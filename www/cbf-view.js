@@ -10,6 +10,7 @@ import { readNumber, markField } from './fields.js';
 import { sectionRuns } from './section-run.js';
 import * as countersChart from './charts/counters.js';
 import * as deletionsChart from './charts/deletions.js';
+import { setupP5 } from './p5-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +23,7 @@ export function setupCbf(ctx) {
   bound($('cbf-ratio'), C.p5.ratioMin, C.p5.ratioMax);
   bound($('cbf-k'), 1, C.p5.kMax);
   const state = { params: { ...C.p5.cbfPresets.p5, method: FIRST_METHOD } };
+  const p5 = setupP5(ctx);
 
   function buildMethods() {
     $('cbf-method').replaceChildren(
@@ -98,6 +100,7 @@ export function setupCbf(ctx) {
       if (!r.current()) return;
       render(report);
       lastReport = report;
+      p5.report(report);
       ctx.publish('cbf', report);
       const took = fixed(r.seconds(), 1);
       r.done(() => S.cbfDone(took), {
@@ -217,11 +220,13 @@ export function setupCbf(ctx) {
       buildMethods();
       fill(state.params);
       if (lastReport) render(lastReport);
+      p5.relabel();
     },
     waiting() {
       runs.waiting(() => S.dedupWaiting);
     },
     load(generation) {
+      if (runs.askedGen !== generation) p5.reset();
       if (runs.askedGen !== generation && readControls()) run();
     },
   };

@@ -94,6 +94,8 @@ export function setupFingerprint(ctx) {
     say($('fp-count'), () => S.fpCount(r.differing_bits));
     $('fp-count-note').textContent =
       r.input_a === r.input_b ? S.fpSame : S.fpCountNote(int(r.bytes_a), int(r.bytes_b), 64);
+    $('fp-blocks').textContent = S.fpBlocks(int(r.blocks_a), int(r.blocks_b));
+    Object.assign($('fp-blocks').dataset, { a: String(r.blocks_a), b: String(r.blocks_b) });
     const row = (term, value, cls) => [el('dt', { text: term }), el('dd', { cls: `mono ${cls}`, text: value })];
     $('fp-digests').replaceChildren(
       ...row(S.fpDigestA, r.digest_a, 'a'),
@@ -155,6 +157,12 @@ export function setupFingerprint(ctx) {
         return li;
       }),
     );
+    // P3's "可以进行逆运算": what the reveals above show of it.
+    const empty = p.reveals.find((r) => r.matches.some((m) => m.text === ''));
+    const none = p.reveals.find((r) => !r.matches.length);
+    const inversion = $('fp-inversion');
+    inversion.hidden = !(empty && none);
+    if (empty && none) inversion.textContent = S.fpInversion(int(empty.tried), empty.printed, none.printed);
   }
 
   function renderClaims(p) {

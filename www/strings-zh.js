@@ -743,7 +743,13 @@ export const ZH = {
     hfipByM: (m, shareSlots, shareUrls, hit, random) =>
       `M = ${m}：槽号含这类位的槽占全部槽的 ${shareSlots}，分到了 ${shareUrls} 的 URL（均匀函数：${shareSlots}）。HfIp 命中 ${hit} 个槽；随机函数 ${random} 个。`,
     misprintLine: (printed, formula) => `印刷值 ${printed}；(N/M + 1)/2 = ${formula}。`,
-    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A 随机', 'HfIp 印刷值', 'HfIp 实测值'],
+    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A(opt)，整数负载', 'A 随机', 'HfIp 印刷值', 'HfIp 实测值'],
+    wholeLoadsNote:
+      '(N/M + 1)/2 假定每个槽恰好装 N/M 个 URL；一个槽只能装整数个，所以 N/M 不是整数时（N = 500 000 时为 2.5）A 的最小可能值更高：是 1.80，不是印出的 1.75。',
+    captionsLine: (n) =>
+      `图 2 的图题印作 M = 80 000、100 000、120 000、400 000，而正文说的是 8、10、12、40 台机器。在 P1 的 ${n} 个 URL 上随机函数的 B：`,
+    captionsHead: ['图题的 M', '正文的 M', '按图题 M 的 B', '按正文 M 的 B'],
+    captionsNote: '图 2 画出的 HfIp 低于 1.1：只有正文的 M 与之相符。印错的是图题（沿用了图 1 的“万”）。',
     notMeasured: '—',
     notMeasuredNote: '—：实测的 URL 少于此 N。',
     elfNibble: (pct) => `${pct} 的 URL：ELFhash 的低 4 位等于最后一个字节的低 4 位。`,
@@ -1275,6 +1281,73 @@ export const ZH = {
   deletionLostNote: (lost, kept) => `普通过滤器丢失了 ${kept} 个保留 URL 中的 ${lost} 个：爬虫会再次抓取它们。IMP-CB 一个也没有丢失。`,
   deletionNoneLost: '在这些设置下没有计数器溢出，因此没有任何结构丢失 URL。试试“饱和”预设。',
 
+  // P5's Fig. 3 and misprints (www/p5-view.js)
+  p5Fig3Title: '在本浏览器中计时 P5 的图 3：单独的指纹库对 IMP-CB',
+  p5Fig3Intro:
+    'P5 声称 IMP-CB 的去重比单独查指纹库（图 1）更快：计数器中只要有一个为 0，就能不查库直接判定为新网页。下面两者都在 N 个网页的流上运行，其中一定比例的网页重复了前面出现过的 URL；先把指纹库放在内存里（散列表），再放进 SQLite、存在浏览器的磁盘 OPFS 上：P5 的指纹库大到内存放不下，每次查库都是一次 I/O。P5 的图 3 没有给出数字；这里的数字是本浏览器的。',
+  p5Fig3DupLabel: '重复 URL 的网页占比，%（P5：29）',
+  p5Fig3SeedLabel: '流的种子',
+  p5Fig3DupName: '重复网页的占比',
+  p5Fig3SeedName: '流的种子',
+  p5Fig3Run: '计时图 3',
+  p5Fig3Rerun: '重新计时',
+  p5Fig3Stop: '测完这一行后停止',
+  p5Fig3Progress: (medium, i, total) => `正在计时第 ${i} 行（共 ${total} 行），${medium}…`,
+  p5Fig3Loading: '正在载入 SQLite 的 WebAssembly…',
+  p5Fig3Done: (s) => `计时完成，用时 ${s} s。`,
+  p5Fig3Stopped: (done, total) => `已停止：共 ${total} 行，测了 ${done} 行。`,
+  p5Fig3NeedsSplit: '图 3 使用上面计数过滤器插入的 URL：过滤器测完后即可计时。',
+  p5Fig3Medium: { memory: '指纹库在内存', disk: '指纹库在磁盘（SQLite）' },
+  p5Fig3Caption: (pct, seed, distinct) => `流中 ${pct} 的网页重复前面出现过的 URL（种子 ${seed}），URL 取自计数过滤器插入的 ${distinct} 个 URL。`,
+  p5Fig3Head: ['指纹库', 'N', '重复', '单独指纹库，µs/网页', 'IMP-CB，µs/网页', 'IMP-CB ÷ 指纹库', '省下的查库', '计数为 0', '查到', '未查到', '读页数（单独 / IMP-CB）'],
+  p5Fig3Unit: 'µs/网页',
+  p5Fig3Series: (who, medium) => `${who === 'store' ? '单独指纹库' : 'IMP-CB'}，${medium}`,
+  p5Fig3ChartLabel: '各 N 下单独指纹库与 IMP-CB 每个网页的微秒数，内存与磁盘',
+  axisP5Fig3N: 'N，流中的网页数',
+  p5Fig3Warming: (medium) => `正在预热，${medium}（最小的 N 先跑一遍，不计时）…`,
+  p5Fig3Note: (memRatio, diskRatio, winsAt, losesLast) =>
+    (diskRatio === null
+      ? `在内存中 IMP-CB 的用时是单独指纹库的 ${memRatio} 倍：一次散列表查找与 k = 8 次计数器读取代价相当，省下查库并不省时间。磁盘上的几行才显示 P5 的说法在哪里可能成立。`
+      : `在内存中 IMP-CB 的用时是单独指纹库的 ${memRatio} 倍；在磁盘上，最大的 N 处是 ${diskRatio} 倍。` +
+        (winsAt ? `在磁盘上它在 N = ${winsAt} 处胜出：每省下一次查库，就省下一条 SQLite 语句和一次从 WebAssembly 向外的调用。` : '') +
+        (losesLast
+          ? '在磁盘上它落后的地方，B 树插入要读的叶子页正是省掉的那次查库本来要读的页；而 P5 的记录在每个指纹旁还存着 IMP-CB 的 k = 8 个计数器下标，它的表是单独指纹库的两倍大，更多地落在 SQLite 页缓存之外。'
+          : '')) +
+    '“计数为 0”：有计数器为 0，判为新网页，不查库；“查到”：计数器全不为 0 且库里有（Count + 1）；“未查到”：计数器误判，白查了一次库。',
+  p5Fig3Vfs: (version, vfs, note) =>
+    vfs === 'opfs-sahpool'
+      ? `SQLite ${version}，文件放在 OPFS 上（opfs-sahpool VFS），每行测完即删；synchronous = OFF，每 50 000 次写入提交一次，与命令行相同。`
+      : `SQLite ${version} 在内存中：本浏览器这里没有提供 OPFS${note ? `（${note}）` : ''}，所以“磁盘”其实是 SQLite 放在内存里的页。`,
+  p5Fig3SingleFile: '这个从磁盘打开的单文件版不含 SQLite：磁盘几行要在服务器上的实验室（./lab serve）或用下面的命令行来测。',
+  p5Fig3Cli: '命令行测的是同样的几行，另外还测不带 IMP-CB 计数器下标的记录：',
+  p5Fig3CliCommand: 'urlhash paper p5 --disk',
+  p5SlipsTitle: 'P5 的笔误，附本次运行的数字',
+  p5SlipsWaiting: '计数过滤器运行后，在它的 URL 上测量。',
+  p5TailTitle: '(a) 比所界之量还小的“上界”',
+  p5TailClaim:
+    '§2.2 印作 P(c(i) ≥ j) ≤ C(Nk, j)(1/m)ʲ(1 − 1/m)^(Nk−j)。右边是 P(c(i) = j)，只是尾部的一项，所以在每个 j < Nk 处都小于尾部概率 P(c(i) ≥ j)：这个不等式不成立。',
+  p5TailHead: ['设置', 'm', 'Nk', 'j', 'P(c ≥ j)，精确值', '原文右边', '本次实测', '成立？'],
+  p5TailMeasuredNote: '“本次实测”：图 3 最大的流跑完后，本次计数器中值不小于 j 的比例。',
+  p5Setting: {
+    'by hand': '手算',
+    'this run': '本次运行',
+    'P5 at N = 2 000 000': 'P5，N = 2 000 000',
+    'P5: m/N = 20, k = 8': 'P5：m/N = 20，k = 8',
+    'small: m/N = 2, k = 4': '小过滤器：m/N = 2，k = 4',
+  },
+  p5Holds: (yes) => (yes ? '成立' : '不成立'),
+  p5NkTitle: '(b) 写作“从 N 次”，公式里却是 Nk',
+  p5NkClaim: (nk, n) =>
+    `§2.2 写“从 N 次……中选择 j 次”；它的公式和计数器里都是 Nk：每个 URL 加 k 个计数器。本次计数器的均值是 Nk/m = ${nk}；若按 N 来读则是 N/m = ${n}。`,
+  p5NkHead: ['j', '值为 j 的计数器，实测', '按 Nk', '按 N'],
+  p5DoubleTitle: '(c) 未查到的分支加了两次 1',
+  p5DoubleClaim:
+    '图 2 未查到的分支先对 M1 … Mk 加 1，存入网页，又“并且分别对 M1 … Mk … 进行加 1 操作”。照原文执行（标明的读法）与实验室的读法（加一次）在同一批网页上对照：',
+  p5DoubleHead: ['设置', '未查到次数', '计数器总和，加一次', '计数器总和，照原文', '每次多出', '删除全部网页后仍不为 0 的计数器（加一次 / 照原文）'],
+  p5DoubleNote: (k) => `加两次时，每次未查到都多加 k = ${k}，网页删除后它的计数器仍留着：之后的新网页会被过滤器送去查库。`,
+  p5NamesTitle: '(d) 一个算法，两个名字',
+  p5Names: (cb, cm) => `IMP-CB 出现 ${cb} 次：引言、§1.1、§2.3（标题、正文、末句）、图 2 中文图题。IMP-CM 出现 ${cm} 次：摘要（2）、关键词、图 2 英文图题、§3（2，其一作“标准 IMP-CM”）、§4（2）、英文摘要（2）、英文关键词。本实验室称 IMP-CB。`,
+
   // P3's MD5 fingerprints
   fpHeading: 'P3 的 MD5 指纹（杨海东等 2006）：雪崩效应、印出的摘要、生日界、规范化',
   fpIntro:
@@ -1301,6 +1374,10 @@ export const ZH = {
   fpCountNote: (bytesA, bytesB, expected) =>
     `A 有 ${bytesA} 字节，B 有 ${bytesB} 字节。两个独立的随机摘要平均有 ${expected} 位不同。`,
   fpSame: '两段文本相同，所以摘要也相同。',
+  fpBlocks: (blocksA, blocksB) =>
+    `MD5 把 A 读作 ${blocksA} 个、B 读作 ${blocksB} 个 512 位的分组，每组分成 16 个 32 位的字（16 × 32 = 512）。P3 说“32 个子分组”，是笔误。填充先补一个 1 位，再补 0 到模 512 余 448 位，最后接 64 位的长度，所以 55 字节的文本占一个分组，56 字节的占两个。`,
+  fpInversion: (tried, empty, unmatched) =>
+    `P3 还说最新文献表明散列算法已经可以进行逆运算，由 h(m) 求出 m。2004–05 年关于 MD5 的成果是碰撞（两个特意构造的输入得到同一摘要），不是原像：没有人能由 h(m) 算出 m。上面对两个印出的摘要各试了 ${tried} 个候选文本：${empty} 是空字符串的 MD5，所以它被“逆”出来了；${unmatched} 与哪一个都不相符。`,
   fpDigestA: 'MD5(A)',
   fpDigestB: 'MD5(B)',
   fpDigestXor: 'A xor B',

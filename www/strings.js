@@ -737,7 +737,13 @@ export const S = {
     hfipByM: (m, shareSlots, shareUrls, hit, random) =>
       `M = ${m}: the ${shareSlots} of slots with such a bit get ${shareUrls} of the URLs (a uniform function: ${shareSlots}). HfIp hits ${hit} slots; a random function ${random}.`,
     misprintLine: (printed, formula) => `Printed ${printed}; (N/M + 1)/2 = ${formula}.`,
-    misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A random', 'HfIp printed', 'HfIp measured'],
+    misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A(opt), whole loads', 'A random', 'HfIp printed', 'HfIp measured'],
+    wholeLoadsNote:
+      '(N/M + 1)/2 takes a load of N/M URLs in every slot; a slot holds a whole number, so where N/M is not whole (2.5 at N = 500 000) the least possible A is higher: 1.80, not the 1.75 printed.',
+    captionsLine: (n) =>
+      `Fig. 2’s captions print M = 80 000, 100 000, 120 000 and 400 000 where its text says 8, 10, 12 and 40 machines. B of a random function at P1’s ${n} URLs:`,
+    captionsHead: ['caption’s M', 'text’s M', 'B at the caption’s M', 'B at the text’s M'],
+    captionsNote: 'Fig. 2 plots HfIp below 1.1: only the text’s M fit it. The captions are the misprint (they carry Fig. 1’s ten-thousands over).',
     notMeasured: '—',
     notMeasuredNote: '— : fewer URLs were measured than this N.',
     elfNibble: (pct) => `${pct} of URLs: ELFhash’s low 4 bits equal the last byte’s low 4 bits.`,
@@ -1267,6 +1273,73 @@ export const S = {
   deletionLostNote: (lost, kept) => `The plain filter lost ${lost} of ${kept} kept URLs: a crawler would fetch them again. IMP-CB lost none.`,
   deletionNoneLost: 'No counter overflowed at these settings, so no structure lost a URL. Try the saturating preset.',
 
+  // P5's Fig. 3 and misprints (www/p5-view.js)
+  p5Fig3Title: 'P5’s Fig. 3 timed in this browser: the fingerprint store alone against IMP-CB',
+  p5Fig3Intro:
+    'P5 claims IMP-CB dedups faster than its fingerprint store alone (Fig. 1) because a zero counter answers “new” without a lookup. Both run here on streams of N pages in which a share repeat an earlier URL, first with the store in memory (a hash map), then in SQLite on OPFS, the browser’s disk: P5’s store outgrows memory, so there every lookup is I/O. P5’s Fig. 3 prints no numbers; these are this browser’s.',
+  p5Fig3DupLabel: 'Pages that repeat a URL, % (P5: 29)',
+  p5Fig3SeedLabel: 'Stream seed',
+  p5Fig3DupName: 'the share of repeated pages',
+  p5Fig3SeedName: 'the stream seed',
+  p5Fig3Run: 'Time Fig. 3',
+  p5Fig3Rerun: 'Time it again',
+  p5Fig3Stop: 'Stop after this row',
+  p5Fig3Progress: (medium, i, total) => `Timing row ${i} of ${total}, the store ${medium}…`,
+  p5Fig3Loading: 'Loading SQLite’s WebAssembly…',
+  p5Fig3Done: (s) => `Timed in ${s} s.`,
+  p5Fig3Stopped: (done, total) => `Stopped: ${done} of ${total} rows timed.`,
+  p5Fig3NeedsSplit: 'Fig. 3 runs on the URLs the counting filter above inserted: it is ready once the filter is measured.',
+  p5Fig3Medium: { memory: 'in memory', disk: 'on disk (SQLite)' },
+  p5Fig3Caption: (pct, seed, distinct) => `Streams with ${pct} of the pages repeating an earlier URL (seed ${seed}), drawn from the ${distinct} URLs the counting filter inserted.`,
+  p5Fig3Head: ['store', 'N', 'repeats', 'store alone, µs/page', 'IMP-CB, µs/page', 'IMP-CB ÷ store', 'lookups spared', 'zero', 'found', 'not found', 'page reads (alone / IMP-CB)'],
+  p5Fig3Unit: 'µs per page',
+  p5Fig3Series: (who, medium) => `${who === 'store' ? 'store alone' : 'IMP-CB'}, ${medium}`,
+  p5Fig3ChartLabel: 'Microseconds per page of the store alone and of IMP-CB at each N, in memory and on disk',
+  axisP5Fig3N: 'N, pages in the stream',
+  p5Fig3Warming: (medium) => `Warming up, the store ${medium} (the smallest N once, untimed)…`,
+  p5Fig3Note: (memRatio, diskRatio, winsAt, losesLast) =>
+    (diskRatio === null
+      ? `In memory IMP-CB takes ${memRatio} × the store alone’s time: a hash-map lookup costs about what its k = 8 counter reads cost, so sparing lookups saves nothing. The disk rows show where P5’s claim can hold.`
+      : `In memory IMP-CB takes ${memRatio} × the store alone’s time; on disk, at the largest N, ${diskRatio} ×.` +
+        (winsAt ? ` On disk it wins at N = ${winsAt}: each lookup it spares is a SQLite statement and a call out of the WebAssembly.` : '') +
+        (losesLast
+          ? ` Where it loses on disk, a B-tree insert reads the leaf the spared lookup would have read, and P5’s records carry IMP-CB’s k = 8 counter indices beside each fingerprint: its table is twice the store’s, and more of it misses SQLite’s page cache.`
+          : '')) +
+    ' “zero”: a zero counter said new, no lookup; “found”: all counters non-zero and the store had it (Count + 1); “not found”: a false positive of the counters, looked up for nothing.',
+  p5Fig3Vfs: (version, vfs, note) =>
+    vfs === 'opfs-sahpool'
+      ? `SQLite ${version}, its files on OPFS (the opfs-sahpool VFS), deleted after each row; synchronous = OFF and a commit every 50 000 writes, as the command line runs it.`
+      : `SQLite ${version} in memory: this browser offers no OPFS here${note ? ` (${note})` : ''}, so “disk” is SQLite’s pages in memory.`,
+  p5Fig3SingleFile: 'This file, opened from disk, carries no SQLite: the disk rows need the served lab (./lab serve) or the command line below.',
+  p5Fig3Cli: 'The command line times the same rows, and records without IMP-CB’s indices as well:',
+  p5Fig3CliCommand: 'urlhash paper p5 --disk',
+  p5SlipsTitle: 'P5’s slips, with this run’s numbers',
+  p5SlipsWaiting: 'Measured on the counting filter’s URLs once it has run.',
+  p5TailTitle: '(a) A “bound” below what it bounds',
+  p5TailClaim:
+    '§2.2 prints P(c(i) ≥ j) ≤ C(Nk, j)(1/m)ʲ(1 − 1/m)^(Nk−j). The right side is P(c(i) = j), one term of the tail, so it is below the tail P(c(i) ≥ j) at every j < Nk: the inequality is false.',
+  p5TailHead: ['setting', 'm', 'Nk', 'j', 'P(c ≥ j), exact', 'printed right side', 'measured here', 'holds?'],
+  p5TailMeasuredNote: '“measured here”: the share of this run’s counters at j or more, after Fig. 3’s largest stream.',
+  p5Setting: {
+    'by hand': 'by hand',
+    'this run': 'this run',
+    'P5 at N = 2 000 000': 'P5 at N = 2 000 000',
+    'P5: m/N = 20, k = 8': 'P5: m/N = 20, k = 8',
+    'small: m/N = 2, k = 4': 'small: m/N = 2, k = 4',
+  },
+  p5Holds: (yes) => (yes ? 'yes' : 'no'),
+  p5NkTitle: '(b) “From N hash computations”, where the formula has Nk',
+  p5NkClaim: (nk, n) =>
+    `§2.2 says “从 N 次哈希函数计算中选择 j 次” (choose j of N hash computations); its formula, and the counters, have Nk: k counters per URL. Here the counters’ mean is Nk/m = ${nk}; read with N it would be N/m = ${n}.`,
+  p5NkHead: ['j', 'counters at j, measured', 'with Nk', 'with N'],
+  p5DoubleTitle: '(c) The not-found branch adds 1 twice',
+  p5DoubleClaim:
+    'Fig. 2’s not-found branch adds 1 to M1 … Mk, stores the page, “并且分别对 M1 … Mk … 进行加 1 操作” (adds 1 again). Run literally (a labelled reading) beside the lab’s reading (once), on the same pages:',
+  p5DoubleHead: ['setting', 'not-found runs', 'counter sum, once', 'counter sum, as printed', 'more per run', 'left non-zero after deleting every page (once / printed)'],
+  p5DoubleNote: (k) => `Counted twice, each not-found run adds k = ${k} more, and a page’s counters outlive its delete: the filter then sends later new pages to the store.`,
+  p5NamesTitle: '(d) Two names for one algorithm',
+  p5Names: (cb, cm) => `IMP-CB ${cb} times: introduction, §1.1, §2.3 (its title, its text, its closing sentence), Fig. 2’s Chinese caption. IMP-CM ${cm} times: abstract (2), key words, Fig. 2’s English caption, §3 (2, one “标准 IMP-CM”), §4 (2), English abstract (2), English key words. The lab says IMP-CB.`,
+
   // P3's MD5 fingerprints
   fpHeading: 'P3’s MD5 fingerprints (Yang et al. 2006): the avalanche, the printed digests, the birthday bound, normalisation',
   fpIntro:
@@ -1291,6 +1364,10 @@ export const S = {
   fpCount: (k) => `${k} of 128 bits differ`,
   fpCountNote: (bytesA, bytesB, expected) => `A is ${bytesA} bytes, B ${bytesB}. Two independent random digests differ in ${expected} bits on average.`,
   fpSame: 'The two texts are the same, so are their digests.',
+  fpBlocks: (blocksA, blocksB) =>
+    `MD5 read A as ${blocksA} and B as ${blocksB} blocks of 512 bits, each split into 16 words of 32 bits (16 × 32 = 512). P3 says 32 sub-blocks (32 个子分组): a slip. Padding adds a 1 bit, zeros to 448 bits mod 512, then the 64-bit length, so a 55-byte text takes one block and a 56-byte text two.`,
+  fpInversion: (tried, empty, unmatched) =>
+    `P3 also says the latest results show the hash can be inverted, m found from h(m) (可以进行逆运算). The 2004–05 results on MD5 were collisions, two chosen inputs with one digest, not preimages: no one can compute m from h(m). Above, ${tried} candidate texts were tried against both printed digests: ${empty} is MD5 of the empty string, which is why it is “inverted”; ${unmatched} matches none of them.`,
   fpDigestA: 'MD5(A)',
   fpDigestB: 'MD5(B)',
   fpDigestXor: 'A xor B',

@@ -85,6 +85,7 @@ export function renderWhy(container, r) {
           int(c.n),
           fixed(c.a_opt_printed, 2),
           fixed(c.a_opt_formula, 2),
+          fixed(c.a_opt_whole, 2),
           fixed(c.a_random, 2),
           fixed(c.hfip_printed, 2),
           c.hfip === null ? S.ev.notMeasured : fixed(c.hfip, 2),
@@ -92,6 +93,14 @@ export function renderWhy(container, r) {
         (i) => r.table[i].n === mp.n,
       ),
       ...(r.table.some((c) => c.hfip === null) ? [el('p', { cls: 'muted', text: S.ev.notMeasuredNote })] : []),
+      p(S.ev.wholeLoadsNote),
+      p(S.ev.captionsLine(int(r.fig2_captions[0]?.n ?? 0))),
+      table(
+        S.ev.captionsHead,
+        r.fig2_captions.map((c) => [int(c.caption_m), int(c.text_m), fixed(c.random_b_caption, 3), fixed(c.random_b_text, 4)]),
+        () => false,
+      ),
+      p(S.ev.captionsNote),
     ]),
   ];
   container.replaceChildren(...cards);

@@ -26,6 +26,12 @@ const TABLE1_METHODS = ['database-scan', 'database-index', 'linked-list', 'gener
 const TABLE1_ROW = 8;
 /** The methods of the Table 1 run under way, in the order timed (the wasm answers its rows so). */
 const table1 = { lab: null, order: [] };
+/** The numbers of a row of P5's Fig. 3 (src/wasm/p5.rs's ROW), in order. */
+const P5_ROW = [
+  'n', 'distinct', 'duplicates', 'store_seconds', 'imp_cb_seconds', 'ratio', 'store_us_per_url', 'imp_cb_us_per_url',
+  'store_found', 'imp_cb_lookups', 'lookups_avoided', 'by_counters', 'found', 'not_found', 'answered_by_counters',
+  'store_bytes_per_url', 'imp_cb_bytes_per_url',
+];
 let broken = null;
 
 /** `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none. */
@@ -59,7 +65,7 @@ const handlers = {
    * One row of P4's Table 1 (`method`), timed by the core's loop (src/papers/p4/table1.rs,
    * through the wasm's table1Time) on the trie study's first 2 × `limit` distinct URLs, `perPass`
    * lookups a pass: the lists in the wasm, the databases in SQLite's WebAssembly build
-   * (www/sqlite-table1.js, loaded the first time), each a new table deleted after. Answers every
+   * (www/sqlite-stores.js, loaded the first time), each a new table deleted after. Answers every
    * row of the run so far and, for a database, how SQLite ran it.
    */
   async table1Row({ method, limit, perPass }) {
@@ -68,7 +74,7 @@ const handlers = {
     if (index < 0) throw new Error(coded('unknown-request', [method]));
     let store = null;
     if (index < 2) {
-      const { openStore } = await import('./sqlite-table1.js');
+      const { openStore } = await import('./sqlite-stores.js');
       store = await openStore(index === 1);
       if (lab !== active) {
         store.close();
@@ -98,6 +104,59 @@ const handlers = {
       self.uhlTable1Store = undefined;
       store?.close();
     }
+  },
+  /**
+   * Row `index` (0 to 3) of P5's Fig. 3 on the keys the counting-filter job split, timed by the
+   * core's loop (src/wasm/p5.rs): the store alone against IMP-CB, both in memory (`disk` false)
+   * or both in SQLite's WebAssembly build (www/sqlite-stores.js, on OPFS where the browser has
+   * it), new tables deleted after. A disk row carries what SQLite did: its page reads, file
+   * bytes, and a direct SQL count of the rows.
+   */
+  async p5Fig3({ disk, index, dupShare, seed }) {
+    const lab = need(active, 'no-input-yet');
+    const stores = [];
+    if (disk) {
+      const { openFingerprints } = await import('./sqlite-stores.js');
+      try {
+        stores.push(await openFingerprints('alone'), await openFingerprints('imp-cb'));
+      } catch (e) {
+        for (const s of stores) s.close();
+        throw e;
+      }
+      if (lab !== active) {
+        for (const s of stores) s.close();
+        throw new Error(coded('superseded'));
+      }
+    }
+    try {
+      // The wasm calls the databases through this global (src/wasm/p5.rs, JsFingerprints).
+      self.uhlP5Store = disk ? (store, op, fp, indices) => stores[store].call(op, fp, indices) : undefined;
+      const numbers = lab.p5Fig3(disk ? 1 : 0, index, dupShare, seed);
+      const row = Object.fromEntries(P5_ROW.map((name, i) => [name, numbers[i]]));
+      row.medium = disk ? 'disk' : 'memory';
+      if (disk) {
+        const [alone, imp] = stores;
+        Object.assign(row, {
+          store_page_reads: alone.pageReads(),
+          imp_cb_page_reads: imp.pageReads(),
+          store_file_bytes: alone.bytes(),
+          imp_cb_file_bytes: imp.bytes(),
+        });
+        row.db = { vfs: alone.vfs, vfsNote: alone.vfsNote, version: alone.version, totals: [alone.totals(), imp.totals()] };
+      }
+      return { row };
+    } catch (e) {
+      const failed = stores.find((s) => s.failure);
+      if (failed) throw new Error(coded('table1-sqlite', [failed.failure]));
+      throw e;
+    } finally {
+      self.uhlP5Store = undefined;
+      for (const s of stores) s.close();
+    }
+  },
+  /** P5's misprints with this run's numbers, on the keys the counting-filter job split. */
+  p5Misprints({ dupShare, seed }) {
+    return { misprints: need(active, 'no-input-yet').p5Misprints(dupShare, seed) };
   },
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
   quiz({ lesson, seed, index }) {

@@ -22,6 +22,10 @@ pub struct AvalancheReport {
     /// UTF-8 bytes hashed of each input.
     pub bytes_a: usize,
     pub bytes_b: usize,
+    /// The 512-bit blocks MD5 processes for each ([`crate::papers::p3::md5_blocks`]): each block
+    /// is 16 words of 32 bits, where P3 says "32 个子分组".
+    pub blocks_a: u64,
+    pub blocks_b: u64,
 }
 
 #[derive(Serialize)]
@@ -74,6 +78,8 @@ pub fn avalanche_report(a: &str, b: &str) -> Result<AvalancheReport, Coded> {
         avalanche: avalanche(a.as_bytes(), b.as_bytes()),
         bytes_a: a.len(),
         bytes_b: b.len(),
+        blocks_a: crate::papers::p3::md5_blocks(a.len() as u64),
+        blocks_b: crate::papers::p3::md5_blocks(b.len() as u64),
     })
 }
 

@@ -547,6 +547,46 @@ fn misprints(
     })
 }
 
+/// Fig. 3 at one N, with the store in memory (a hash map) or over the given stores: the row
+/// [`study`] times at that N (`memory`), or the disk rows' shape. What the page times one row at
+/// a time, so it can say how far it is.
+pub fn fig3_at<A, B>(
+    medium: &'static str,
+    inserted: &[&[u8]],
+    n: u64,
+    options: &P5Options,
+    mut alone: A,
+    imp_store: B,
+    now: &mut dyn FnMut() -> f64,
+) -> Result<(Fig3Row, A, ImpCb<B>), String>
+where
+    A: FingerprintDb,
+    B: FingerprintDb,
+    A::Error: std::fmt::Display,
+    B::Error: std::fmt::Display,
+{
+    let stream = stream_with_duplicates(n, options.dup_share, options.seed)?;
+    let mut imp = ImpCb::p5_over(imp_store, n, IndexMethod::Md5Slices)?;
+    let row = fig3_row(medium, inserted, &stream, &mut alone, &mut imp, now)?;
+    Ok((row, alone, imp))
+}
+
+/// P5's misprints on `inserted` as [`study`] measures them, without timing Fig. 3: IMP-CB after
+/// the largest of Fig. 3's streams ([`fig3_sizes`]), the double increment on the smallest.
+pub fn misprints_of(inserted: &[&[u8]], options: &P5Options) -> Result<P5Misprints, String> {
+    if inserted.is_empty() {
+        return Err("P5's study needs at least one inserted URL".into());
+    }
+    let sizes = fig3_sizes(inserted.len() as u64);
+    let stream = stream_with_duplicates(sizes[3], options.dup_share, options.seed)?;
+    let mut imp = ImpCb::p5(sizes[3], IndexMethod::Md5Slices)?;
+    for &i in &stream.order {
+        imp.process(inserted[i as usize]);
+    }
+    let small = stream_with_duplicates(sizes[0], options.dup_share, options.seed)?;
+    misprints(&imp, &stream, inserted, &small)
+}
+
 /// Every experiment of the module doc on `inserted` (distinct, at least one) and `held_out`
 /// (none of them inserted), Fig. 3's streams made as `options` says; `now` is a clock in
 /// milliseconds that never goes back.
@@ -611,6 +651,7 @@ pub fn study(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cbf::MemFingerprints;
 
     fn keys(n: usize, tag: &str) -> Vec<String> {
         (0..n)
@@ -687,6 +728,39 @@ mod tests {
         }
         assert!(m.double_increment[1].not_found_runs > 0);
         assert_eq!(m.names.map(|n| n.times), [6, 11]);
+    }
+
+    #[test]
+    fn the_page_rows_and_misprints_are_the_studys() {
+        let ins = keys(3_000, "in");
+        let ins: Vec<&[u8]> = ins.iter().map(|k| k.as_bytes()).collect();
+        let options = P5Options {
+            dup_share: 0.4,
+            seed: 7,
+        };
+        let mut t = 0.0;
+        let mut clock = || {
+            t += 0.25;
+            t
+        };
+        let r = study(&ins, &ins[..10], &options, &mut clock).unwrap();
+        assert_eq!(misprints_of(&ins, &options).unwrap(), r.misprints);
+        for (size, row) in fig3_sizes(3_000).into_iter().zip(&r.fig3) {
+            let (at, alone, imp) = fig3_at(
+                "memory",
+                &ins,
+                size,
+                &options,
+                FingerprintStore::new(),
+                MemFingerprints::default(),
+                &mut clock,
+            )
+            .unwrap();
+            assert_eq!(&at, row);
+            assert_eq!(FingerprintDb::len(&alone), row.distinct);
+            assert_eq!(imp.stats().processed, size);
+        }
+        assert!(misprints_of(&[], &options).is_err());
     }
 
     #[test]

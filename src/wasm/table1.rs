@@ -11,7 +11,7 @@
 //!   `2 × limit` loaded URLs on.) `linked-list` and `generalized-list` are the core's stores;
 //!   for `database-scan` and `database-index`, the worker sets `self.uhlTable1Store(url,
 //!   insert)`, a JS function of a URL's bytes (SQLite's own WebAssembly build,
-//!   www/sqlite-table1.js), that the core's loop calls through [`JsStore`]. The worker reads
+//!   www/sqlite-stores.js), that the core's loop calls through [`JsStore`]. The worker reads
 //!   SQLite's query plan and size itself.
 //!
 //! The reports cross as numbers (`Float64Array`), not through serde: the serialisers of these
@@ -35,7 +35,7 @@ pub const ROW: usize = 8;
 
 #[wasm_bindgen]
 extern "C" {
-    /// The worker's database store (www/sqlite-table1.js, set as `self.uhlTable1Store` while a
+    /// The worker's database store (www/sqlite-stores.js, set as `self.uhlTable1Store` while a
     /// database row is timed): stores `url` when `insert`, else answers whether it is stored.
     #[wasm_bindgen(catch, js_name = uhlTable1Store)]
     fn table1_store(url: &[u8], insert: bool) -> Result<bool, JsValue>;

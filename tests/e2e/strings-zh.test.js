@@ -71,6 +71,10 @@ const CASES = {
   fpReplayLock: [['global', [7001]], ['global', [null]], ['partial', [7001, null]], ['partial', [null, 7002]]],
   fpStoreNote: [['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', '«notExamined»'], ['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', null]],
   trieStepSeenLookup: [['«url»', true], ['«url»', false]],
+  p5Fig3Note: [['«memRatio»', null, '', false], ['«memRatio»', '0.75', '«winsAt»', false], ['«memRatio»', '1.25', '', true], ['«memRatio»', '1.25', '«winsAt»', true]],
+  p5Fig3Series: [['store', '«medium»'], ['imp_cb', '«medium»']],
+  p5Fig3Vfs: [['«version»', 'opfs-sahpool', ''], ['«version»', 'memory', '«note»'], ['«version»', 'memory', '']],
+  p5Holds: [[true], [false]],
   trieProjectedOne: [['«name»', '«bytes»', '«perUrl»', true], ['«name»', '«bytes»', '«perUrl»', false]],
   flawLookupSays: ['seen', 'unmarked', 'missing'].flatMap((v) => [['«url»Ω', v, true], ['«url»Ω', v, false]]),
   flawInsertSays: ['new', 'seen'].flatMap((v) => [['«url»', v, true], ['«url»', v, false]]),
@@ -88,6 +92,7 @@ const flat = (v) => (Array.isArray(v) ? v.join('\n') : v);
 // Plain strings (or a function's first sample output) that may stay as in English: code, URLs,
 // notation and names.
 const SAME = new Set([
+  'p5Fig3CliCommand',
   'title',
   'appName',
   'appNameZh',

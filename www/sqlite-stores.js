@@ -1,9 +1,13 @@
-// P4's database store in this browser, for Table 1 (loaded by the worker only when the reader
-// times Table 1, so the page's start does not wait for it): SQLite's official WebAssembly build
+// The papers' databases in this browser (loaded by the worker only when the reader times one,
+// so the page's start does not wait for it): SQLite's official WebAssembly build
 // (@sqlite.org/sqlite-wasm, the version pinned in package-lock.json; the build copies its
-// sqlite3.wasm to vendor/), with the schema and the queries of src/native/sqlite.rs, so the page
-// and `urlhash paper p4` run the same database experiment. The core times it: the worker hands
-// a store from `openStore` to the wasm's `table1Time`, whose loop calls `insert` and `contains`.
+// sqlite3.wasm to vendor/).
+//
+// * `openStore`: P4's Table 1, the schema and the queries of src/native/sqlite.rs, so the page
+//   and `urlhash paper p4` run the same database experiment. The core times it: the worker hands
+//   the store to the wasm's `table1Time`, whose loop calls `insert` and `contains`.
+// * `openFingerprints`: P5's fingerprint store on disk for Fig. 3, the table and statements of
+//   src/native/p5_disk.rs (`urlhash paper p5 --disk`); the wasm's `p5Fig3` calls it.
 //
 // The database is a file on OPFS (the origin-private file system) through SQLite's
 // `opfs-sahpool` VFS, which needs no COOP/COEP headers, when the browser offers it; else in
@@ -22,7 +26,7 @@ export const SQL = {
   count: 'SELECT count(*) FROM urls',
 };
 
-/** The OPFS pool's name and directory. */
+/** The OPFS pool's name and directory (the name it had when it held Table 1 only). */
 const POOL = 'uhl-table1';
 
 let loading = null;
@@ -140,6 +144,120 @@ export async function openStore(indexed) {
       lookup.finalize();
       db.close();
       if (pool) pool.unlink(name);
+    },
+  };
+  return store;
+}
+
+/** src/native/p5_disk.rs, word for word. */
+export const P5_SQL = {
+  create: 'CREATE TABLE fingerprints (fp BLOB PRIMARY KEY NOT NULL, count INTEGER NOT NULL, indices BLOB) WITHOUT ROWID',
+  count: 'UPDATE fingerprints SET count = count + 1 WHERE fp = ?1',
+  insert: 'INSERT INTO fingerprints (fp, count, indices) VALUES (?1, 1, ?2)',
+  get: 'SELECT count FROM fingerprints WHERE fp = ?1',
+  totals: 'SELECT count(*), coalesce(sum(count), 0) FROM fingerprints',
+};
+
+/** Writes per transaction: src/native/p5_disk.rs's COMMIT_EVERY. */
+const COMMIT_EVERY = 50_000;
+
+/** The operations of src/wasm/p5.rs (FIND_AND_COUNT, INSERT_NEW, COUNT). */
+const OP = { findAndCount: 0, insertNew: 1, count: 2 };
+
+/** Pages SQLite read from the file since `db` opened: its page cache's misses. */
+function pageReads(sqlite3, db) {
+  const { capi, wasm } = sqlite3;
+  const mark = wasm.pstack.pointer;
+  try {
+    const [current, highest] = wasm.pstack.allocPtr(2);
+    const rc = capi.sqlite3_db_status(db.pointer, capi.SQLITE_DBSTATUS_CACHE_MISS, current, highest, 0);
+    return rc === 0 ? wasm.peek32(current) : null;
+  } finally {
+    wasm.pstack.restore(mark);
+  }
+}
+
+/**
+ * A new, empty fingerprint table (`name` tells the two of a Fig. 3 row apart) for the wasm's
+ * `p5Fig3`: `{call(op, fp, indices), pageReads(), bytes(), totals(), close(), failure, vfs,
+ * vfsNote, version}`. As in src/native/p5_disk.rs: `synchronous = OFF`, the writes in
+ * transactions of 50 000, a lookup that finds adds 1 to the count in the same statement.
+ */
+export async function openFingerprints(name) {
+  const { sqlite3, pool, poolError } = await sqlite();
+  const file = `/p5-${name}.sqlite`;
+  let db;
+  try {
+    if (pool) {
+      pool.unlink(file);
+      db = new pool.OpfsSAHPoolDb(file);
+    } else {
+      db = new sqlite3.oo1.DB(':memory:', 'c');
+    }
+    db.exec(`PRAGMA synchronous = OFF; ${P5_SQL.create}; BEGIN`);
+  } catch (e) {
+    db?.close();
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+  }
+  const statements = [P5_SQL.count, P5_SQL.insert, P5_SQL.get].map((sql) => db.prepare(sql));
+  const [count, insert, get] = statements;
+  let writes = 0;
+  const wrote = () => {
+    writes += 1;
+    if (writes >= COMMIT_EVERY) {
+      db.exec('COMMIT; BEGIN');
+      writes = 0;
+    }
+  };
+  const store = {
+    vfs: pool ? 'opfs-sahpool' : 'memory',
+    vfsNote: poolError,
+    version: sqlite3.version.libVersion,
+    failure: '',
+    /**
+     * The core's loop calls this (src/wasm/p5.rs): `fp` the 16 bytes of a fingerprint,
+     * `indices` its counter indices (a Uint32Array). Both are views of the wasm's memory, valid
+     * during this call only; SQLite copies what it binds.
+     */
+    call(op, fp, indices) {
+      try {
+        if (op === OP.findAndCount) {
+          count.bind(1, fp).step();
+          count.reset();
+          const found = db.changes() > 0;
+          if (found) wrote();
+          return found ? 1 : 0;
+        }
+        if (op === OP.insertNew) {
+          const blob = indices.length ? new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength) : null;
+          insert.bind(1, fp).bind(2, blob).step();
+          insert.reset();
+          wrote();
+          return 1;
+        }
+        const found = get.bind(1, fp).step();
+        const n = found ? get.get(0) : 0;
+        get.reset();
+        return n;
+      } catch (e) {
+        store.failure = e?.message ?? String(e);
+        throw e;
+      }
+    },
+    pageReads: () => pageReads(sqlite3, db),
+    /** The database's bytes: page_count × page_size. */
+    bytes: () => db.selectValue('PRAGMA page_count') * db.selectValue('PRAGMA page_size'),
+    /** [rows, the counts' sum]: a direct SQL count. */
+    totals: () => db.selectArray(P5_SQL.totals),
+    close() {
+      for (const s of statements) s.finalize();
+      try {
+        db.exec('COMMIT');
+      } catch {
+        // Nothing to commit after a failure.
+      }
+      db.close();
+      if (pool) pool.unlink(file);
     },
   };
   return store;

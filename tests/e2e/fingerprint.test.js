@@ -236,6 +236,12 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
         return d.digestA === da && d.digestB === db;
       }, { da, db });
       assert.equal(await page.getAttribute('#fp-avalanche', 'data-differing'), String(k), `${a} / ${b}`);
+      // MD5's 512-bit blocks: 16 words of 32 bits each, one block up to 55 bytes.
+      const blocks = (t) => { const n = Buffer.byteLength(t); return Math.floor(n / 64) + (n % 64 >= 56 ? 2 : 1); };
+      assert.deepEqual(
+        await page.$eval('#fp-blocks', (e) => [e.dataset.a, e.dataset.b, e.textContent]),
+        [String(blocks(a)), String(blocks(b)), S.fpBlocks(String(blocks(a)), String(blocks(b)))],
+      );
       assert.equal(await page.textContent('#fp-count'), S.fpCount(k));
       assert.deepEqual(await page.$$eval('#fp-digests dd', (dds) => dds.map((d) => d.textContent)), [
         da,
@@ -291,6 +297,8 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     assert.equal(reveals[1].matched, '0');
     assert.equal(reveals[1].text, S.fpRevealNone(int(cli.p3.reveals[1].tried)));
     assert.equal(Number(reveals[1].tried), 152);
+    // P3's "can be inverted" (可以进行逆运算), worded from the same reveals.
+    assert.equal(await page.textContent('#fp-inversion'), S.fpInversion(int(152), reveals[0].printed, reveals[1].printed));
     // The claims beside the bound, as urlhash paper p3 computes them.
     const b = cli.p3.birthday;
     const claim = async (row) => page.textContent(`#fp-claims tr[data-row="${row}"] td.key`);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli } from './helpers.js';
+import { cliDist, cliJson, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -81,6 +81,22 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
     const hf3 = await page.textContent('#why-hf3');
     assert.ok(hf3.includes(S.ev.hf3Slots('4')), `the hf card says hf hits 4 of 12 slots: ${hf3}`);
     assert.equal(await page.locator('#why-cards .card').count(), 5);
+    // The misprint card: A(opt) for whole loads (1.80 at N/M = 2.5) and Fig. 2's captions against
+    // its text, B of a random function at P1's 20 000 000 URLs at both M (urlhash paper p1's).
+    const p1 = cliJson(['paper', 'p1', '--n', '1000']);
+    const misprint = await page.$$eval('#why-misprint table', (ts) =>
+      ts.map((t) => [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent))),
+    );
+    assert.equal(misprint.length, 2);
+    assert.equal(misprint[0][0][3], '1.80');
+    assert.deepEqual(
+      misprint[1].map((r) => r[3]),
+      p1.fig2_captions.map((c) => c.random_b_text.toFixed(4)),
+    );
+    assert.deepEqual(
+      misprint[1].map((r) => r[2]),
+      p1.fig2_captions.map((c) => c.random_b_caption.toFixed(3)),
+    );
     // Fig. 1 has P1's printed values as points on its M = 200 000 axes.
     const labels = await page.evaluate(() =>
       window.Chart.getChart(document.getElementById('fig1-chart')).data.datasets.map((d) => d.label),

@@ -12,6 +12,7 @@ import { sectionRuns } from './section-run.js';
 import * as avalancheChart from './charts/avalanche.js';
 import * as birthdayChart from './charts/birthday.js';
 import { setupReplay } from './replay-view.js';
+import { setupThreads } from './threads-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -516,6 +517,7 @@ export function setupFingerprint(ctx) {
   // ------------------------------------------------------------ wiring
 
   const replay = setupReplay(ctx);
+  const threads = setupThreads();
   $('fp-hosts').value = S.fpHostsDefault;
   $('fp-mirror-similarity').value = String(C.p3.mirrorSimilarity);
   $('fp-mirror-shared').value = String(C.p3.mirrorShared);
@@ -561,6 +563,7 @@ export function setupFingerprint(ctx) {
       if (state.report) renderStudy(state.report);
       if (state.sites) renderSites(state.sites);
       replay.relabel();
+      threads.relabel();
     },
     /** P3's printed numbers and the first pair: they need no input. */
     start() {

@@ -1534,6 +1534,24 @@ export const ZH = {
     `${locking === 'global' ? '全局锁' : '部分锁'}：共 ${steps} 步，其中 ${waits} 步有线程在等锁；库里有 ${distinct} 个不同的 URL，丢弃了 ${dups} 个重复的，与单线程结果相同。`,
   fpReplayCaption:
     '这是按规则回放，不是测量：每一步每个线程做一件事；查库和写入在锁内各占一步；两个线程都想要同一把空闲的锁时，等得久的先拿到。真实线程的用时请用命令行测量：urlhash paper p3 --threads。',
+  fpThreadsTitle: 'P3 的爬虫线程：命令行的实测',
+  fpThreadsIntro:
+    '上面的回放只是按规则推演；这里是共享一个指纹库的真实线程（src/native/threads.rs）：一把全局锁；P3 的部分锁（每个可注册域名一把，每个域名只交给一个线程：“一个或几个线程负责一个域”）；以及按指纹分片，作为现代的参照。网页要启动共享同一个库的线程，需要静态主机不会发送的响应头，所以页面显示命令的数字：一次记录下来的运行，或者你自己的。',
+  fpThreadsRecorded: (command, day, cores, cpu, os) => `用 ${command} 于 ${day} 记录：${cores} 个核（${cpu}），${os}。耗时取决于机器以及机器上同时在跑的程序。`,
+  fpThreadsLoaded: (name, urls) => `来自 ${name}：你自己的运行，${urls} 个 URL。`,
+  fpThreadsHead: ['锁', '线程数', '每秒 URL 数', '相对单线程全局锁的倍数', '争用次数', '等待，ms', '每个线程的 URL 数', '找到的不同 URL'],
+  fpThreadsLocking: { global: '一把全局锁', partial: 'P3 的部分锁', sharded: '分片（参照）' },
+  fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
+    `${threads} 个线程时，全局锁被争用 ${globalWaits} 次（每秒 ${globalRate} 个 URL）；P3 的部分锁被争用 ${partialWaits} 次（每秒 ${partialRate} 个）：每个线程负责自己的域名，两个线程从不争用库的同一部分。${same ? `每次运行找到的不同 URL 都与单线程相同，共 ${distinct} 个。` : '各次运行找到的不同 URL 数不一致：有 URL 丢失，命令的测试不允许这种情况。'}`,
+  fpThreadsOneCore: '这次运行只有一个核：没有两个线程同时运行。',
+  fpThreadsFileLabel: '载入你的运行结果（urlhash paper p3 --threads --json 输出的 JSON）',
+  fpThreadsBack: '显示记录下来的运行',
+  fpThreadsBadFile: (name, why) => `${name} 不是 urlhash paper p3 --threads --json 的输出：${why}。仍显示记录下来的运行。`,
+  fpThreadsWhy: {
+    'not-json': '它不是 JSON',
+    'no-threads': '它没有“threads”列表（是否给了 --threads？）',
+    'bad-run': '“threads”列表中有一次运行缺少锁的种类、线程数或数字',
+  },
   fpCanonTitle: '规范化：同一个页面，多种写法',
   fpCanonIntro:
     '爬虫在计算指纹之前会改写 URL。下面在同样的行上列出每种改写单独的效果、八种一起的效果，以及你勾选的几种一起的效果。“合并”统计变成重复的行数。',

@@ -1519,6 +1519,24 @@ export const S = {
     `${locking === 'global' ? 'Global lock' : 'Partial locks'}: ${steps} steps, a thread waited in ${waits} of them; the store holds ${distinct} distinct URLs and ${dups} duplicate${dups === '1' ? ' was' : 's were'} dropped, as one thread would.`,
   fpReplayCaption:
     'A replay of a rule, not a measurement: each step, each thread does one thing; checking and writing each take one step under the lock; when both want a free lock, the one that waited longer takes it. Real threads are timed by the CLI: urlhash paper p3 --threads.',
+  fpThreadsTitle: 'P3’s spider threads, measured by the command line',
+  fpThreadsIntro:
+    'The replay above is a rule played out; these are real threads sharing one fingerprint store (src/native/threads.rs): under one global lock, under P3’s partial locks (one per registrable domain, each domain dealt to one thread: “一个或几个线程负责一个域”), and sharded by fingerprint as a modern reference. A page cannot start threads that share one store without headers a static host does not send, so the page shows the command’s figures: a recorded run, or your own.',
+  fpThreadsRecorded: (command, day, cores, cpu, os) => `Recorded with ${command} on ${day}: ${cores} cores (${cpu}), ${os}. Times depend on the machine and what else it runs.`,
+  fpThreadsLoaded: (name, urls) => `From ${name}: your run, ${urls} URLs.`,
+  fpThreadsHead: ['locking', 'threads', 'URLs per second', '× one thread, global lock', 'contended acquisitions', 'waiting, ms', 'URLs per thread', 'distinct found'],
+  fpThreadsLocking: { global: 'one global lock', partial: 'P3’s partial locks', sharded: 'sharded (reference)' },
+  fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
+    `With ${threads} threads the global lock was contended ${globalWaits} times (${globalRate} URLs per second); P3’s partial locks ${partialWaits} times (${partialRate} per second): a thread owns its domains, so two threads never want the same part of the store. ${same ? `Every run found the same ${distinct} distinct URLs as one thread.` : 'The runs found different distinct counts: a lost URL, which the command’s tests forbid.'}`,
+  fpThreadsOneCore: 'This run had one core: no two threads ran at once.',
+  fpThreadsFileLabel: 'Load your run (the JSON of urlhash paper p3 --threads --json)',
+  fpThreadsBack: 'Show the recorded run',
+  fpThreadsBadFile: (name, why) => `${name} is not what urlhash paper p3 --threads --json writes: ${why}. The recorded run stays shown.`,
+  fpThreadsWhy: {
+    'not-json': 'it is not JSON',
+    'no-threads': 'it has no “threads” list (was --threads given?)',
+    'bad-run': 'a run in its “threads” list lacks a locking, a thread count or its figures',
+  },
   fpCanonTitle: 'Canonicalisation: one page, many spellings',
   fpCanonIntro:
     'Crawlers rewrite a URL before fingerprinting it. Each rewrite alone, all eight together, and the ones you tick together, on the same lines. “Merged” counts lines that became duplicates.',

@@ -15,6 +15,7 @@ import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 import { C } from '../../www/constants.js';
 import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
+import { RECORDED } from '../../www/p3-threads-recorded.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const SAMPLE = path.join(ROOT, 'data/corpus-sample-1000.txt');
@@ -551,5 +552,42 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     await page.waitForFunction(() => document.documentElement.lang === 'en' && document.body.dataset.busy === '0');
     assert.equal(await page.textContent('.fp-replay-caption'), S.fpReplayCaption);
     t.diagnostic(`screenshots: ${path.join(ARTIFACTS, 'fp-replay*.png')}`);
+  });
+  test('P3’s threads measured by the command line: the recorded run, the reader’s own JSON, a wrong file refused', async (t) => {
+    const rows = () =>
+      page.$$eval('#fp-threads-table tbody tr', (trs) =>
+        trs.map((tr) => ({ locking: tr.dataset.locking, threads: Number(tr.dataset.threads), urls_per_second: Number(tr.dataset.perSecond), contended: Number(tr.dataset.contended) })),
+      );
+    const pick = (runs) => runs.map((r) => ({ locking: r.locking, threads: r.threads, urls_per_second: r.urls_per_second, contended: r.contended }));
+    // The recorded run has the fields the command writes today, and every run found one set.
+    const cli = cliJson(['paper', 'p3', '--threads', '--n', '3000']);
+    assert.deepEqual(RECORDED.threads.map((r) => Object.keys(r).sort()), cli.threads.map((r) => Object.keys(r).sort()));
+    assert.ok(RECORDED.threads.every((r) => r.distinct === RECORDED.threads[0].distinct && r.urls === RECORDED.urls));
+    await page.locator('#fp-threads-table').scrollIntoViewIfNeeded();
+    assert.deepEqual(await rows(), pick(RECORDED.threads));
+    assert.equal(await page.textContent('#fp-threads-source'), S.fpThreadsRecorded(RECORDED.command, RECORDED.day, int(RECORDED.cores), RECORDED.cpu, RECORDED.os));
+    assert.match(await page.textContent('#fp-threads-note'), /global lock was contended/);
+    // The reader's own run.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-threads-'));
+    const mine = path.join(dir, 'my-run.json');
+    fs.writeFileSync(mine, JSON.stringify(cli));
+    await page.setInputFiles('#fp-threads-file', mine);
+    await page.waitForFunction(() => document.getElementById('fp-threads-source').textContent.includes('my-run.json'));
+    assert.deepEqual(await rows(), pick(cli.threads));
+    assert.equal(await page.isVisible('#fp-threads-recorded'), true);
+    // A file that is not the command's JSON: said next to the input, the table kept.
+    const bad = path.join(dir, 'p3.json');
+    fs.writeFileSync(bad, JSON.stringify(cliJson(['paper', 'p3', '--n', '100'])));
+    await page.setInputFiles('#fp-threads-file', bad);
+    await page.waitForSelector('#fp-threads-error:not([hidden])');
+    assert.equal(await page.textContent('#fp-threads-error'), S.fpThreadsBadFile('p3.json', S.fpThreadsWhy['no-threads']));
+    assert.deepEqual(await rows(), pick(cli.threads));
+    await page.click('#fp-threads-recorded');
+    assert.deepEqual(await rows(), pick(RECORDED.threads));
+    assert.equal(await page.isHidden('#fp-threads-error'), true);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const file = path.join(ARTIFACTS, 'fp-threads.png');
+    await page.locator('#fp-threads-table').screenshot({ path: file });
+    t.diagnostic(`screenshot: ${file}`);
   });
 });

@@ -75,6 +75,7 @@ const CASES = {
   p5Fig3Series: [['store', '«medium»'], ['imp_cb', '«medium»']],
   p5Fig3Vfs: [['«version»', 'opfs-sahpool', ''], ['«version»', 'memory', '«note»'], ['«version»', 'memory', '']],
   p5Holds: [[true], [false]],
+  fpThreadsNote: [['«threads»', '«globalRate»', '«globalWaits»', '«partialRate»', '«partialWaits»', true, '«distinct»'], ['«threads»', '«globalRate»', '«globalWaits»', '«partialRate»', '«partialWaits»', false, '«distinct»']],
   trieProjectedOne: [['«name»', '«bytes»', '«perUrl»', true], ['«name»', '«bytes»', '«perUrl»', false]],
   flawLookupSays: ['seen', 'unmarked', 'missing'].flatMap((v) => [['«url»Ω', v, true], ['«url»Ω', v, false]]),
   flawInsertSays: ['new', 'seen'].flatMap((v) => [['«url»', v, true], ['«url»', v, false]]),

@@ -502,7 +502,14 @@ impl Lab {
     pub fn job_finish(&mut self, id: u32) -> Result<JsValue, JsError> {
         let at = self.job_at(id)?;
         let (_, job) = self.jobs.swap_remove(at);
-        to_js(&job.finish(&mut self.session)?)
+        // The report's object with `prefix` set on it: what `StudyReport`'s `serde(flatten)`
+        // writes, without the flattening serialiser in the page's WebAssembly (every report is
+        // an object).
+        let done = job.finish(&mut self.session)?;
+        let out = to_js(&done.report)?;
+        js_sys::Reflect::set(&out, &JsValue::from_str("prefix"), &to_js(&done.prefix)?)
+            .map_err(|_| core_error("a report that is not an object"))?;
+        Ok(out)
     }
 
     /// Forgets job `id` (nothing when there is none).

@@ -352,10 +352,40 @@ where
 pub struct TailBoundRow {
     /// `by hand`, `this run` or `P5 at N = 2 000 000`.
     pub setting: &'static str,
-    #[serde(flatten)]
-    pub check: TailBoundCheck,
+    /// [`TailBoundCheck`]'s fields, one by one (not `serde(flatten)`, whose serialiser the page's
+    /// WebAssembly would carry): Nk increments into m counters, the count j…
+    pub nk: u64,
+    pub m: f64,
+    pub j: u64,
+    /// …`P(c(i) >= j)` exact, P5's right side (`P(c(i) = j)`), and whether the inequality holds.
+    pub exact_tail: f64,
+    pub printed_right_side: f64,
+    pub holds: bool,
     /// In this run's filter: the share of counters at j or more.
     pub measured: Option<f64>,
+}
+
+impl TailBoundRow {
+    fn new(setting: &'static str, check: TailBoundCheck, measured: Option<f64>) -> TailBoundRow {
+        let TailBoundCheck {
+            nk,
+            m,
+            j,
+            exact_tail,
+            printed_right_side,
+            holds,
+        } = check;
+        TailBoundRow {
+            setting,
+            nk,
+            m,
+            j,
+            exact_tail,
+            printed_right_side,
+            holds,
+            measured,
+        }
+    }
 }
 
 /// Misprint (b): "从 N 次哈希函数计算中选择 j 次", N trials where P5's own formula has Nk.
@@ -501,22 +531,22 @@ fn misprints(
     let share = |c: u64| c as f64 / mf;
     let at_least = |j: usize| share(hist.iter().skip(j).sum());
     let mut tail_bound: Vec<TailBoundRow> = (0..=3)
-        .map(|j| TailBoundRow {
-            setting: "by hand",
-            check: printed_tail_bound(3, 2.0, j),
-            measured: None,
-        })
+        .map(|j| TailBoundRow::new("by hand", printed_tail_bound(3, 2.0, j), None))
         .collect();
-    tail_bound.extend((1..=4).map(|j| TailBoundRow {
-        setting: "this run",
-        check: printed_tail_bound(nk, mf, j),
-        measured: Some(at_least(j as usize)),
+    tail_bound.extend((1..=4).map(|j| {
+        TailBoundRow::new(
+            "this run",
+            printed_tail_bound(nk, mf, j),
+            Some(at_least(j as usize)),
+        )
     }));
     let (p5_nk, p5_m) = (FIG3_N[3] * P5_K as u64, FIG3_N[3] as f64 * P5_RATIO);
-    tail_bound.extend([1, 2, 4, 8, 16].map(|j| TailBoundRow {
-        setting: "P5 at N = 2 000 000",
-        check: printed_tail_bound(p5_nk, p5_m, j),
-        measured: None,
+    tail_bound.extend([1, 2, 4, 8, 16].map(|j| {
+        TailBoundRow::new(
+            "P5 at N = 2 000 000",
+            printed_tail_bound(p5_nk, p5_m, j),
+            None,
+        )
     }));
     let n_for_nk = (0..=3)
         .map(|j| NForNkRow {
@@ -712,10 +742,7 @@ mod tests {
         // The misprints: the printed tail "bound" fails everywhere below Nk; the printed
         // double increment adds k per not-found run and outlives the deletes.
         let m = &r.misprints;
-        assert!(m
-            .tail_bound
-            .iter()
-            .all(|t| t.check.holds == (t.check.j == t.check.nk)));
+        assert!(m.tail_bound.iter().all(|t| t.holds == (t.j == t.nk)));
         assert!(m.mean_with_nk > 7.0 * m.mean_with_n);
         for d in &m.double_increment {
             assert_eq!(d.nonzero_after_deleting_all_lab, 0, "{d:?}");

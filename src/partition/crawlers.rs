@@ -83,8 +83,9 @@
 //!   port dropped, 0 refused, as `checkPort` does); for another scheme it is the digits as
 //!   written (`ftp://a.cn:21/` → `cn,a,#21`; a port over 65535, which the URL parser refuses,
 //!   is not read). Its userinfo is kept as written (Heritrix escapes it with `LaxURLCodec`), a scheme SURT cannot
-//!   read (`svn+ssh`) is not given the class key `default...`, and its fix-up's turning `\` into
-//!   `/`, dropping TAB, CR and LF and reading `http:///` as `http://` are left out.
+//!   read (`svn+ssh`) is not given the class key `default...`, and of its fix-up's first steps
+//!   ([`heritrix_fixup`]: `\` before the query to `/`, TAB, CR and LF dropped, `http:///` read as
+//!   `http://`) only the escaping of inner whitespace is left out.
 //! * Nutch's `BasicURLNormalizer` decodes a host with a `%` escape (`URLDecoder`: `+` a space,
 //!   a run of escapes as UTF-8) and rebuilds the URL around it, whose host `java.net.URL` reads
 //!   back (checked against OpenJDK 17). Not reproduced: a decoded host with a `:` that is not an
@@ -414,7 +415,13 @@ pub fn heritrix_class_key_of(line: &[u8]) -> Option<String> {
 /// `UsableURIFactory.fixup` as far as the authority, then `SURT.fromURI` and
 /// `getSurtAuthority`: the host and the class key.
 fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
-    let text = String::from_utf8_lossy(line);
+    let lossy = String::from_utf8_lossy(line);
+    let text = heritrix_fixup(&lossy);
+    // A line the fix-up changed: the port is the URL parser's reading of the fixed line.
+    let port = match &text {
+        std::borrow::Cow::Owned(fixed) => key::split(fixed.as_bytes()).ok().and_then(|p| p.port),
+        std::borrow::Cow::Borrowed(_) => port,
+    };
     let (scheme, auth) = authority(&text)?;
     let (user, domain) = split_authority(auth, false);
     // `checkPort` and the default port's removal are for `http` and `https` only: any other
@@ -463,6 +470,46 @@ fn heritrix_uri(line: &[u8], port: Option<u16>) -> Option<(String, String)> {
         key.make_ascii_lowercase();
     }
     Some((host, key))
+}
+
+/// The first steps of `UsableURIFactory.fixup`, on the whole line: a no-break space becomes a
+/// space, then Java's `trim` (every character up to U+0020 off both ends), every `\\` before
+/// the first `?` becomes `/` (as IE does), TAB, CR and LF go, and `http://` or `https://`
+/// followed by more slashes keeps two (`^(https?://)/+(.*)`, case-sensitive; its `.` does not
+/// cross U+0085, U+2028 or U+2029, so a line holding one keeps its slashes).
+///
+/// ```
+/// use urlhashlab::partition::heritrix_fixup;
+/// assert_eq!(heritrix_fixup("http:\\\\a.cn\\x?q\\y"), "http://a.cn/x?q\\y");
+/// assert_eq!(heritrix_fixup("\u{a0} http:///a.c\tn/ "), "http://a.cn/");
+/// assert_eq!(heritrix_fixup("HTTP:///a.cn/"), "HTTP:///a.cn/");
+/// ```
+pub fn heritrix_fixup(line: &str) -> std::borrow::Cow<'_, str> {
+    let trimmed = |s: &str| s.trim_matches(|c: char| c <= ' ').len() == s.len();
+    let plain = !line.contains(['\u{a0}', '\\', '\t', '\r', '\n'])
+        && trimmed(line)
+        && !line.starts_with("http:///")
+        && !line.starts_with("https:///");
+    if plain {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let spaced = line.replace('\u{a0}', " ");
+    let uri = spaced.trim_matches(|c: char| c <= ' ');
+    let query = uri.find('?').unwrap_or(uri.len());
+    let mut fixed: String = uri
+        .char_indices()
+        .filter(|&(_, c)| !matches!(c, '\t' | '\r' | '\n'))
+        .map(|(i, c)| if c == '\\' && i < query { '/' } else { c })
+        .collect();
+    for scheme in ["http://", "https://"] {
+        if let Some(rest) = fixed.strip_prefix(scheme) {
+            if rest.starts_with('/') && !rest.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+                fixed = format!("{scheme}{}", rest.trim_start_matches('/'));
+            }
+            break;
+        }
+    }
+    std::borrow::Cow::Owned(fixed)
 }
 
 /// GNU libidn's `IDNA.toASCII(domain)` as `UsableURIFactory` calls it (RFC 3490 ToASCII on each

@@ -716,3 +716,48 @@ fn heritrix_keeps_a_non_http_port_as_written() {
     );
     assert_eq!(heritrix_key(b"http://intranet:0/"), None);
 }
+
+#[test]
+fn heritrix_fixes_up_backslashes_stray_spacing_and_extra_slashes_first() {
+    // UsableURIFactory.fixup: `\` before the query is `/`, TAB/CR/LF go, `http:///` keeps two
+    // slashes; the key is then the fixed URL's.
+    let want = heritrix_key(b"http://www.pku.edu.cn/a").unwrap();
+    assert_eq!(want, "cn,edu,pku,");
+    for line in [
+        "http:\\\\www.pku.edu.cn\\a",
+        "http://www.pku.\tedu.cn/a",
+        "http:///www.pku.edu.cn/a",
+        "http:////www.pku.edu.cn/a",
+    ] {
+        assert_eq!(
+            heritrix_key(line.as_bytes()).as_deref(),
+            Some(&want[..]),
+            "{line:?}"
+        );
+    }
+    // A no-break space is a space, then trimmed (the lab's line reader refuses such a line
+    // before any preset sees it).
+    assert_eq!(heritrix_fixup("\u{a0}http://a.cn/\u{a0}"), "http://a.cn/");
+    // After the `?` a backslash stays; the pattern is case-sensitive, so an upper-case scheme
+    // keeps its three slashes (and an empty authority).
+    assert_eq!(heritrix_fixup("http://a.cn/p?x\\y"), "http://a.cn/p?x\\y");
+    assert_eq!(
+        heritrix_fixup("HTTP:///www.pku.edu.cn/a"),
+        "HTTP:///www.pku.edu.cn/a"
+    );
+    // A line terminator `.` cannot cross keeps the slashes too.
+    assert_eq!(
+        heritrix_fixup("http:///a.cn/\u{2028}"),
+        "http:///a.cn/\u{2028}"
+    );
+    // Nothing to fix: the line itself, not a copy.
+    assert!(matches!(
+        heritrix_fixup("http://a.cn/"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    // A single-label host keeps its port and userinfo through the fix-up.
+    assert_eq!(
+        heritrix_key("http:\\\\user@intranet:8080\\x".as_bytes()).as_deref(),
+        Some("intranet,#8080@user")
+    );
+}

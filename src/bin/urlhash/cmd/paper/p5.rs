@@ -314,14 +314,14 @@ fn print_misprints(w: &mut Out, out: &P5Report) -> io::Result<()> {
     for r in &m.tail_bound {
         t.row(vec![
             r.setting.into(),
-            Cell::group(r.check.m as u64),
-            Cell::group(r.check.nk),
-            Cell::int(r.check.j),
-            Cell::sci(r.check.exact_tail, 3),
-            Cell::sci(r.check.printed_right_side, 3),
+            Cell::group(r.m as u64),
+            Cell::group(r.nk),
+            Cell::int(r.j),
+            Cell::sci(r.exact_tail, 3),
+            Cell::sci(r.printed_right_side, 3),
             r.measured
                 .map_or_else(|| Cell::new("—", ""), |x| Cell::sci(x, 3)),
-            if r.check.holds { "yes" } else { "no" }.into(),
+            if r.holds { "yes" } else { "no" }.into(),
         ]);
     }
     w.text_table(&t)?;

@@ -75,7 +75,7 @@ pub fn load_balance_b_from(max_load: u32, n: u64, m: u32) -> f64 {
 }
 
 /// A slot histogram that keeps `N`, `Σ N_i²` and `max N_i` current in O(1) per key.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Tally {
     counts: Vec<u32>,
     n: u64,

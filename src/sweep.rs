@@ -186,6 +186,19 @@ impl Sweep {
         self.count();
     }
 
+    /// Takes raw values in the order of `hashes` (which holds every function of the sweep):
+    /// each track reads its function's place there.
+    fn set_hashes(&mut self, hashes: &[HashId]) {
+        for t in &mut self.tracks {
+            t.hash_index = hashes
+                .iter()
+                .position(|&h| h == t.series.hash)
+                .expect("the parts' functions are the whole sweep's");
+        }
+        self.hashes = hashes.to_vec();
+        self.raw = vec![0; hashes.len()];
+    }
+
     /// The distinct functions of the sweep, in the order [`push_raws`](Sweep::push_raws) takes
     /// their values.
     pub fn hashes(&self) -> &[HashId] {
@@ -271,6 +284,121 @@ impl Sweep {
         }
         self.flush();
         std::mem::take(&mut self.points)
+    }
+}
+
+/// One sweep split into `k` sweeps over the same functions, each counting every `k`-th series
+/// (round robin, so Fig. 1's big tables spread evenly), for callers that count the parts on
+/// several threads: every part takes every key's raw values ([`Sweep::push_raws`], in input
+/// order), and [`SweepParts::finish`] puts the points back in the order one [`Sweep`] gives.
+/// Each series is counted by one part exactly as one sweep counts it, so the points are the
+/// same, bit for bit.
+///
+/// ```
+/// use urlhashlab::sweep::{Figure, Sweep, SweepParts};
+/// use urlhashlab::corpus::Corpus;
+/// let series = Figure::Fig2.series();
+/// let mut one = Sweep::new(&series, 1000);
+/// let mut parts = SweepParts::new(&series, 1000, 3);
+/// let corpus = Corpus::new(1);
+/// let mut urls = corpus.iter(0, 2500);
+/// while let Some(u) = urls.next_url() {
+///     one.push(u);
+///     let raws: Vec<u128> = parts.hashes().iter().map(|h| h.raw(u)).collect();
+///     for part in parts.parts_mut() {
+///         part.push_raws(&raws);
+///     }
+/// }
+/// assert_eq!(parts.finish(), one.finish());
+/// ```
+pub struct SweepParts {
+    parts: Vec<Sweep>,
+    hashes: Vec<HashId>,
+    series: usize,
+}
+
+impl SweepParts {
+    /// `series` split over `k >= 1` parts (fewer when there are fewer series), a checkpoint
+    /// every `step` keys.
+    pub fn new(series: &[Series], step: u64, k: usize) -> SweepParts {
+        let hashes = Sweep::new(series, step).hashes;
+        let k = k.clamp(1, series.len().max(1));
+        let parts = (0..k)
+            .map(|p| {
+                let mine: Vec<Series> = series.iter().skip(p).step_by(k).copied().collect();
+                let mut part = Sweep::new(&mine, step);
+                // Every part takes the raw values of every function, in the whole sweep's order.
+                part.set_hashes(&hashes);
+                part
+            })
+            .collect();
+        SweepParts {
+            parts,
+            hashes,
+            series: series.len(),
+        }
+    }
+
+    /// The functions, in the order every part's [`Sweep::push_raws`] takes their values.
+    pub fn hashes(&self) -> &[HashId] {
+        &self.hashes
+    }
+
+    /// The parts, to count each on its own thread.
+    pub fn parts_mut(&mut self) -> &mut [Sweep] {
+        &mut self.parts
+    }
+
+    /// Keys counted (the same in every part).
+    pub fn n(&self) -> u64 {
+        self.parts[0].n()
+    }
+
+    /// The final tally of every series, in the order given (after [`SweepParts::finish`], or
+    /// with the keys since the last checkpoint counted too).
+    pub fn into_tallies(self) -> Vec<Tally> {
+        let k = self.parts.len();
+        let mut parts: Vec<std::vec::IntoIter<Tally>> = self
+            .parts
+            .into_iter()
+            .map(|mut p| {
+                p.flush();
+                p.tracks
+                    .into_iter()
+                    .map(|t| t.tally)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+            })
+            .collect();
+        (0..self.series)
+            .map(|i| parts[i % k].next().expect("series i is part i % k's"))
+            .collect()
+    }
+
+    /// Every point, in the order one [`Sweep`] of all the series gives them.
+    pub fn finish(&mut self) -> Vec<Point> {
+        let k = self.parts.len();
+        let mut points: Vec<std::vec::IntoIter<Point>> = self
+            .parts
+            .iter_mut()
+            .map(|p| p.finish().into_iter())
+            .collect();
+        let checkpoints = points[0].len() / self.series.div_ceil(k).max(1);
+        let mut out = Vec::with_capacity(checkpoints * self.series);
+        while points[0].len() > 0 {
+            // One checkpoint: series i is part i % k's (i / k)-th point of that checkpoint.
+            let block: Vec<Vec<Point>> = points
+                .iter_mut()
+                .enumerate()
+                .map(|(p, it)| it.take(self.series.saturating_sub(p).div_ceil(k)).collect())
+                .collect();
+            let mut block: Vec<std::vec::IntoIter<Point>> =
+                block.into_iter().map(Vec::into_iter).collect();
+            for i in 0..self.series {
+                out.extend(block[i % k].next());
+            }
+        }
+        out
     }
 }
 
@@ -447,5 +575,32 @@ mod tests {
         assert!(s.windows(2).all(|w| w[0] < w[1]));
         assert!(*s.last().unwrap() < 1000);
         assert_eq!(sample_indices(10, 50, 1), (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn parts_give_one_sweeps_points_for_any_split() {
+        use crate::corpus::Corpus;
+        let mut series = Figure::Fig1.series();
+        series.extend(Figure::Fig2.series());
+        let corpus = Corpus::new(9);
+        for (k, n) in [(1, 1234), (2, 1234), (5, 999), (24, 1000), (40, 3)] {
+            let mut one = Sweep::new(&series, 250);
+            let mut parts = SweepParts::new(&series, 250, k);
+            assert_eq!(parts.parts_mut().len(), k.min(series.len()));
+            let mut urls = corpus.iter(0, n);
+            while let Some(u) = urls.next_url() {
+                one.push(u);
+                let raws: Vec<u128> = parts.hashes().iter().map(|h| h.raw(u)).collect();
+                for part in parts.parts_mut() {
+                    part.push_raws(&raws);
+                }
+            }
+            assert_eq!(parts.n(), n);
+            assert_eq!(parts.finish(), one.finish(), "k = {k}, n = {n}");
+            let tallies = parts.into_tallies();
+            for (s, t) in series.iter().zip(&tallies) {
+                assert_eq!(Some(t), one.tally(s.hash, s.m), "k = {k}, {s:?}");
+            }
+        }
     }
 }

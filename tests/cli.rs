@@ -2518,3 +2518,103 @@ fn paper_p3_threads_find_the_same_distinct_urls() {
         "{text}"
     );
 }
+
+/// A hostile URL list from fixed bytes, long enough to span several of the parallel reader's
+/// batches (32 768 lines): URLs, blank lines, CRLF, invalid UTF-8, a NUL, lines that are not
+/// URLs (unsplittable for `--key host`), a BOM first, Chinese hosts.
+fn hostile_list(lines: u64) -> Vec<u8> {
+    let mut out = b"\xEF\xBB\xBF".to_vec();
+    let mut x: u64 = 0x2004_0001;
+    for i in 0..lines {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = x >> 33;
+        let line: Vec<u8> = match r % 11 {
+            0 => Vec::new(),
+            1 => format!("http://www.site{}.cn/a/{}.html\r", r % 977, i).into_bytes(),
+            2 => b"http://\xFF\xFEbad.cn/x".to_vec(),
+            3 => format!("not a url {i}").into_bytes(),
+            4 => format!("http://新浪{}.中国/散列?q={i}", r % 13).into_bytes(),
+            5 => b"http://a.cn/\x00nul".to_vec(),
+            6 => format!("https://user@10.0.{}.{}:8080/p", r % 256, i % 256).into_bytes(),
+            _ => format!("http://www.host{}.com/path/{}/{}", r % 5003, r % 97, i).into_bytes(),
+        };
+        out.extend_from_slice(&line);
+        out.push(b'\n');
+    }
+    out
+}
+
+#[test]
+fn every_thread_count_gives_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hostile.txt");
+    std::fs::write(&file, hostile_list(100_000)).unwrap();
+    let file = file.to_str().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let runs: [&[&str]; 7] = [
+        &[
+            "sweep", "--fig", "1,2", "--n", "120000", "--step", "25000", "--json",
+        ],
+        &[
+            "sweep", "--fig", "1,2,3", "--step", "7000", "--key", "host", file, "--json",
+        ],
+        &[
+            "sweep", "--fig", "2", "--step", "999", "--key", "path", file, "--csv",
+        ],
+        &[
+            "dist",
+            "--fn",
+            "elfhash,hfip,hf,md5,fnv1a64,site-printed",
+            "--slots",
+            "1000",
+            "--key",
+            "host",
+            file,
+            "--json",
+            "--counts",
+        ],
+        &["dist", "--fn", "hf,hf", "--slots", "12", "--n", "70000"],
+        &["dist", "--fn", "hf", "--slots", "12", "--key", "path", file],
+        &[
+            "slotmap",
+            "--fn",
+            "hfip",
+            "--slots",
+            "4096",
+            file,
+            "--json",
+            "--out-dir",
+            out,
+        ],
+    ];
+    for args in runs {
+        let one = ok(&urlhash(&[args, &["--threads", "1"]].concat()));
+        for t in ["2", "3", "8"] {
+            let many = ok(&urlhash(&[args, &["--threads", t]].concat()));
+            assert!(
+                one == many,
+                "{args:?}: --threads {t} differs from --threads 1"
+            );
+        }
+    }
+    // The hostile lines were read, and some keys could not be split.
+    let out = ok(&urlhash(&[
+        "sweep",
+        "--fig",
+        "2",
+        "--key",
+        "host",
+        file,
+        "--json",
+        "--threads",
+        "2",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["input"]["unsplittable"]["count"].as_u64().unwrap() > 1000,
+        "{}",
+        v["input"]
+    );
+}

@@ -28,6 +28,7 @@ mod digests;
 mod emit;
 mod flags;
 mod input;
+mod par;
 mod sets;
 mod split;
 mod tally;

@@ -7,9 +7,11 @@ use urlhashlab::hash::HashId;
 use urlhashlab::key::Key;
 use urlhashlab::lines::InputStats;
 use urlhashlab::metrics::Tally;
+use urlhashlab::sweep::{Measure, Series, SweepParts};
 
 use crate::flags::InputArgs;
-use crate::input::{for_each_key, nothing_to_hash, warn_input, Source, Unsplittable};
+use crate::input::{nothing_to_hash, warn_input, Source, Unsplittable};
+use crate::par::{count_lines, ThreadsArg};
 
 /// The input of a P1 measure: where it came from, which part of each URL was hashed, and what
 /// it held.
@@ -29,15 +31,24 @@ pub(crate) fn tally_input(
     functions: &[HashId],
     m: u32,
     input: &InputArgs,
+    threads: &ThreadsArg,
 ) -> Result<(Vec<Tally>, InputReport)> {
     let source = Source::from_args(&input.source, 1_000_000);
     let key: Key = input.key.into();
-    let mut tallies: Vec<Tally> = functions.iter().map(|_| Tally::new(m)).collect();
-    let (stats, bad) = for_each_key(&source, key, |_, k| {
-        for (f, t) in functions.iter().zip(tallies.iter_mut()) {
-            t.add(f.slot(k, m));
-        }
-    })?;
+    // One series per function, no checkpoint: its tally at the end, counted on every core.
+    let series: Vec<Series> = functions
+        .iter()
+        .map(|&hash| Series {
+            figure: 0,
+            hash,
+            m,
+            measure: Measure::A,
+        })
+        .collect();
+    let pool = threads.pool()?;
+    let mut parts = SweepParts::new(&series, u64::MAX, pool.current_num_threads());
+    let (stats, bad) = count_lines(&pool, &source, key, Some(&mut parts), |_, _| {})?;
+    let tallies = parts.into_tallies();
     warn_input(&stats, Some((&bad, key)));
     if tallies.first().map_or(0, Tally::n) == 0 {
         return Err(nothing_to_hash(&source, &stats, &bad));

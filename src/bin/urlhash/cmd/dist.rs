@@ -23,6 +23,8 @@ pub(crate) struct DistArgs {
     pub(crate) slots: u32,
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) threads: crate::par::ThreadsArg,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub(crate) json: bool,
@@ -62,7 +64,7 @@ struct DistReport {
 impl DistArgs {
     pub(crate) fn run(&self) -> Result<()> {
         let m = self.slots;
-        let (tallies, input) = tally_input(&self.functions, m, &self.input)?;
+        let (tallies, input) = tally_input(&self.functions, m, &self.input, &self.threads)?;
         let report = DistReport {
             input,
             slots: m,

@@ -34,6 +34,8 @@ pub(crate) struct SlotmapArgs {
     out_dir: PathBuf,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    threads: crate::par::ThreadsArg,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -81,7 +83,7 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
             a.slots
         );
     }
-    let (tallies, input) = tally_input(&a.functions, a.slots, &a.input)?;
+    let (tallies, input) = tally_input(&a.functions, a.slots, &a.input, &a.threads)?;
     let (source, key) = (input.source.clone(), input.key);
     std::fs::create_dir_all(&a.out_dir)
         .with_context(|| format!("cannot create {}", a.out_dir.display()))?;

@@ -7,11 +7,12 @@ use std::io::Write;
 use urlhashlab::corpus::Corpus;
 use urlhashlab::key::{self, Key};
 use urlhashlab::lines::InputStats;
-use urlhashlab::sweep::{self, Figure, Point, Series, Sweep};
+use urlhashlab::sweep::{self, Figure, Point, Series, Sweep, SweepParts};
 
 use crate::emit::{group, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_count, parse_figure, InputArgs};
-use crate::input::{for_each_url, nothing_to_hash, warn_input, Source, Unsplittable};
+use crate::input::{nothing_to_hash, warn_input, Source, Unsplittable};
+use crate::par::{count_lines, ThreadsArg};
 use crate::tally::InputReport;
 
 /// The arguments of `urlhash sweep` (see `Command::Sweep`).
@@ -25,6 +26,8 @@ pub(crate) struct SweepArgs {
     pub(crate) step: Option<u64>,
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     #[arg(long, conflicts_with = "json")]
     pub(crate) csv: bool,
     #[arg(long)]
@@ -35,7 +38,7 @@ impl SweepArgs {
     pub(crate) fn run(&self) -> Result<()> {
         let mut figs = self.fig.clone();
         figs.dedup();
-        let (input, points) = sweep_input(&figs, self.step, &self.input)?;
+        let (input, points) = sweep_input(&figs, self.step, &self.input, &self.threads)?;
         let report = SweepReport {
             input,
             figures: figs.iter().map(|f| f.number()).collect(),
@@ -73,6 +76,7 @@ fn sweep_input(
     figs: &[Figure],
     step: Option<u64>,
     input: &InputArgs,
+    threads: &ThreadsArg,
 ) -> Result<(InputReport, Vec<Point>)> {
     let key: Key = input.key.into();
     let mut all_points = Vec::new();
@@ -85,31 +89,29 @@ fn sweep_input(
         .filter(|f| *f != Figure::Fig3)
         .collect();
     let fig3 = figs.contains(&Figure::Fig3);
+    let pool = threads.pool()?;
+    // Fig. 1 and 2's series counted by as many parts as threads, each key hashed once on the
+    // pool (par.rs).
     let mut big_sweep = (!big.is_empty()).then(|| {
         let series: Vec<Series> = big.iter().flat_map(|f| f.series()).collect();
-        Sweep::new(&series, step.unwrap_or(Figure::Fig1.default_step()))
+        SweepParts::new(
+            &series,
+            step.unwrap_or(Figure::Fig1.default_step()),
+            pool.current_num_threads(),
+        )
     });
     let mut reservoir = match source {
         Source::Corpus { .. } => None,
         _ => fig3.then(|| sweep::Reservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
     };
-    let mut bad = Unsplittable::default();
-    let stats = if big_sweep.is_some() || reservoir.is_some() {
-        for_each_url(&source, |n, line| {
+    let (stats, bad) = if big_sweep.is_some() || reservoir.is_some() {
+        count_lines(&pool, &source, key, big_sweep.as_mut(), |n, line| {
             if let Some(r) = &mut reservoir {
                 r.push(n, line.to_vec());
             }
-            if let Some(sweep) = &mut big_sweep {
-                match key::extract(line, key) {
-                    Ok(k) => sweep.push(&k),
-                    Err(e) => {
-                        bad.record(n, e);
-                    }
-                }
-            }
         })?
     } else {
-        InputStats::default()
+        (InputStats::default(), Unsplittable::default())
     };
     let mut input_report = None;
     if let Some(mut sweep) = big_sweep {

@@ -1,0 +1,195 @@
+//! Every core for the streaming commands: `--threads N` (default: all), a rayon pool, and URL
+//! lines gathered in batches that the pool hashes in parallel before they are counted, in input
+//! order, by parts that each own some of the tallies ([`urlhashlab::sweep::SweepParts`]). Every
+//! tally sees the keys in the order one thread sees them, so the output is the same, byte for
+//! byte, for every thread count.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use rayon::prelude::*;
+use urlhashlab::hash::HashId;
+use urlhashlab::key::{self, Key, SplitError};
+use urlhashlab::lines::InputStats;
+use urlhashlab::sweep::SweepParts;
+
+use crate::flags::parse_count;
+use crate::input::{for_each_url, Source, Unsplittable};
+
+/// `--threads`.
+#[derive(Args, Clone, Default)]
+pub(crate) struct ThreadsArg {
+    /// Threads that hash and count (default: every core the system gives this process). The
+    /// output is the same for every count.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub(crate) threads: Option<u64>,
+}
+
+impl ThreadsArg {
+    /// A pool of the threads asked for.
+    pub(crate) fn pool(&self) -> Result<rayon::ThreadPool> {
+        let n = match self.threads {
+            Some(n) => usize::try_from(n).unwrap_or(usize::MAX).min(MAX_THREADS),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("urlhash-{i}"))
+            .build()
+            .context("cannot start the threads")
+    }
+}
+
+/// More threads than this are not started (`--threads 100000` is taken as this many).
+const MAX_THREADS: usize = 1024;
+
+/// Lines per batch: enough to keep every thread busy between two hand-overs, few enough that a
+/// batch's raw values (16 bytes per function and line) stay in the caches' reach.
+pub(crate) const BATCH_LINES: usize = 1 << 15;
+
+/// Lines hashed on the pool at a time, each thread taking runs of this many.
+const RUN: usize = 1 << 10;
+
+/// URL lines with their line numbers, copied out of the reader's buffer.
+#[derive(Default)]
+pub(crate) struct Batch {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    numbers: Vec<u64>,
+}
+
+impl Batch {
+    pub(crate) fn push(&mut self, number: u64, line: &[u8]) {
+        self.bytes.extend_from_slice(line);
+        self.ends.push(self.bytes.len());
+        self.numbers.push(number);
+    }
+
+    pub(crate) fn is_full(&self) -> bool {
+        self.numbers.len() >= BATCH_LINES
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.numbers.len()
+    }
+
+    pub(crate) fn line(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.bytes[start..self.ends[i]]
+    }
+
+    pub(crate) fn number(&self, i: usize) -> u64 {
+        self.numbers[i]
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+        self.numbers.clear();
+    }
+}
+
+/// A batch's keys hashed on the pool: for line `i`, `raws[i * h .. (i + 1) * h]` holds the raw
+/// values of the `h` functions, or `errors[i]` why its key could not be split.
+#[derive(Default)]
+pub(crate) struct Hashed {
+    pub(crate) raws: Vec<u128>,
+    pub(crate) errors: Vec<Option<SplitError>>,
+}
+
+impl Hashed {
+    /// Hashes `batch`; returns its keys, and how many of them are the path `/` alone.
+    pub(crate) fn hash(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        batch: &Batch,
+        key: Key,
+        hashes: &[HashId],
+    ) -> (u64, u64) {
+        let h = hashes.len();
+        let n = batch.len();
+        self.raws.clear();
+        self.raws.resize(n * h, 0);
+        self.errors.clear();
+        self.errors.resize(n, None);
+        pool.install(|| {
+            self.raws
+                .par_chunks_mut(RUN * h)
+                .zip(self.errors.par_chunks_mut(RUN))
+                .enumerate()
+                .map(|(run, (raws, errors))| {
+                    let (mut keys, mut roots) = (0, 0);
+                    for (j, (out, error)) in raws.chunks_exact_mut(h).zip(errors).enumerate() {
+                        match key::extract(batch.line(run * RUN + j), key) {
+                            Ok(k) => {
+                                keys += 1;
+                                roots += u64::from(key == Key::Path && *k == *b"/");
+                                for (o, f) in out.iter_mut().zip(hashes) {
+                                    *o = f.raw(&k);
+                                }
+                            }
+                            Err(e) => *error = Some(e),
+                        }
+                    }
+                    (keys, roots)
+                })
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        })
+    }
+
+    /// The raw values of line `i`, `None` when its key could not be split.
+    pub(crate) fn raws(&self, i: usize) -> Option<&[u128]> {
+        let h = self.raws.len() / self.errors.len().max(1);
+        self.errors[i]
+            .is_none()
+            .then(|| &self.raws[i * h..(i + 1) * h])
+    }
+}
+
+/// Streams the lines of `source` through `also` (in order, on this thread) and, when `parts` is
+/// given, their keys into it: a batch at a time hashed on `pool`, then counted by every part at
+/// once, each in input order. Lines whose key cannot be split are counted in the result.
+pub(crate) fn count_lines(
+    pool: &rayon::ThreadPool,
+    source: &Source,
+    key: Key,
+    mut parts: Option<&mut SweepParts>,
+    mut also: impl FnMut(u64, &[u8]),
+) -> Result<(InputStats, Unsplittable)> {
+    let mut bad = Unsplittable::default();
+    let mut batch = Batch::default();
+    let mut hashed = Hashed::default();
+    let mut count = |batch: &mut Batch, parts: &mut SweepParts, bad: &mut Unsplittable| {
+        let (keys, roots) = hashed.hash(pool, batch, key, parts.hashes());
+        bad.keys += keys;
+        bad.root_paths += roots;
+        for i in 0..batch.len() {
+            if let Some(e) = &hashed.errors[i] {
+                bad.record(batch.number(i), e);
+            }
+        }
+        let hashed = &hashed;
+        pool.install(|| {
+            parts.parts_mut().par_iter_mut().for_each(|part| {
+                for i in 0..batch.len() {
+                    if let Some(raws) = hashed.raws(i) {
+                        part.push_raws(raws);
+                    }
+                }
+            })
+        });
+        batch.clear();
+    };
+    let stats = for_each_url(source, |n, line| {
+        also(n, line);
+        if let Some(parts) = parts.as_deref_mut() {
+            batch.push(n, line);
+            if batch.is_full() {
+                count(&mut batch, parts, &mut bad);
+            }
+        }
+    })?;
+    if let Some(parts) = parts {
+        count(&mut batch, parts, &mut bad);
+    }
+    Ok((stats, bad))
+}

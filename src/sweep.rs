@@ -143,7 +143,12 @@ pub struct Sweep {
     /// hashing (and generation) of the next key instead of stalling it.
     pending: Vec<u32>,
     has_pending: bool,
+    /// [`Sweep::push_raws_many`]'s slots of one series, kept between calls.
+    slots: Vec<u32>,
 }
+
+/// Keys between fetching a counter and counting it in [`Sweep::push_raws_many`].
+const AHEAD: usize = 16;
 
 impl Sweep {
     /// A sweep of `series` with a checkpoint every `step >= 1` keys (and one at the end).
@@ -168,6 +173,7 @@ impl Sweep {
         Sweep {
             pending: vec![0; series.len()],
             has_pending: false,
+            slots: Vec::new(),
             raw: vec![0; hashes.len()],
             hashes,
             tracks,
@@ -211,6 +217,47 @@ impl Sweep {
     pub fn push_raws(&mut self, raws: &[u128]) {
         self.raw.copy_from_slice(raws);
         self.count();
+    }
+
+    /// Counts many keys whose raw values were computed elsewhere: `raws` holds each key's values
+    /// in turn, one per function of [`hashes`](Sweep::hashes). The same result as
+    /// [`push_raws`](Sweep::push_raws) of each key in turn, counted series by series between
+    /// checkpoints, so the misses on Fig. 1's big tables overlap (each counter is fetched
+    /// [`AHEAD`] keys before it is counted).
+    pub fn push_raws_many(&mut self, raws: &[u128]) {
+        let h = self.hashes.len();
+        assert!(h > 0 && raws.len() % h == 0, "whole keys of raw values");
+        let keys = (raws.len() / h) as u64;
+        self.flush();
+        let mut slots = std::mem::take(&mut self.slots);
+        let mut start = 0u64;
+        while start < keys {
+            let end = keys.min(start + (self.step - self.n % self.step));
+            let run = &raws[start as usize * h..end as usize * h];
+            for t in &mut self.tracks {
+                slots.clear();
+                slots.extend(run.chunks_exact(h).map(|r| {
+                    let raw = r[t.hash_index];
+                    if raw <= u32::MAX as u128 {
+                        t.reducer.reduce32(raw as u32)
+                    } else {
+                        crate::hash::reduce(raw, t.reducer.m())
+                    }
+                }));
+                for (j, &slot) in slots.iter().enumerate() {
+                    if let Some(&ahead) = slots.get(j + AHEAD) {
+                        prefetch(t.tally.counts(), ahead);
+                    }
+                    t.tally.add(slot);
+                }
+            }
+            self.n += end - start;
+            if self.n % self.step == 0 {
+                self.checkpoint();
+            }
+            start = end;
+        }
+        self.slots = slots;
     }
 
     #[inline]
@@ -456,9 +503,15 @@ impl<T> Reservoir<T> {
 
     /// Offers the next item, `order` its place in the input (a line number or an index).
     pub fn push(&mut self, order: u64, item: T) {
+        self.push_with(order, || item)
+    }
+
+    /// [`Reservoir::push`] of the item `make` gives, made only when the sample keeps it (a
+    /// copy of a line, say, for the few lines of millions that are kept).
+    pub fn push_with(&mut self, order: u64, make: impl FnOnce() -> T) {
         self.seen += 1;
         if self.items.len() < self.k {
-            self.items.push((order, item));
+            self.items.push((order, make()));
         } else {
             // xorshift64*: uniform j in 0..seen
             self.state ^= self.state >> 12;
@@ -467,7 +520,7 @@ impl<T> Reservoir<T> {
             let j = ((self.state.wrapping_mul(0x2545_F491_4F6C_DD1D) as u128 * self.seen as u128)
                 >> 64) as usize;
             if j < self.k {
-                self.items[j] = (order, item);
+                self.items[j] = (order, make());
             }
         }
     }
@@ -588,12 +641,29 @@ mod tests {
             let mut parts = SweepParts::new(&series, 250, k);
             assert_eq!(parts.parts_mut().len(), k.min(series.len()));
             let mut urls = corpus.iter(0, n);
+            // Keys one at a time, then in runs of 7 (which straddle the checkpoints).
+            let mut run = Vec::new();
+            let mut i = 0;
             while let Some(u) = urls.next_url() {
                 one.push(u);
                 let raws: Vec<u128> = parts.hashes().iter().map(|h| h.raw(u)).collect();
-                for part in parts.parts_mut() {
-                    part.push_raws(&raws);
+                i += 1;
+                if i < n / 2 {
+                    for part in parts.parts_mut() {
+                        part.push_raws(&raws);
+                    }
+                } else {
+                    run.extend(raws);
+                    if run.len() == 7 * parts.hashes().len() {
+                        for part in parts.parts_mut() {
+                            part.push_raws_many(&run);
+                        }
+                        run.clear();
+                    }
                 }
+            }
+            for part in parts.parts_mut() {
+                part.push_raws_many(&run);
             }
             assert_eq!(parts.n(), n);
             assert_eq!(parts.finish(), one.finish(), "k = {k}, n = {n}");

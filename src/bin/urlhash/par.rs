@@ -7,6 +7,7 @@
 use anyhow::{Context, Result};
 use clap::Args;
 use rayon::prelude::*;
+use std::sync::mpsc;
 use urlhashlab::hash::HashId;
 use urlhashlab::key::{self, Key, SplitError};
 use urlhashlab::lines::InputStats;
@@ -135,61 +136,102 @@ impl Hashed {
                 .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         })
     }
-
-    /// The raw values of line `i`, `None` when its key could not be split.
-    pub(crate) fn raws(&self, i: usize) -> Option<&[u128]> {
-        let h = self.raws.len() / self.errors.len().max(1);
-        self.errors[i]
-            .is_none()
-            .then(|| &self.raws[i * h..(i + 1) * h])
-    }
 }
 
 /// Streams the lines of `source` through `also` (in order, on this thread) and, when `parts` is
-/// given, their keys into it: a batch at a time hashed on `pool`, then counted by every part at
-/// once, each in input order. Lines whose key cannot be split are counted in the result.
+/// given, their keys into it. This thread reads and copies lines into batches; another hands
+/// each batch to `pool`, which hashes it, then counts it with every part at once, each in input
+/// order, while this thread reads the next. Lines whose key cannot be split are counted in the
+/// result.
 pub(crate) fn count_lines(
     pool: &rayon::ThreadPool,
     source: &Source,
     key: Key,
-    mut parts: Option<&mut SweepParts>,
+    parts: Option<&mut SweepParts>,
     mut also: impl FnMut(u64, &[u8]),
 ) -> Result<(InputStats, Unsplittable)> {
-    let mut bad = Unsplittable::default();
-    let mut batch = Batch::default();
-    let mut hashed = Hashed::default();
-    let mut count = |batch: &mut Batch, parts: &mut SweepParts, bad: &mut Unsplittable| {
-        let (keys, roots) = hashed.hash(pool, batch, key, parts.hashes());
-        bad.keys += keys;
-        bad.root_paths += roots;
-        for i in 0..batch.len() {
-            if let Some(e) = &hashed.errors[i] {
-                bad.record(batch.number(i), e);
-            }
-        }
-        let hashed = &hashed;
-        pool.install(|| {
-            parts.parts_mut().par_iter_mut().for_each(|part| {
-                for i in 0..batch.len() {
-                    if let Some(raws) = hashed.raws(i) {
-                        part.push_raws(raws);
-                    }
-                }
-            })
-        });
-        batch.clear();
+    let Some(parts) = parts else {
+        return Ok((for_each_url(source, also)?, Unsplittable::default()));
     };
-    let stats = for_each_url(source, |n, line| {
-        also(n, line);
-        if let Some(parts) = parts.as_deref_mut() {
+    // Batches read and waiting, and batches counted and given back to be filled again.
+    let (full_tx, full_rx) = mpsc::sync_channel::<Batch>(BATCHES_AHEAD);
+    let (empty_tx, empty_rx) = mpsc::channel::<Batch>();
+    for _ in 0..=BATCHES_AHEAD {
+        empty_tx
+            .send(Batch::default())
+            .expect("the receiver is here");
+    }
+    std::thread::scope(|scope| {
+        let counter = scope.spawn(move || {
+            let mut bad = Unsplittable::default();
+            let mut hashed = Hashed::default();
+            for mut batch in full_rx {
+                count_batch(pool, &batch, key, parts, &mut hashed, &mut bad);
+                batch.clear();
+                // The reader may have stopped (an error): its batches are not needed then.
+                let _ = empty_tx.send(batch);
+            }
+            bad
+        });
+        let mut batch = empty_rx.recv().expect("batches were made above");
+        let read = for_each_url(source, |n, line| {
+            also(n, line);
             batch.push(n, line);
             if batch.is_full() {
-                count(&mut batch, parts, &mut bad);
+                let next = empty_rx.recv().expect("the counter gives batches back");
+                full_tx
+                    .send(std::mem::replace(&mut batch, next))
+                    .expect("the counter runs until the reader stops");
+            }
+        });
+        if batch.len() > 0 {
+            full_tx
+                .send(batch)
+                .expect("the counter runs until the reader stops");
+        }
+        drop(full_tx);
+        let bad = counter.join().expect("the counter does not panic");
+        Ok((read?, bad))
+    })
+}
+
+/// Batches read ahead of the one being counted.
+const BATCHES_AHEAD: usize = 2;
+
+/// One batch: hashed on the pool, its unsplittable lines recorded, then counted by every part.
+fn count_batch(
+    pool: &rayon::ThreadPool,
+    batch: &Batch,
+    key: Key,
+    parts: &mut SweepParts,
+    hashed: &mut Hashed,
+    bad: &mut Unsplittable,
+) {
+    let (keys, roots) = hashed.hash(pool, batch, key, parts.hashes());
+    bad.keys += keys;
+    bad.root_paths += roots;
+    for i in 0..batch.len() {
+        if let Some(e) = &hashed.errors[i] {
+            bad.record(batch.number(i), e);
+        }
+    }
+    // The keys that could be split, their raw values one after another.
+    if hashed.errors.iter().any(Option::is_some) {
+        let h = parts.hashes().len();
+        let mut at = 0;
+        for i in 0..batch.len() {
+            if hashed.errors[i].is_none() {
+                hashed.raws.copy_within(i * h..(i + 1) * h, at);
+                at += h;
             }
         }
-    })?;
-    if let Some(parts) = parts {
-        count(&mut batch, parts, &mut bad);
+        hashed.raws.truncate(at);
     }
-    Ok((stats, bad))
+    let raws = &hashed.raws[..];
+    pool.install(|| {
+        parts
+            .parts_mut()
+            .par_iter_mut()
+            .for_each(|part| part.push_raws_many(raws))
+    });
 }

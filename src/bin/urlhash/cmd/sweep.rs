@@ -107,7 +107,7 @@ fn sweep_input(
     let (stats, bad) = if big_sweep.is_some() || reservoir.is_some() {
         count_lines(&pool, &source, key, big_sweep.as_mut(), |n, line| {
             if let Some(r) = &mut reservoir {
-                r.push(n, line.to_vec());
+                r.push_with(n, || line.to_vec());
             }
         })?
     } else {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -196,6 +196,25 @@ export async function openLab(viewport, report) {
   watchProblems(page, report);
   await page.goto(url);
   return { server, baseUrl: url, browser, page };
+}
+
+/**
+ * Opens the one file from disk (dist/url-hash-lab.html, file://) at 1280x900 in a new browser,
+ * runs `fn(page)`, closes the browser, and fails on any console error or failed request.
+ */
+export async function withOneFile(fn) {
+  requireDist();
+  const browser = await launch();
+  const problems = [];
+  try {
+    const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watchProblems(p, (x) => problems.push(x));
+    await p.goto(pathToFileURL(path.join(DIST, 'url-hash-lab.html')).href);
+    await fn(p);
+  } finally {
+    await browser.close();
+  }
+  assert.deepEqual(problems, []);
 }
 
 /** Runs `urlhash ARGS... --json` and returns its parsed output. */

@@ -7,8 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { useLab, launch, watchProblems, cliJson, requireDist, DIST, ARTIFACTS } from './helpers.js';
+import { useLab, cliJson, withOneFile, ARTIFACTS } from './helpers.js';
 
 /** The page's default input: the corpus's first 100 000 URLs, all inserted by the counting filter. */
 const N = 100_000;
@@ -133,21 +132,12 @@ describe('P5’s Fig. 3 and slips in the browser', { timeout: 1_200_000 }, () =>
 
 describe('P5’s Fig. 3 in the one file, from disk', { timeout: 600_000 }, () => {
   test('the memory rows are timed; the disk rows say they need the served lab', async () => {
-    requireDist();
-    const browser = await launch();
-    const problems = [];
-    try {
-      const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      watchProblems(p, (x) => problems.push(x));
-      await p.goto(pathToFileURL(path.join(DIST, 'url-hash-lab.html')).href);
+    await withOneFile(async (p) => {
       await waitCbf(p);
       const shown = await runFig3(p);
       assert.deepEqual(shown.rows.map((r) => r.medium), ['memory', 'memory', 'memory', 'memory']);
       assert.equal(shown.vfs, 'none');
       assert.match(shown.vfsText, /served lab/);
-      assert.deepEqual(problems, []);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });

@@ -7,9 +7,7 @@
 // served lab.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { useLab, launch, watchProblems, cliJson, requireDist, DIST } from './helpers.js';
+import { useLab, cliJson, withOneFile } from './helpers.js';
 
 /** The page's default input: the corpus's first 100 000 URLs. */
 const N = 100_000;
@@ -106,13 +104,7 @@ describe('P4’s Table 1 in the browser', { timeout: 900_000 }, () => {
 
 describe('P4’s Table 1 in the one file, from disk', { timeout: 600_000 }, () => {
   test('the lists are timed; the database rows say they need the served lab', async () => {
-    requireDist();
-    const browser = await launch();
-    const problems = [];
-    try {
-      const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      watchProblems(p, (x) => problems.push(x));
-      await p.goto(pathToFileURL(path.join(DIST, 'url-hash-lab.html')).href);
+    await withOneFile(async (p) => {
       const shown = await runTable1(p);
       const by = Object.fromEntries(shown.rows.map((r) => [r.method, r]));
       assert.equal(by['linked-list'].found * 2, by['linked-list'].lookups);
@@ -123,9 +115,6 @@ describe('P4’s Table 1 in the one file, from disk', { timeout: 600_000 }, () =
       }
       assert.equal(shown.vfs, 'none');
       assert.match(shown.vfsText, /\.\/lab serve/);
-    } finally {
-      await browser.close();
-    }
-    assert.deepEqual(problems, []);
+    });
   });
 });

@@ -2553,7 +2553,18 @@ fn every_thread_count_gives_the_same_output() {
     std::fs::write(&file, hostile_list(100_000)).unwrap();
     let file = file.to_str().unwrap();
     let out = dir.path().to_str().unwrap();
-    let runs: [&[&str]; 7] = [
+    let runs: [&[&str]; 9] = [
+        &["slots", "--fn", "hfip", "--slots", "200000", file],
+        &[
+            "slots",
+            "--fn",
+            "md5",
+            "--slots",
+            "4294967295",
+            "--key",
+            "host",
+            file,
+        ],
         &[
             "sweep", "--fig", "1,2", "--n", "120000", "--step", "25000", "--json",
         ],

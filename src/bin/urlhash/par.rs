@@ -139,21 +139,55 @@ impl Hashed {
 }
 
 /// Streams the lines of `source` through `also` (in order, on this thread) and, when `parts` is
-/// given, their keys into it. This thread reads and copies lines into batches; another hands
-/// each batch to `pool`, which hashes it, then counts it with every part at once, each in input
-/// order, while this thread reads the next. Lines whose key cannot be split are counted in the
-/// result.
+/// given, their keys into it: each batch hashed, then counted by every part at once, each in
+/// input order ([`pipeline`]). Lines whose key cannot be split are counted in the result.
 pub(crate) fn count_lines(
     pool: &rayon::ThreadPool,
     source: &Source,
     key: Key,
     parts: Option<&mut SweepParts>,
-    mut also: impl FnMut(u64, &[u8]),
+    also: impl FnMut(u64, &[u8]),
 ) -> Result<(InputStats, Unsplittable)> {
     let Some(parts) = parts else {
         return Ok((for_each_url(source, also)?, Unsplittable::default()));
     };
-    // Batches read and waiting, and batches counted and given back to be filled again.
+    let hashes = parts.hashes().to_vec();
+    pipeline(pool, source, key, &hashes, also, |batch, hashed| {
+        // The keys that could be split, their raw values one after another.
+        if hashed.errors.iter().any(Option::is_some) {
+            let h = hashes.len();
+            let mut at = 0;
+            for i in 0..batch.len() {
+                if hashed.errors[i].is_none() {
+                    hashed.raws.copy_within(i * h..(i + 1) * h, at);
+                    at += h;
+                }
+            }
+            hashed.raws.truncate(at);
+        }
+        let raws = &hashed.raws[..];
+        pool.install(|| {
+            parts
+                .parts_mut()
+                .par_iter_mut()
+                .for_each(|part| part.push_raws_many(raws))
+        });
+    })
+}
+
+/// Streams the lines of `source` through `also` (in order, on this thread) and their keys, a
+/// batch at a time, through `consume` on another thread: this thread reads and copies lines
+/// into batches while that one has `pool` hash the last batch with `hashes` (recording the
+/// lines whose key cannot be split) and hands it to `consume`, batch after batch in input order.
+pub(crate) fn pipeline(
+    pool: &rayon::ThreadPool,
+    source: &Source,
+    key: Key,
+    hashes: &[HashId],
+    mut also: impl FnMut(u64, &[u8]),
+    mut consume: impl FnMut(&Batch, &mut Hashed) + Send,
+) -> Result<(InputStats, Unsplittable)> {
+    // Batches read and waiting, and batches consumed and given back to be filled again.
     let (full_tx, full_rx) = mpsc::sync_channel::<Batch>(BATCHES_AHEAD);
     let (empty_tx, empty_rx) = mpsc::channel::<Batch>();
     for _ in 0..=BATCHES_AHEAD {
@@ -162,11 +196,19 @@ pub(crate) fn count_lines(
             .expect("the receiver is here");
     }
     std::thread::scope(|scope| {
-        let counter = scope.spawn(move || {
+        let consumer = scope.spawn(move || {
             let mut bad = Unsplittable::default();
             let mut hashed = Hashed::default();
             for mut batch in full_rx {
-                count_batch(pool, &batch, key, parts, &mut hashed, &mut bad);
+                let (keys, roots) = hashed.hash(pool, &batch, key, hashes);
+                bad.keys += keys;
+                bad.root_paths += roots;
+                for i in 0..batch.len() {
+                    if let Some(e) = &hashed.errors[i] {
+                        bad.record(batch.number(i), e);
+                    }
+                }
+                consume(&batch, &mut hashed);
                 batch.clear();
                 // The reader may have stopped (an error): its batches are not needed then.
                 let _ = empty_tx.send(batch);
@@ -178,60 +220,22 @@ pub(crate) fn count_lines(
             also(n, line);
             batch.push(n, line);
             if batch.is_full() {
-                let next = empty_rx.recv().expect("the counter gives batches back");
+                let next = empty_rx.recv().expect("the consumer gives batches back");
                 full_tx
                     .send(std::mem::replace(&mut batch, next))
-                    .expect("the counter runs until the reader stops");
+                    .expect("the consumer runs until the reader stops");
             }
         });
         if batch.len() > 0 {
             full_tx
                 .send(batch)
-                .expect("the counter runs until the reader stops");
+                .expect("the consumer runs until the reader stops");
         }
         drop(full_tx);
-        let bad = counter.join().expect("the counter does not panic");
+        let bad = consumer.join().expect("the consumer does not panic");
         Ok((read?, bad))
     })
 }
 
-/// Batches read ahead of the one being counted.
+/// Batches read ahead of the one being consumed.
 const BATCHES_AHEAD: usize = 2;
-
-/// One batch: hashed on the pool, its unsplittable lines recorded, then counted by every part.
-fn count_batch(
-    pool: &rayon::ThreadPool,
-    batch: &Batch,
-    key: Key,
-    parts: &mut SweepParts,
-    hashed: &mut Hashed,
-    bad: &mut Unsplittable,
-) {
-    let (keys, roots) = hashed.hash(pool, batch, key, parts.hashes());
-    bad.keys += keys;
-    bad.root_paths += roots;
-    for i in 0..batch.len() {
-        if let Some(e) = &hashed.errors[i] {
-            bad.record(batch.number(i), e);
-        }
-    }
-    // The keys that could be split, their raw values one after another.
-    if hashed.errors.iter().any(Option::is_some) {
-        let h = parts.hashes().len();
-        let mut at = 0;
-        for i in 0..batch.len() {
-            if hashed.errors[i].is_none() {
-                hashed.raws.copy_within(i * h..(i + 1) * h, at);
-                at += h;
-            }
-        }
-        hashed.raws.truncate(at);
-    }
-    let raws = &hashed.raws[..];
-    pool.install(|| {
-        parts
-            .parts_mut()
-            .par_iter_mut()
-            .for_each(|part| part.push_raws_many(raws))
-    });
-}

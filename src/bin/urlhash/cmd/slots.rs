@@ -3,12 +3,13 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::Write;
+use urlhashlab::hash::reduce;
 use urlhashlab::hash::HashId;
-use urlhashlab::key::{self, Key};
+use urlhashlab::key::Key;
 
-use crate::emit::stdout;
 use crate::flags::{parse_fn, parse_slots, InputArgs};
-use crate::input::{for_each_url, input_summary, warn_input, warn_no_key, Source, Unsplittable};
+use crate::input::{input_summary, warn_input, warn_no_key, Source};
+use crate::par::{pipeline, ThreadsArg};
 
 /// The arguments of `urlhash slots` (see `Command::Slots`).
 #[derive(Args)]
@@ -21,6 +22,8 @@ pub(crate) struct SlotsArgs {
     pub(crate) slots: u32,
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
 }
 
 impl SlotsArgs {
@@ -28,26 +31,33 @@ impl SlotsArgs {
         let (function, m) = (self.function, self.slots);
         let source = Source::from_args(&self.input.source, 1_000_000);
         let key: Key = self.input.key.into();
-        let mut out = stdout();
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout());
         let mut write_err: Option<std::io::Error> = None;
         let mut num = NumBuf([0; 20]);
-        let mut bad = Unsplittable::default();
-        let stats = for_each_url(&source, |n, line| {
-            if write_err.is_some() {
-                return;
-            }
-            let res = match key::extract(line, key) {
-                Ok(k) => out.write_all(num.format(function.slot(&k, m)).as_bytes()),
-                Err(e) => {
-                    bad.record(n, e);
-                    out.write_all(b"-")
+        // Each batch hashed on every core, then written in input order (par.rs).
+        let pool = self.threads.pool()?;
+        let (stats, bad) = pipeline(
+            &pool,
+            &source,
+            key,
+            &[function],
+            |_, _| {},
+            |batch, hashed| {
+                for i in 0..batch.len() {
+                    if write_err.is_some() {
+                        return;
+                    }
+                    let res = match hashed.errors[i] {
+                        None => out.write_all(num.format(reduce(hashed.raws[i], m)).as_bytes()),
+                        Some(_) => out.write_all(b"-"),
+                    }
+                    .and_then(|_| out.write_all(b"\n"));
+                    if let Err(e) = res {
+                        write_err = Some(e);
+                    }
                 }
-            }
-            .and_then(|_| out.write_all(b"\n"));
-            if let Err(e) = res {
-                write_err = Some(e);
-            }
-        })?;
+            },
+        )?;
         if let Some(e) = write_err {
             return Err(e.into());
         }

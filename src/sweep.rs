@@ -396,6 +396,11 @@ impl SweepParts {
         &mut self.parts
     }
 
+    /// The tally of a series ([`Sweep::tally`]), in whichever part counts it.
+    pub fn tally(&self, hash: HashId, m: u32) -> Option<&Tally> {
+        self.parts.iter().find_map(|p| p.tally(hash, m))
+    }
+
     /// Keys counted (the same in every part).
     pub fn n(&self) -> u64 {
         self.parts[0].n()

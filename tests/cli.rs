@@ -2553,7 +2553,9 @@ fn every_thread_count_gives_the_same_output() {
     std::fs::write(&file, hostile_list(100_000)).unwrap();
     let file = file.to_str().unwrap();
     let out = dir.path().to_str().unwrap();
-    let runs: [&[&str]; 9] = [
+    let runs: [&[&str]; 11] = [
+        &["paper", "p1", file, "--json"],
+        &["paper", "p1", "--n", "90000", "--key", "path", "--csv"],
         &["slots", "--fn", "hfip", "--slots", "200000", file],
         &[
             "slots",

@@ -28,7 +28,7 @@
 //! evidence on the way; [`P1Study::finish`] returns a [`P1Report`].
 
 use crate::hash::{self, HashId};
-use crate::sweep::{Figure, Measure, Point, Series, Sweep};
+use crate::sweep::{Figure, Measure, Point, Series, SweepParts};
 use serde::Serialize;
 
 /// M of P1's table.
@@ -202,11 +202,10 @@ pub struct P1Report {
     pub points: Vec<Point>,
 }
 
-/// A streaming P1 study: push every URL, then [`finish`](P1Study::finish).
-pub struct P1Study {
-    sweep: Sweep,
-    /// One raw value per function of the sweep, in its order.
-    raws: Vec<u128>,
+/// What [`P1Study`] gathers of each URL besides its sweep: sums, maxima and an OR, so parts of
+/// the input gathered apart [`merge`](P1Evidence::merge) into what one pass gathers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct P1Evidence {
     n: u64,
     hf_multiple_of_3: u64,
     hf_max: u32,
@@ -219,26 +218,9 @@ pub struct P1Study {
     last_byte: [u64; 256],
 }
 
-impl Default for P1Study {
+impl Default for P1Evidence {
     fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl P1Study {
-    pub fn new() -> P1Study {
-        let mut series = Figure::Fig1.series();
-        series.extend(Figure::Fig2.series());
-        series.extend(HFIP_BITS_M.iter().map(|&m| Series {
-            figure: 0,
-            hash: HashId::HfIp,
-            m,
-            measure: Measure::A,
-        }));
-        let sweep = Sweep::new(&series, Figure::Fig1.default_step());
-        P1Study {
-            raws: vec![0; sweep.hashes().len()],
-            sweep,
+        P1Evidence {
             n: 0,
             hf_multiple_of_3: 0,
             hf_max: 0,
@@ -251,27 +233,11 @@ impl P1Study {
             last_byte: [0; 256],
         }
     }
+}
 
-    /// URLs pushed so far.
-    pub fn n(&self) -> u64 {
-        self.n
-    }
-
-    /// Measures one URL.
-    pub fn push(&mut self, url: &[u8]) {
-        // P1's three values, computed once for the sweep and for the evidence below.
-        let elf = hash::elfhash(url);
-        let hfip = hash::hfip(url);
-        let hf = hash::hf(url);
-        for (raw, h) in self.raws.iter_mut().zip(self.sweep.hashes()) {
-            *raw = match h {
-                HashId::ElfHash => elf as u128,
-                HashId::HfIp => hfip as u128,
-                HashId::Hf => hf as u128,
-                other => other.raw(url),
-            };
-        }
-        self.sweep.push_raws(&self.raws);
+impl P1Evidence {
+    /// One URL and its ELFhash, HfIp and hf values.
+    pub fn add(&mut self, url: &[u8], elf: u32, hfip: u32, hf: u32) {
         self.n += 1;
         let c_str = url.split(|&b| b == 0).next().unwrap_or(url);
         let len = c_str.len() as u64;
@@ -292,9 +258,131 @@ impl P1Study {
         }
     }
 
+    /// The evidence of both inputs.
+    pub fn merge(&mut self, o: &P1Evidence) {
+        self.n += o.n;
+        self.hf_multiple_of_3 += o.hf_multiple_of_3;
+        self.hf_max = self.hf_max.max(o.hf_max);
+        self.longest = self.longest.max(o.longest);
+        self.total_len += o.total_len;
+        self.hfip_or |= o.hfip_or;
+        for (a, b) in self.hfip_high_bits.iter_mut().zip(o.hfip_high_bits) {
+            *a += b;
+        }
+        self.ascii += o.ascii;
+        self.elf_nibble_match += o.elf_nibble_match;
+        for (a, b) in self.last_byte.iter_mut().zip(o.last_byte) {
+            *a += b;
+        }
+    }
+}
+
+/// A streaming P1 study: push every URL, then [`finish`](P1Study::finish).
+pub struct P1Study {
+    sweep: SweepParts,
+    /// Where ELFhash, HfIp and hf are in the sweep's functions.
+    at: [usize; 3],
+    /// One raw value per function of the sweep, in its order.
+    raws: Vec<u128>,
+    ev: P1Evidence,
+}
+
+impl Default for P1Study {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl P1Study {
+    pub fn new() -> P1Study {
+        P1Study::with_parts(1)
+    }
+
+    /// A study whose sweep is counted by `parts` parts ([`SweepParts`]), for callers that
+    /// count them on several threads: each batch of URLs goes through
+    /// [`push_evidence`](P1Study::push_evidence) one URL at a time and, as raw values of
+    /// [`hashes`](P1Study::hashes), through every part of [`parts_mut`](P1Study::parts_mut).
+    /// The report is the same as [`push`](P1Study::push)'s.
+    pub fn with_parts(parts: usize) -> P1Study {
+        let mut series = Figure::Fig1.series();
+        series.extend(Figure::Fig2.series());
+        series.extend(HFIP_BITS_M.iter().map(|&m| Series {
+            figure: 0,
+            hash: HashId::HfIp,
+            m,
+            measure: Measure::A,
+        }));
+        let sweep = SweepParts::new(&series, Figure::Fig1.default_step(), parts);
+        let at = [HashId::ElfHash, HashId::HfIp, HashId::Hf].map(|h| {
+            sweep
+                .hashes()
+                .iter()
+                .position(|&x| x == h)
+                .expect("P1's three functions are in the sweep")
+        });
+        P1Study {
+            raws: vec![0; sweep.hashes().len()],
+            sweep,
+            at,
+            ev: P1Evidence::default(),
+        }
+    }
+
+    /// URLs pushed so far.
+    pub fn n(&self) -> u64 {
+        self.ev.n
+    }
+
+    /// Measures one URL.
+    pub fn push(&mut self, url: &[u8]) {
+        // P1's three values, computed once for the sweep and for the evidence below.
+        let p1 = [hash::elfhash(url), hash::hfip(url), hash::hf(url)];
+        let mut raws = std::mem::take(&mut self.raws);
+        for (i, (raw, h)) in raws.iter_mut().zip(self.sweep.hashes()).enumerate() {
+            *raw = match self.at.iter().position(|&a| a == i) {
+                Some(k) => p1[k] as u128,
+                None => h.raw(url),
+            };
+        }
+        for part in self.sweep.parts_mut() {
+            part.push_raws(&raws);
+        }
+        self.push_evidence(url, &raws);
+        self.raws = raws;
+    }
+
+    /// The functions of the sweep, in the order [`push_evidence`](P1Study::push_evidence) and
+    /// the parts take their raw values.
+    pub fn hashes(&self) -> &[HashId] {
+        self.sweep.hashes()
+    }
+
+    /// The sweep's parts, to count each on its own thread.
+    pub fn parts_mut(&mut self) -> &mut [crate::sweep::Sweep] {
+        self.sweep.parts_mut()
+    }
+
+    /// The evidence of one URL (lengths, bytes, P1's three values), `raws` its raw values of
+    /// [`hashes`](P1Study::hashes); its sweep is counted apart.
+    pub fn push_evidence(&mut self, url: &[u8], raws: &[u128]) {
+        let [elf, hfip, hf] = self.at.map(|i| raws[i] as u32);
+        self.ev.add(url, elf, hfip, hf);
+    }
+
+    /// Where ELFhash, HfIp and hf are in [`hashes`](P1Study::hashes).
+    pub fn p1_positions(&self) -> [usize; 3] {
+        self.at
+    }
+
+    /// Adds evidence gathered apart ([`P1Evidence::add`], on other threads): the same as
+    /// [`push_evidence`](P1Study::push_evidence) of its URLs, in any order.
+    pub fn merge_evidence(&mut self, ev: &P1Evidence) {
+        self.ev.merge(ev);
+    }
+
     /// The report.
     pub fn finish(mut self) -> P1Report {
-        let n = self.n;
+        let n = self.ev.n;
         let share = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
         let mut points = self.sweep.finish();
         points.retain(|p| p.figure != 0);
@@ -332,15 +420,15 @@ impl P1Study {
         let random_hit = |m: u32| m as f64 * -(-(n as f64) / m as f64).exp_m1();
 
         let big_m = FIG1_SLOTS[3];
-        let reachable = (self.hf_max as u64 / 3 + 1).min(big_m.div_ceil(3) as u64);
+        let reachable = (self.ev.hf_max as u64 / 3 + 1).min(big_m.div_ceil(3) as u64);
         let mut top: Vec<(u8, u64)> = (0..=255u8)
-            .map(|b| (b, self.last_byte[b as usize]))
+            .map(|b| (b, self.ev.last_byte[b as usize]))
             .filter(|x| x.1 > 0)
             .collect();
         crate::order::sort_by(&mut top, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         // With M = 8 the slot is the last byte mod 8: B predicted from the endings alone.
         let mut by_slot = [0u64; 8];
-        for (b, &c) in self.last_byte.iter().enumerate() {
+        for (b, &c) in self.ev.last_byte.iter().enumerate() {
             by_slot[b % 8] += c;
         }
         let b_m8_predicted = if n == 0 {
@@ -361,21 +449,21 @@ impl P1Study {
             },
             fig2_captions: fig2_captions(),
             hf_multiple_of_3: HfMultipleOf3 {
-                share_multiple_of_3: share(self.hf_multiple_of_3),
+                share_multiple_of_3: share(self.ev.hf_multiple_of_3),
                 slots_hit_m12: slots_hit(HashId::Hf, 12) as u32,
                 b_by_m: b_by_m(HashId::Hf),
                 hfip_b_by_m: b_by_m(HashId::HfIp),
             },
             hf_bounded_range: HfBoundedRange {
                 m: big_m,
-                max_value: self.hf_max,
-                longest_url: self.longest,
+                max_value: self.ev.hf_max,
+                longest_url: self.ev.longest,
                 mean_url_length: if n == 0 {
                     0.0
                 } else {
-                    self.total_len as f64 / n as f64
+                    self.ev.total_len as f64 / n as f64
                 },
-                bound_for_longest: 3 * 127 * self.longest * (self.longest + 1) / 2,
+                bound_for_longest: 3 * 127 * self.ev.longest * (self.ev.longest + 1) / 2,
                 reachable_slots: reachable,
                 slots_hit: slots_hit(HashId::Hf, big_m),
                 random_slots_hit: random_hit(big_m),
@@ -383,13 +471,15 @@ impl P1Study {
                 hfip_a: tally(HashId::HfIp, big_m).avg_probes_a(),
             },
             hfip_zero_bits: HfIpZeroBits {
-                never_set: (0..32u8).filter(|b| self.hfip_or >> b & 1 == 0).collect(),
+                never_set: (0..32u8)
+                    .filter(|b| self.ev.hfip_or >> b & 1 == 0)
+                    .collect(),
                 urls_with_high_bit: [7u8, 15, 23, 31]
                     .iter()
-                    .zip(self.hfip_high_bits)
+                    .zip(self.ev.hfip_high_bits)
                     .map(|(&b, c)| (b, c))
                     .collect(),
-                ascii_urls: self.ascii,
+                ascii_urls: self.ev.ascii,
                 by_m: HFIP_BITS_M
                     .iter()
                     .map(|&m| {
@@ -410,7 +500,7 @@ impl P1Study {
                     .collect(),
             },
             elf_clumps: ElfClumps {
-                low_nibble_is_last_byte: share(self.elf_nibble_match),
+                low_nibble_is_last_byte: share(self.ev.elf_nibble_match),
                 top_last_bytes: top.iter().take(6).map(|&(b, c)| (b, share(c))).collect(),
                 b_m8: tally(HashId::ElfHash, 8).load_balance_b(),
                 b_m8_predicted,
@@ -485,5 +575,31 @@ mod tests {
         assert!(c
             .windows(2)
             .all(|w| w[0].random_b_caption < w[1].random_b_caption));
+    }
+
+    #[test]
+    fn evidence_gathered_apart_merges_into_one_pass() {
+        let urls: Vec<Vec<u8>> = crate::corpus::Corpus::new(5).iter(0, 3000).collect();
+        let add =
+            |ev: &mut P1Evidence, u: &[u8]| ev.add(u, hash::elfhash(u), hash::hfip(u), hash::hf(u));
+        let mut whole = P1Evidence::default();
+        for u in &urls {
+            add(&mut whole, u);
+        }
+        add(&mut whole, b"http://\xe4\xb8\xad.cn/\0tail");
+        let mut parts = [
+            P1Evidence::default(),
+            P1Evidence::default(),
+            P1Evidence::default(),
+        ];
+        for (i, u) in urls.iter().enumerate() {
+            add(&mut parts[i % 3], u);
+        }
+        add(&mut parts[1], b"http://\xe4\xb8\xad.cn/\0tail");
+        let mut merged = P1Evidence::default();
+        for p in parts.iter().rev() {
+            merged.merge(p);
+        }
+        assert_eq!(merged, whole);
     }
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use urlhashlab::columns::{self, Columns};
 use urlhashlab::corpus::Corpus;
-use urlhashlab::key::{self, Key};
+use urlhashlab::key::Key;
 use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
 
 use crate::emit::group;
@@ -233,26 +233,6 @@ impl Unsplittable {
         self.first_error
             .get_or_insert_with(|| format!("line {n}: {e}"));
     }
-}
-
-/// Streams the keys of `source`; lines that cannot be split are counted in the result.
-pub(crate) fn for_each_key(
-    source: &Source,
-    key: Key,
-    mut each: impl FnMut(u64, &[u8]),
-) -> Result<(InputStats, Unsplittable)> {
-    let mut bad = Unsplittable::default();
-    let stats = for_each_url(source, |n, line| match key::extract(line, key) {
-        Ok(k) => {
-            bad.keys += 1;
-            if key == Key::Path && *k == *b"/" {
-                bad.root_paths += 1;
-            }
-            each(n, &k)
-        }
-        Err(e) => bad.record(n, e),
-    })?;
-    Ok((stats, bad))
 }
 
 /// What an input without URLs held, for the message that says so: `empty: no bytes`, or

@@ -3,20 +3,24 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::{self, Write};
-use urlhashlab::key::Key;
-use urlhashlab::papers::p1::{P1Report, P1Study, TableColumn};
+use urlhashlab::key::{self, Key};
+use urlhashlab::papers::p1::{P1Evidence, P1Report, P1Study, TableColumn};
 use urlhashlab::sweep::Figure;
 
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::InputArgs;
-use crate::input::{for_each_key, nothing_to_hash, warn_input, Source};
+use crate::input::{nothing_to_hash, warn_input, Source};
+use crate::par::{pipeline, ThreadsArg};
 use crate::tally::InputReport;
+use rayon::prelude::*;
 
 /// The arguments of `urlhash paper p1`.
 #[derive(Args)]
 pub(crate) struct PaperP1Args {
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     #[arg(long)]
     pub(crate) json: bool,
     /// Print CSV instead of text: P1's table (a row per N) and the HfIp slots by M, each after a
@@ -27,15 +31,64 @@ pub(crate) struct PaperP1Args {
 
 impl PaperP1Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p1(&self.input, Format::of(self.json, self.csv))
+        cmd_paper_p1(&self.input, &self.threads, Format::of(self.json, self.csv))
     }
 }
 
-fn cmd_paper_p1(input: &InputArgs, format: Format) -> Result<()> {
+fn cmd_paper_p1(input: &InputArgs, threads: &ThreadsArg, format: Format) -> Result<()> {
     let source = Source::from_args(&input.source, Figure::Fig1.paper_n());
     let key: Key = input.key.into();
-    let mut study = P1Study::new();
-    let (stats, bad) = for_each_key(&source, key, |_, k| study.push(k))?;
+    let pool = threads.pool()?;
+    let mut study = P1Study::with_parts(pool.current_num_threads());
+    let hashes = study.hashes().to_vec();
+    let h = hashes.len();
+    let [elf, hfip, hf] = study.p1_positions();
+    // Each batch hashed on every core; its evidence gathered in runs on the pool and merged
+    // (sums, maxima, an OR), while every part counts the sweep in input order (par.rs).
+    let (stats, bad) = pipeline(
+        &pool,
+        &source,
+        key,
+        &hashes,
+        |_, _| {},
+        |batch, hashed| {
+            let keep: Vec<usize> = (0..batch.len())
+                .filter(|&i| hashed.errors[i].is_none())
+                .collect();
+            let raws = &hashed.raws;
+            let evidence = || {
+                keep.par_chunks(1 << 10)
+                    .map(|run| {
+                        let mut ev = P1Evidence::default();
+                        for &i in run {
+                            let k =
+                                key::extract(batch.line(i), key).expect("it was split when hashed");
+                            let r = &raws[i * h..(i + 1) * h];
+                            ev.add(&k, r[elf] as u32, r[hfip] as u32, r[hf] as u32);
+                        }
+                        ev
+                    })
+                    .reduce(P1Evidence::default, |mut a, b| {
+                        a.merge(&b);
+                        a
+                    })
+            };
+            // The keys that could be split, their raw values one after another.
+            let packed: Vec<u128> = keep
+                .iter()
+                .flat_map(|&i| raws[i * h..(i + 1) * h].iter().copied())
+                .collect();
+            let parts = study.parts_mut();
+            let (ev, ()) = pool.install(|| {
+                rayon::join(evidence, || {
+                    parts
+                        .par_iter_mut()
+                        .for_each(|part| part.push_raws_many(&packed))
+                })
+            });
+            study.merge_evidence(&ev);
+        },
+    )?;
     warn_input(&stats, Some((&bad, key)));
     if study.n() == 0 {
         return Err(nothing_to_hash(&source, &stats, &bad));

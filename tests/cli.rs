@@ -2553,7 +2553,25 @@ fn every_thread_count_gives_the_same_output() {
     std::fs::write(&file, hostile_list(100_000)).unwrap();
     let file = file.to_str().unwrap();
     let out = dir.path().to_str().unwrap();
-    let runs: [&[&str]; 11] = [
+    let runs: [&[&str]; 14] = [
+        &["paper", "p2", file, "--json"],
+        &[
+            "partition",
+            "--policy",
+            "heritrix",
+            "--nodes",
+            "5",
+            file,
+            "--json",
+        ],
+        &[
+            "partition",
+            "--policy",
+            "p2-printed",
+            "--n",
+            "60000",
+            "--csv",
+        ],
         &["paper", "p1", file, "--json"],
         &["paper", "p1", "--n", "90000", "--key", "path", "--csv"],
         &["slots", "--fn", "hfip", "--slots", "200000", file],

@@ -167,6 +167,12 @@ impl P2Study {
         self.sim.push(line, url)
     }
 
+    /// The simulation, to route lines on other threads ([`Simulation::route`]) and
+    /// [`apply`](Simulation::apply) them in input order.
+    pub fn simulation_mut(&mut self) -> &mut Simulation {
+        &mut self.sim
+    }
+
     /// Keeps the path hashes the dynamic re-hash needs (see [`Simulation::with_rehash`]); call
     /// it before the first link and finish with [`P2Study::finish_with_control`].
     pub fn with_rehash(self) -> P2Study {

@@ -267,12 +267,23 @@ pub(super) struct Router {
     pub(super) side: NodeSide,
 }
 
+/// One link as [`Simulation::route`] reads it: its host and path, and for each policy its
+/// node and whether P2's path hash was 0.
+#[derive(Clone, Debug)]
+pub struct Routed {
+    host: String,
+    path: String,
+    nodes: Vec<(u32, bool)>,
+}
+
 /// The whole simulation: one control node and any number of policies over the same stream.
 pub struct Simulation {
     nodes: u32,
     pub(super) control: Control,
     pub(super) routers: Vec<Router>,
     needs_domain: bool,
+    /// [`Routed`]'s list of nodes, kept from one line to the next by [`Simulation::push`].
+    scratch: Vec<(u32, bool)>,
     unsplittable: u64,
     first_error: Option<(u64, String)>,
 }
@@ -328,6 +339,7 @@ impl Simulation {
                 })
                 .collect(),
             needs_domain: policies.iter().any(Policy::needs_domain),
+            scratch: Vec::new(),
             unsplittable: 0,
             first_error: None,
         })
@@ -345,17 +357,24 @@ impl Simulation {
 
     /// Feeds one link (a trimmed URL line, line number `line` for messages); returns whether
     /// its URL is new. A line without a host is counted and returned as an error; it reaches no
-    /// node.
+    /// node. The same as [`apply`](Simulation::apply) of [`route`](Simulation::route).
     pub fn push(&mut self, line: u64, url: &[u8]) -> Result<bool, SplitError> {
-        let key::Parts { host, path, port } = match key::split(url) {
-            Ok(parts) => parts,
-            Err(e) => {
-                self.unsplittable += 1;
-                self.first_error
-                    .get_or_insert_with(|| (line, e.to_string()));
-                return Err(e);
-            }
-        };
+        // The nodes' list of the last line is filled again: no allocation per line.
+        let nodes = std::mem::take(&mut self.scratch);
+        let routed = self.route_into(url, nodes);
+        self.apply(line, routed)
+    }
+
+    /// What [`push`](Simulation::push) computes of a line before it counts it: its host and
+    /// path, and the node of every policy. It changes nothing, so a caller may route many lines
+    /// at once on other threads, then [`apply`](Simulation::apply) them in input order.
+    pub fn route(&self, url: &[u8]) -> Result<Routed, SplitError> {
+        self.route_into(url, Vec::with_capacity(self.routers.len()))
+    }
+
+    /// [`route`](Simulation::route), the nodes written into `nodes` (cleared first).
+    fn route_into(&self, url: &[u8], mut nodes: Vec<(u32, bool)>) -> Result<Routed, SplitError> {
+        let key::Parts { host, path, port } = key::split(url)?;
         let domain = if self.needs_domain {
             key::registrable_domain(&host)
         } else {
@@ -368,17 +387,37 @@ impl Simulation {
             domain: domain.as_bytes(),
             port,
         };
-        let (site, new_url) = self.control.see(&host, path.as_bytes());
-        let nodes = self.nodes as u64;
-        for r in &mut self.routers {
+        nodes.clear();
+        nodes.extend(self.routers.iter().map(|r| match r.policy {
             // P2's readings are hashed once for the node and the zero count.
-            let (node, zero) = match r.policy {
-                Policy::P2(f) => {
-                    let raw = f.raw(link.path) as u64;
-                    ((raw % nodes) as u32, raw == 0)
-                }
-                _ => (r.policy.node(&link, self.nodes), false),
-            };
+            Policy::P2(f) => {
+                let raw = f.raw(link.path) as u64;
+                ((raw % self.nodes as u64) as u32, raw == 0)
+            }
+            _ => (r.policy.node(&link, self.nodes), false),
+        }));
+        Ok(Routed { host, path, nodes })
+    }
+
+    /// Counts one routed link ([`route`](Simulation::route) of line `line`); returns whether
+    /// its URL is new.
+    pub fn apply(
+        &mut self,
+        line: u64,
+        routed: Result<Routed, SplitError>,
+    ) -> Result<bool, SplitError> {
+        let Routed { host, path, nodes } = match routed {
+            Ok(r) => r,
+            Err(e) => {
+                self.unsplittable += 1;
+                self.first_error
+                    .get_or_insert_with(|| (line, e.to_string()));
+                return Err(e);
+            }
+        };
+        let (site, new_url) = self.control.see(&host, path.as_bytes());
+        let n = self.nodes as u64;
+        for (r, &(node, zero)) in self.routers.iter_mut().zip(&nodes) {
             r.links[node as usize] += 1;
             // A seen URL is on its node already, and so is its site.
             let mut site_known = true;
@@ -386,7 +425,7 @@ impl Simulation {
                 r.urls[node as usize] += 1;
                 let on_node = r
                     .site_on_node
-                    .entry(site as u64 * nodes + node as u64)
+                    .entry(site as u64 * n + node as u64)
                     .or_insert(0);
                 site_known = *on_node > 0;
                 *on_node += 1;
@@ -394,6 +433,7 @@ impl Simulation {
             }
             r.side.see(node, site_known, new_url);
         }
+        self.scratch = nodes;
         Ok(new_url)
     }
 

@@ -2,10 +2,13 @@
 //! simulation, the lines without a host counted and told on stderr.
 
 use anyhow::Result;
+use rayon::prelude::*;
 use serde::Serialize;
 use urlhashlab::lines::InputStats;
+use urlhashlab::partition::Simulation;
 
-use crate::input::{for_each_url, warn_input, Source, Unsplittable};
+use crate::input::{warn_input, Source, Unsplittable};
+use crate::par::{batches, ThreadsArg};
 
 /// The input of P2's crawl: where it came from, what it held, the lines without a host.
 #[derive(Serialize)]
@@ -16,17 +19,35 @@ pub(crate) struct CrawlInput {
     pub(crate) unsplittable: Unsplittable,
 }
 
-/// Feeds every line of `source` to `push`, recording the lines it cannot split.
+/// Feeds every line of `source` to `sim`, recording the lines it cannot split.
 pub(crate) fn feed(
     source: &Source,
-    mut push: impl FnMut(u64, &[u8]) -> Result<bool, urlhashlab::key::SplitError>,
+    threads: &ThreadsArg,
+    sim: &mut Simulation,
 ) -> Result<CrawlInput> {
+    let pool = threads.pool()?;
     let mut bad = Unsplittable::default();
-    let stats = for_each_url(source, |n, line| {
-        if let Err(e) = push(n, line) {
-            bad.record(n, e);
-        }
-    })?;
+    let mut routed = Vec::new();
+    // Each batch routed on every core (host, path, every policy's node), then counted by the
+    // control node and the crawl nodes in input order (par.rs).
+    let stats = batches(
+        source,
+        |_, _| {},
+        |batch| {
+            let sim_ref = &*sim;
+            pool.install(|| {
+                (0..batch.len())
+                    .into_par_iter()
+                    .map(|i| sim_ref.route(batch.line(i)))
+                    .collect_into_vec(&mut routed)
+            });
+            for (i, r) in routed.drain(..).enumerate() {
+                if let Err(e) = sim.apply(batch.number(i), r) {
+                    bad.record(batch.number(i), e);
+                }
+            }
+        },
+    )?;
     warn_input(&stats, None);
     if bad.lines.count > 0 {
         eprintln!(

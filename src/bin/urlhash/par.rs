@@ -176,17 +176,40 @@ pub(crate) fn count_lines(
 }
 
 /// Streams the lines of `source` through `also` (in order, on this thread) and their keys, a
-/// batch at a time, through `consume` on another thread: this thread reads and copies lines
-/// into batches while that one has `pool` hash the last batch with `hashes` (recording the
-/// lines whose key cannot be split) and hands it to `consume`, batch after batch in input order.
+/// batch at a time, through `consume` on another thread ([`batches`]), which first has `pool`
+/// hash the batch with `hashes` and records the lines whose key cannot be split.
 pub(crate) fn pipeline(
     pool: &rayon::ThreadPool,
     source: &Source,
     key: Key,
     hashes: &[HashId],
-    mut also: impl FnMut(u64, &[u8]),
+    also: impl FnMut(u64, &[u8]),
     mut consume: impl FnMut(&Batch, &mut Hashed) + Send,
 ) -> Result<(InputStats, Unsplittable)> {
+    let mut bad = Unsplittable::default();
+    let mut hashed = Hashed::default();
+    let stats = batches(source, also, |batch| {
+        let (keys, roots) = hashed.hash(pool, batch, key, hashes);
+        bad.keys += keys;
+        bad.root_paths += roots;
+        for i in 0..batch.len() {
+            if let Some(e) = &hashed.errors[i] {
+                bad.record(batch.number(i), e);
+            }
+        }
+        consume(batch, &mut hashed);
+    })?;
+    Ok((stats, bad))
+}
+
+/// Streams the lines of `source` through `also` (in order, on this thread) and, a batch at a
+/// time, through `consume` on another thread: this thread reads and copies lines into batches
+/// while that one consumes the last, batch after batch in input order.
+pub(crate) fn batches(
+    source: &Source,
+    mut also: impl FnMut(u64, &[u8]),
+    mut consume: impl FnMut(&Batch) + Send,
+) -> Result<InputStats> {
     // Batches read and waiting, and batches consumed and given back to be filled again.
     let (full_tx, full_rx) = mpsc::sync_channel::<Batch>(BATCHES_AHEAD);
     let (empty_tx, empty_rx) = mpsc::channel::<Batch>();
@@ -197,23 +220,12 @@ pub(crate) fn pipeline(
     }
     std::thread::scope(|scope| {
         let consumer = scope.spawn(move || {
-            let mut bad = Unsplittable::default();
-            let mut hashed = Hashed::default();
             for mut batch in full_rx {
-                let (keys, roots) = hashed.hash(pool, &batch, key, hashes);
-                bad.keys += keys;
-                bad.root_paths += roots;
-                for i in 0..batch.len() {
-                    if let Some(e) = &hashed.errors[i] {
-                        bad.record(batch.number(i), e);
-                    }
-                }
-                consume(&batch, &mut hashed);
+                consume(&batch);
                 batch.clear();
                 // The reader may have stopped (an error): its batches are not needed then.
                 let _ = empty_tx.send(batch);
             }
-            bad
         });
         let mut batch = empty_rx.recv().expect("batches were made above");
         let read = for_each_url(source, |n, line| {
@@ -232,8 +244,8 @@ pub(crate) fn pipeline(
                 .expect("the consumer runs until the reader stops");
         }
         drop(full_tx);
-        let bad = consumer.join().expect("the consumer does not panic");
-        Ok((read?, bad))
+        consumer.join().expect("the consumer does not panic");
+        read
     })
 }
 

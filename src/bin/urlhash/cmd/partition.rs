@@ -49,6 +49,8 @@ pub(crate) struct PartitionCmd {
     /// hosts and the largest path tables, each after a `# name` line.
     #[arg(long, conflicts_with = "json")]
     pub(crate) csv: bool,
+    #[command(flatten)]
+    pub(crate) threads: crate::par::ThreadsArg,
 }
 
 impl PartitionCmd {
@@ -75,7 +77,7 @@ fn cmd_partition(a: &PartitionCmd) -> Result<()> {
         .map_err(anyhow::Error::msg)?
         .with_rehash();
     let source = Source::from_args(&a.source, p2::TABLE1_URLS);
-    let input = feed(&source, |n, line| sim.push(n, line))?;
+    let input = feed(&source, &a.threads, &mut sim)?;
     if sim.links() == 0 {
         bail!(
             "no URLs with a host in {} ({})",

@@ -13,12 +13,15 @@ use crate::crawl::feed;
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::SourceArgs;
 use crate::input::{input_summary, Source};
+use crate::par::ThreadsArg;
 
 /// The arguments of `urlhash paper p2`.
 #[derive(Args)]
 pub(crate) struct PaperP2Args {
     #[command(flatten)]
     pub(crate) source: SourceArgs,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     #[arg(long)]
     pub(crate) json: bool,
     /// Print CSV instead of text: Table 1 beside the simulation, the verdicts, the control
@@ -29,14 +32,14 @@ pub(crate) struct PaperP2Args {
 
 impl PaperP2Args {
     pub(crate) fn run(&self) -> Result<()> {
-        cmd_paper_p2(&self.source, Format::of(self.json, self.csv))
+        cmd_paper_p2(&self.source, &self.threads, Format::of(self.json, self.csv))
     }
 }
 
-fn cmd_paper_p2(source: &SourceArgs, format: Format) -> Result<()> {
+fn cmd_paper_p2(source: &SourceArgs, threads: &ThreadsArg, format: Format) -> Result<()> {
     let source = Source::from_args(source, p2::TABLE1_URLS);
     let mut study = P2Study::new().with_rehash();
-    let input = feed(&source, |n, line| study.push(n, line))?;
+    let input = feed(&source, threads, study.simulation_mut())?;
     if study.urls() == 0 {
         bail!(
             "no URLs with a host in {} ({})",

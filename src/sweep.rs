@@ -409,49 +409,38 @@ impl SweepParts {
     /// The final tally of every series, in the order given (after [`SweepParts::finish`], or
     /// with the keys since the last checkpoint counted too).
     pub fn into_tallies(self) -> Vec<Tally> {
-        let k = self.parts.len();
-        let mut parts: Vec<std::vec::IntoIter<Tally>> = self
+        let parts = self
             .parts
             .into_iter()
             .map(|mut p| {
                 p.flush();
-                p.tracks
-                    .into_iter()
-                    .map(|t| t.tally)
-                    .collect::<Vec<_>>()
-                    .into_iter()
+                p.tracks.into_iter().map(|t| t.tally).collect()
             })
             .collect();
-        (0..self.series)
-            .map(|i| parts[i % k].next().expect("series i is part i % k's"))
-            .collect()
+        interleave(parts, self.series)
     }
 
     /// Every point, in the order one [`Sweep`] of all the series gives them.
     pub fn finish(&mut self) -> Vec<Point> {
-        let k = self.parts.len();
-        let mut points: Vec<std::vec::IntoIter<Point>> = self
-            .parts
-            .iter_mut()
-            .map(|p| p.finish().into_iter())
-            .collect();
-        let checkpoints = points[0].len() / self.series.div_ceil(k).max(1);
-        let mut out = Vec::with_capacity(checkpoints * self.series);
-        while points[0].len() > 0 {
-            // One checkpoint: series i is part i % k's (i / k)-th point of that checkpoint.
-            let block: Vec<Vec<Point>> = points
-                .iter_mut()
-                .enumerate()
-                .map(|(p, it)| it.take(self.series.saturating_sub(p).div_ceil(k)).collect())
-                .collect();
-            let mut block: Vec<std::vec::IntoIter<Point>> =
-                block.into_iter().map(Vec::into_iter).collect();
-            for i in 0..self.series {
-                out.extend(block[i % k].next());
-            }
-        }
-        out
+        let parts = self.parts.iter_mut().map(Sweep::finish).collect();
+        interleave(parts, self.series)
     }
+}
+
+/// The items of round-robin parts in series order: part `p` holds, block after block (a
+/// checkpoint's points, or the tallies once), series `p`, `p + k`, `p + 2k`…, so taking the
+/// next item of part `i % k` for each series `i` restores one block after another.
+fn interleave<T>(parts: Vec<Vec<T>>, series: usize) -> Vec<T> {
+    let k = parts.len();
+    let total = parts.iter().map(Vec::len).sum();
+    let mut parts: Vec<std::vec::IntoIter<T>> = parts.into_iter().map(Vec::into_iter).collect();
+    let mut out = Vec::with_capacity(total);
+    while out.len() < total && series > 0 {
+        for i in 0..series {
+            out.extend(parts[i % k].next());
+        }
+    }
+    out
 }
 
 /// Asks the CPU to bring `counts[slot]` into the cache: a hint, with no effect on any result.

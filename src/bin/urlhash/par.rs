@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use urlhashlab::hash::HashId;
 use urlhashlab::key::{self, Key, SplitError};
 use urlhashlab::lines::InputStats;
-use urlhashlab::sweep::SweepParts;
+use urlhashlab::sweep::{Sweep, SweepParts};
 
 use crate::flags::parse_count;
 use crate::input::{for_each_url, Source, Unsplittable};
@@ -136,6 +136,31 @@ impl Hashed {
                 .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         })
     }
+
+    /// The raw values of the keys that could be split, one key after another, `h` per key:
+    /// moved to the front in place, so a line's place no longer holds its values after.
+    pub(crate) fn split_raws(&mut self, h: usize) -> &[u128] {
+        if self.errors.iter().any(Option::is_some) {
+            let mut at = 0;
+            for i in 0..self.errors.len() {
+                if self.errors[i].is_none() {
+                    self.raws.copy_within(i * h..(i + 1) * h, at);
+                    at += h;
+                }
+            }
+            self.raws.truncate(at);
+        }
+        &self.raws
+    }
+}
+
+/// Counts `raws` (keys' raw values one after another) with every part at once, each in order.
+pub(crate) fn count_parts(pool: &rayon::ThreadPool, parts: &mut [Sweep], raws: &[u128]) {
+    pool.install(|| {
+        parts
+            .par_iter_mut()
+            .for_each(|part| part.push_raws_many(raws))
+    });
 }
 
 /// Streams the lines of `source` through `also` (in order, on this thread) and, when `parts` is
@@ -152,26 +177,9 @@ pub(crate) fn count_lines(
         return Ok((for_each_url(source, also)?, Unsplittable::default()));
     };
     let hashes = parts.hashes().to_vec();
-    pipeline(pool, source, key, &hashes, also, |batch, hashed| {
-        // The keys that could be split, their raw values one after another.
-        if hashed.errors.iter().any(Option::is_some) {
-            let h = hashes.len();
-            let mut at = 0;
-            for i in 0..batch.len() {
-                if hashed.errors[i].is_none() {
-                    hashed.raws.copy_within(i * h..(i + 1) * h, at);
-                    at += h;
-                }
-            }
-            hashed.raws.truncate(at);
-        }
-        let raws = &hashed.raws[..];
-        pool.install(|| {
-            parts
-                .parts_mut()
-                .par_iter_mut()
-                .for_each(|part| part.push_raws_many(raws))
-        });
+    pipeline(pool, source, key, &hashes, also, |_, hashed| {
+        let raws = hashed.split_raws(hashes.len());
+        count_parts(pool, parts.parts_mut(), raws);
     })
 }
 

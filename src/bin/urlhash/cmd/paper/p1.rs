@@ -10,7 +10,7 @@ use urlhashlab::sweep::Figure;
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::InputArgs;
 use crate::input::{nothing_to_hash, warn_input, Source};
-use crate::par::{pipeline, ThreadsArg};
+use crate::par::{count_parts, pipeline, ThreadsArg};
 use crate::tally::InputReport;
 use rayon::prelude::*;
 
@@ -52,41 +52,25 @@ fn cmd_paper_p1(input: &InputArgs, threads: &ThreadsArg, format: Format) -> Resu
         &hashes,
         |_, _| {},
         |batch, hashed| {
-            let keep: Vec<usize> = (0..batch.len())
-                .filter(|&i| hashed.errors[i].is_none())
-                .collect();
+            // The evidence gathered in runs on the pool and merged, then the sweep counted.
             let raws = &hashed.raws;
-            let evidence = || {
-                keep.par_chunks(1 << 10)
-                    .map(|run| {
-                        let mut ev = P1Evidence::default();
-                        for &i in run {
-                            let k =
-                                key::extract(batch.line(i), key).expect("it was split when hashed");
-                            let r = &raws[i * h..(i + 1) * h];
-                            ev.add(&k, r[elf] as u32, r[hfip] as u32, r[hf] as u32);
-                        }
+            let ev = pool.install(|| {
+                (0..batch.len())
+                    .into_par_iter()
+                    .filter(|&i| hashed.errors[i].is_none())
+                    .fold(P1Evidence::default, |mut ev, i| {
+                        let k = key::extract(batch.line(i), key).expect("it was split when hashed");
+                        let r = &raws[i * h..(i + 1) * h];
+                        ev.add(&k, r[elf] as u32, r[hfip] as u32, r[hf] as u32);
                         ev
                     })
                     .reduce(P1Evidence::default, |mut a, b| {
                         a.merge(&b);
                         a
                     })
-            };
-            // The keys that could be split, their raw values one after another.
-            let packed: Vec<u128> = keep
-                .iter()
-                .flat_map(|&i| raws[i * h..(i + 1) * h].iter().copied())
-                .collect();
-            let parts = study.parts_mut();
-            let (ev, ()) = pool.install(|| {
-                rayon::join(evidence, || {
-                    parts
-                        .par_iter_mut()
-                        .for_each(|part| part.push_raws_many(&packed))
-                })
             });
             study.merge_evidence(&ev);
+            count_parts(&pool, study.parts_mut(), hashed.split_raws(h));
         },
     )?;
     warn_input(&stats, Some((&bad, key)));

@@ -63,6 +63,15 @@ impl Occurrences {
             self.first_lines.push(line);
         }
     }
+
+    /// Adds the occurrences of a later part of the input, whose line numbers start after
+    /// `offset` lines: as if they had been recorded here.
+    pub fn append(&mut self, later: &Occurrences, offset: u64) {
+        self.count += later.count;
+        let room = REMEMBERED_LINES.saturating_sub(self.first_lines.len());
+        let numbers = later.first_lines.iter().take(room);
+        self.first_lines.extend(numbers.map(|&n| n + offset));
+    }
 }
 
 /// What the input held.
@@ -94,6 +103,45 @@ pub struct InputStats {
     /// Lines read whole that look like `rank,host` (a table read as URLs).
     #[serde(skip_serializing_if = "Occurrences::is_empty")]
     pub rank_host: Occurrences,
+}
+
+impl InputStats {
+    /// The problems of each kind, in a fixed order (for merging and encoding them).
+    pub fn occurrences(&self) -> [&Occurrences; 5] {
+        [
+            &self.too_long,
+            &self.invalid_utf8,
+            &self.nul,
+            &self.no_column,
+            &self.rank_host,
+        ]
+    }
+
+    /// [`InputStats::occurrences`], to change.
+    pub fn occurrences_mut(&mut self) -> [&mut Occurrences; 5] {
+        [
+            &mut self.too_long,
+            &mut self.invalid_utf8,
+            &mut self.nul,
+            &mut self.no_column,
+            &mut self.rank_host,
+        ]
+    }
+
+    /// Adds the stats of a later part of the input that begins after a newline: as if this
+    /// splitter had read that part too (line numbers go on; the BOM, the columns and the
+    /// header are this part's).
+    pub fn append(&mut self, later: &InputStats) {
+        let offset = self.lines;
+        self.lines += later.lines;
+        self.urls += later.urls;
+        self.bytes += later.bytes;
+        self.blank += later.blank;
+        self.crlf += later.crlf;
+        for (mine, theirs) in self.occurrences_mut().into_iter().zip(later.occurrences()) {
+            mine.append(theirs, offset);
+        }
+    }
 }
 
 /// A streaming line splitter; see the module doc.
@@ -144,8 +192,37 @@ impl LineSplitter {
         s
     }
 
+    /// A splitter for a part of an input that begins just after a newline (another worker or
+    /// thread reads the part before it): no byte-order mark is looked for and no header line
+    /// is skipped, as a splitter reading the whole input would not at that point.
+    pub fn continuing(c: Option<Columns>) -> LineSplitter {
+        let mut s = LineSplitter::with_columns(c);
+        s.continue_mid_input();
+        s
+    }
+
+    /// Makes this new splitter one for a part that begins just after a newline (see
+    /// [`LineSplitter::continuing`]).
+    pub fn continue_mid_input(&mut self) {
+        self.started = true;
+        self.seen_first = true;
+    }
+
     pub fn stats(&self) -> &InputStats {
         &self.stats
+    }
+
+    /// Whether the splitter stands at the start of a line with nothing held: a part read
+    /// elsewhere can follow ([`LineSplitter::append`]). False before the first line began,
+    /// since a header or a byte-order mark may still come.
+    pub fn at_line_start(&self) -> bool {
+        self.started && self.seen_first && self.pending.is_empty() && self.overflow == 0
+    }
+
+    /// Counts a later part of the input, read by another splitter made with
+    /// [`LineSplitter::continuing`], as if this one had read it.
+    pub fn append(&mut self, later: &InputStats) {
+        self.stats.append(later);
     }
 
     pub fn into_stats(self) -> InputStats {

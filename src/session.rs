@@ -200,12 +200,36 @@ impl Store {
     fn len(&self) -> usize {
         self.ends.len()
     }
+    /// Keeps `line` (input line `number`) while it fits `budget`; at the first line that does
+    /// not, stops keeping for good: the kept lines are always the input's first ones.
+    fn keep(&mut self, line: &[u8], number: u64, budget: usize) {
+        if !self.complete {
+            return;
+        }
+        let len = self.bytes.len() + line.len();
+        if len > budget || len > u32::MAX as usize {
+            self.stop_keeping();
+        } else {
+            self.bytes.extend_from_slice(line);
+            self.ends.push(self.bytes.len() as u32);
+            self.numbers.push(number.min(u32::MAX as u64) as u32);
+        }
+    }
+    /// From here on the lines are hashed and dropped.
+    fn stop_keeping(&mut self) {
+        self.complete = false;
+        self.bytes.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.numbers.shrink_to_fit();
+    }
 }
 
 /// What [`Session::finish`] reports about the input.
 #[derive(Serialize, Clone, Debug)]
 pub struct InputReport {
-    #[serde(flatten)]
+    // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
+    // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
     pub stats: InputStats,
     /// Lines whose host or path could not be split, per key.
     pub unsplittable_host: Occurrences,
@@ -688,20 +712,8 @@ impl Session {
     fn add_line(&mut self, line: &[u8], number: u64) {
         let index = self.n;
         self.n += 1;
-        if let Some(store) = self.store.as_mut().filter(|s| s.complete) {
-            if store.bytes.len() + line.len() > self.budget
-                || store.bytes.len() + line.len() > u32::MAX as usize
-            {
-                // Keep the prefix; from here on the lines are hashed and dropped.
-                store.complete = false;
-                store.bytes.shrink_to_fit();
-                store.ends.shrink_to_fit();
-                store.numbers.shrink_to_fit();
-            } else {
-                store.bytes.extend_from_slice(line);
-                store.ends.push(store.bytes.len() as u32);
-                store.numbers.push(number.min(u32::MAX as u64) as u32);
-            }
+        if let Some(store) = self.store.as_mut() {
+            store.keep(line, number, self.budget);
         }
         // Split each key once per line, for every cache that needs it.
         let mut split: [Option<Option<Vec<u8>>>; 2] = [None, None];
@@ -732,5 +744,6 @@ impl Session {
     }
 }
 
+mod slice;
 #[cfg(test)]
 mod tests;

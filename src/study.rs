@@ -97,7 +97,9 @@ pub enum Report {
 /// the crawl nodes did beyond the replay (`urlhash paper p2 --json`'s `control` object).
 #[derive(Serialize)]
 pub struct PartitionReport {
-    #[serde(flatten)]
+    // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
+    // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
     pub report: P2Report,
     pub control: ControlReport,
     /// Set to [`REHASH_MAX_LINES`] when the study read more lines than that and left the

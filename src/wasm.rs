@@ -129,6 +129,23 @@ fn to_js(v: &impl Serialize) -> Result<JsValue, JsError> {
         .map_err(|e| core_error(e.to_string()))
 }
 
+/// `v` as [`to_js`] gives it, with the fields of its object `nested` moved up beside its own:
+/// what `serde(flatten)` writes natively. The core flattens those fields only off wasm32
+/// (`cfg_attr`), so the page's WebAssembly carries no flattening serialiser (7 KB). A value that
+/// is no object, or has no such field, is left as it is.
+fn to_js_flat(v: &impl Serialize, nested: &str) -> Result<JsValue, JsError> {
+    let out = to_js(v)?;
+    let key = JsValue::from_str(nested);
+    if let Ok(inner) = js_sys::Reflect::get(&out, &key) {
+        if inner.is_object() {
+            let target: &js_sys::Object = out.unchecked_ref();
+            js_sys::Object::assign(target, inner.unchecked_ref());
+            let _ = js_sys::Reflect::delete_property(target, &key);
+        }
+    }
+    Ok(out)
+}
+
 /// The clock of this global scope (a worker's or a window's): `performance`, what the page
 /// times with.
 fn performance() -> Result<web_sys::Performance, JsError> {
@@ -315,13 +332,42 @@ impl Lab {
     #[wasm_bindgen(js_name = guessColumns)]
     pub fn guess_columns(sample: &[u8], name: &str) -> Result<JsValue, JsError> {
         let name = (!name.is_empty()).then_some(name);
-        to_js(&columns::guess(sample, name))
+        to_js_flat(&columns::guess(sample, name), "columns")
     }
 
     /// Feeds the next chunk of the input (any size; lines may straddle chunks).
     #[wasm_bindgen(js_name = pushChunk)]
     pub fn push_chunk(&mut self, chunk: &[u8]) -> Result<(), JsError> {
         Ok(self.session.push_chunk(chunk)?)
+    }
+
+    /// Makes this input a part of a file that another worker's `Lab` reads up to just before
+    /// it (the part begins after a newline: no byte-order mark, no header). Call after `begin`
+    /// and `setColumns`, before the first chunk; end with `finishSlice`.
+    #[wasm_bindgen(js_name = beginSlice)]
+    pub fn begin_slice(&mut self) -> Result<(), JsError> {
+        Ok(self.session.begin_slice()?)
+    }
+
+    /// Ends this part and returns it as bytes for the first part's `Lab` (`appendSlice`), with
+    /// the kept lines that fit `room` bytes (that `Lab`'s `keepRoom`).
+    #[wasm_bindgen(js_name = finishSlice)]
+    pub fn finish_slice(&mut self, room: f64) -> Result<Vec<u8>, JsError> {
+        self.session.finish();
+        Ok(self.session.slice_bytes(room as usize)?)
+    }
+
+    /// The bytes of lines this input can still keep: the `room` a part appended next needs.
+    #[wasm_bindgen(js_name = keepRoom)]
+    pub fn keep_room(&self) -> f64 {
+        self.session.keep_room() as f64
+    }
+
+    /// Appends the next part of the file, read by another worker (`finishSlice`), after the
+    /// lines pushed so far, which end with a newline; then `finish` as usual.
+    #[wasm_bindgen(js_name = appendSlice)]
+    pub fn append_slice(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        Ok(self.session.append_slice(bytes)?)
     }
 
     /// Feeds URLs `start .. start + count` of the built-in corpus (seed `seed`).
@@ -339,12 +385,12 @@ impl Lab {
 
     /// Ends the input; returns the input report.
     pub fn finish(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.session.finish())
+        to_js_flat(&self.session.finish(), "stats")
     }
 
     /// The input report (see `finish`).
     pub fn report(&self) -> Result<JsValue, JsError> {
-        to_js(&self.session.report())
+        to_js_flat(&self.session.report(), "stats")
     }
 
     /// Number of URL lines loaded.
@@ -506,7 +552,8 @@ impl Lab {
         // writes, without the flattening serialiser in the page's WebAssembly (every report is
         // an object).
         let done = job.finish(&mut self.session)?;
-        let out = to_js(&done.report)?;
+        // The partition study's P2 report is nested in it on wasm32 (see `to_js_flat`).
+        let out = to_js_flat(&done.report, "report")?;
         js_sys::Reflect::set(&out, &JsValue::from_str("prefix"), &to_js(&done.prefix)?)
             .map_err(|_| core_error("a report that is not an object"))?;
         Ok(out)

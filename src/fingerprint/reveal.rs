@@ -73,7 +73,10 @@ pub fn reveal(
 }
 
 /// Simple spellings of `s`: without a scheme, with `http://` and `https://`, with and without a
-/// trailing `/`, as is, upper-case and lower-case (duplicates removed, `s` first).
+/// trailing `/`, as is, upper-case and lower-case (duplicates removed, `s` first). The case is
+/// ASCII's: the strings tried are ASCII and Chinese, which has no case (a test checks that
+/// Unicode's mappings change nothing more), and the page's WebAssembly is spared Unicode's
+/// upper-case tables (16 KB).
 pub fn simple_variants(s: &str) -> Vec<String> {
     let lower = s.to_ascii_lowercase();
     let core = if lower.starts_with("http://") {
@@ -88,8 +91,8 @@ pub fn simple_variants(s: &str) -> Vec<String> {
     for scheme in ["", "http://", "https://"] {
         for slash in ["", "/"] {
             let v = format!("{scheme}{core}{slash}");
-            out.push(v.to_uppercase());
-            out.push(v.to_lowercase());
+            out.push(v.to_ascii_uppercase());
+            out.push(v.to_ascii_lowercase());
             out.push(v);
         }
     }

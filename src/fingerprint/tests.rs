@@ -400,6 +400,26 @@ fn simple_variants_cover_scheme_slash_and_case() {
 }
 
 #[test]
+fn the_candidates_case_the_same_in_ascii_and_in_unicode() {
+    let candidates = p3_candidates();
+    assert!(candidates.iter().any(|c| !c.text.is_ascii()));
+    for c in &candidates {
+        assert_eq!(
+            c.text.to_uppercase(),
+            c.text.to_ascii_uppercase(),
+            "{}",
+            c.text
+        );
+        assert_eq!(
+            c.text.to_lowercase(),
+            c.text.to_ascii_lowercase(),
+            "{}",
+            c.text
+        );
+    }
+}
+
+#[test]
 fn host_table_parses_aliases_and_mirrors() {
     let t = HostTable::parse(
         "\u{feff}# aliases: several names, one IP\n\

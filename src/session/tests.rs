@@ -240,3 +240,280 @@ fn a_file_after_corpus_urls_ends_the_range_and_nothing_is_kept() {
     gap.push_corpus(20, 10, 1).unwrap();
     assert_eq!(gap.corpus_range(), None);
 }
+
+/// A list made from fixed bytes with everything a real file holds: a BOM, blank and
+/// white-space lines, CRLF, invalid UTF-8, NUL, lines that are no URL, bare hosts, Chinese
+/// hosts, a line over the length limit, and a BOM-like line in the middle (read as bytes there).
+fn hostile_text(lines: u64) -> Vec<u8> {
+    let mut out = b"\xEF\xBB\xBF".to_vec();
+    let mut x: u64 = 0x2004_0017;
+    for i in 0..lines {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = x >> 33;
+        let line: Vec<u8> = match r % 13 {
+            0 => Vec::new(),
+            1 => format!("http://www.site{}.cn/a/{i}.html\r", r % 977).into_bytes(),
+            2 => b"http://\xFF\xFEbad.cn/x".to_vec(),
+            3 => format!("not a url {i}").into_bytes(),
+            4 => format!("http://新浪{}.中国/散列?q={i}", r % 13).into_bytes(),
+            5 => b"http://a.cn/\x00nul".to_vec(),
+            6 => format!("http://bare{}.cn", r % 50).into_bytes(),
+            7 => b"   \t ".to_vec(),
+            8 => b"\xEF\xBB\xBFhttp://bom.cn/mid".to_vec(),
+            9 if i % 97 == 0 => vec![b'a'; crate::lines::MAX_LINE_BYTES + 10],
+            _ => format!("http://www.host{}.com/p/{}/{i}", r % 5003, r % 97).into_bytes(),
+        };
+        out.extend_from_slice(&line);
+        out.push(b'\n');
+    }
+    out
+}
+
+/// The same text as a table: `rank,url`, a header first.
+fn hostile_table(lines: u64) -> Vec<u8> {
+    let mut out = b"\n\nrank,url\n".to_vec();
+    let text = hostile_text(lines);
+    for (i, line) in text[3..text.len() - 1].split(|&b| b == b'\n').enumerate() {
+        if i % 5 != 4 {
+            out.extend_from_slice(format!("{i},").as_bytes());
+        }
+        out.extend_from_slice(line);
+        out.push(b'\n');
+    }
+    // Short last lines.
+    out.extend_from_slice(b"1,http://a.cn/\n2,b.cn\n3,c.cn/x\n4,d.cn");
+    out
+}
+
+const SLICE_HASHES: [HashId; 4] = [HashId::ElfHash, HashId::Md5, HashId::Fnv1a64, HashId::Hf];
+
+fn begun(budget: usize, key: Key, columns: Option<Columns>) -> Session {
+    let mut s = Session::new(budget);
+    s.begin(&SLICE_HASHES, key);
+    if let Some(c) = columns {
+        s.set_columns(c).unwrap();
+    }
+    s
+}
+
+/// `text` loaded by one session, fed in chunks of 4 093 bytes.
+fn one_load(text: &[u8], budget: usize, key: Key, columns: Option<Columns>) -> Session {
+    let mut s = begun(budget, key, columns);
+    for chunk in text.chunks(4_093) {
+        s.push_chunk(chunk).unwrap();
+    }
+    s.finish();
+    s
+}
+
+/// `text` cut at `cuts` (each just after a newline), the first part loaded by the session
+/// returned, every later one by a session of its own and appended.
+fn split_load(
+    text: &[u8],
+    cuts: &[usize],
+    budget: usize,
+    key: Key,
+    columns: Option<Columns>,
+) -> Result<Session, Coded> {
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(text.len());
+    let mut first = begun(budget, key, columns);
+    for chunk in text[..bounds[1]].chunks(4_093) {
+        first.push_chunk(chunk)?;
+    }
+    for (i, w) in bounds[1..].windows(2).enumerate() {
+        let mut part = begun(budget, key, columns);
+        part.begin_slice()?;
+        for chunk in text[w[0]..w[1]].chunks(1_000) {
+            part.push_chunk(chunk)?;
+        }
+        part.finish();
+        // The room this session has left, or (every other part) more than it: the same.
+        let room = if i % 2 == 0 {
+            first.keep_room()
+        } else {
+            usize::MAX
+        };
+        first.append_slice(&part.slice_bytes(room)?)?;
+    }
+    first.finish();
+    Ok(first)
+}
+
+/// Everything a view reads of a session: its report, every histogram and the kept lines with
+/// their numbers.
+fn same_session(a: &mut Session, b: &mut Session, key: Key, what: &str) {
+    assert_eq!(
+        serde_json::to_value(a.report()).unwrap(),
+        serde_json::to_value(b.report()).unwrap(),
+        "{what}"
+    );
+    for h in SLICE_HASHES {
+        for m in [1, 12, 1_009] {
+            assert_eq!(
+                a.histogram(h, key, m).unwrap(),
+                b.histogram(h, key, m).unwrap(),
+                "{what}: {h:?} at {m}"
+            );
+        }
+        let (ca, cb) = (
+            a.cache_index(h, key).unwrap(),
+            b.cache_index(h, key).unwrap(),
+        );
+        assert!((0..a.len()).all(|i| a.raw(ca, i) == b.raw(cb, i)), "{what}");
+    }
+    let mut lines = [Vec::new(), Vec::new()];
+    for (s, out) in [&*a, &*b].into_iter().zip(&mut lines) {
+        s.for_each_line(0, s.len(), |i, l, n| out.push((i, l.to_vec(), n)));
+    }
+    assert_eq!(lines[0], lines[1], "{what}");
+}
+
+/// Offsets just after each newline of `text` (where the page cuts a file).
+fn line_starts(text: &[u8]) -> Vec<usize> {
+    let newlines = text.iter().enumerate().filter(|(_, &b)| b == b'\n');
+    newlines.map(|(i, _)| i + 1).collect()
+}
+
+#[test]
+fn parts_loaded_apart_and_joined_equal_one_load() {
+    let text = hostile_text(6_000);
+    let starts = line_starts(&text);
+    let total_kept = one_load(&text, usize::MAX, Key::Url, None)
+        .store
+        .unwrap()
+        .bytes
+        .len();
+    // Every line kept; the budget ends in the first, the second and the last part; none kept.
+    for budget in [
+        usize::MAX,
+        total_kept / 5,
+        total_kept / 2,
+        total_kept - 30,
+        0,
+    ] {
+        for key in [Key::Url, Key::Host, Key::Path] {
+            let mut one = one_load(&text, budget, key, None);
+            let n = starts.len();
+            for cuts in [
+                vec![starts[n / 2]],
+                vec![starts[0], starts[n / 3], starts[n / 3 + 1], starts[n - 2]],
+                (1..8).map(|i| starts[i * n / 8]).collect(),
+            ] {
+                let what = format!("budget {budget}, {key:?}, cuts {cuts:?}");
+                let mut split = split_load(&text, &cuts, budget, key, None).unwrap();
+                same_session(&mut one, &mut split, key, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_table_split_skips_its_header_once_and_cut_after_any_line() {
+    let text = hostile_table(400);
+    let columns = Some(Columns {
+        delimiter: b',',
+        column: 1,
+        header: true,
+    });
+    let starts = line_starts(&text);
+    // Every line kept, and a budget the lines after the header outgrow: a first part that
+    // holds only the header keeps nothing, and the second stops keeping where one load would.
+    for budget in [1 << 20, 3_000] {
+        let mut one = one_load(&text, budget, Key::Host, columns);
+        assert!(one.report().stats.header_skipped);
+        assert!(one.report().stats.no_column.count > 50);
+        assert_eq!(one.report().urls_kept, budget == 1 << 20);
+        // The header is the third line: a first part that has not reached it is refused. A
+        // third part, of short lines, follows a second that stopped keeping.
+        let last = starts[starts.len() - 4];
+        for (i, &cut) in starts.iter().enumerate().take(starts.len() - 1) {
+            let cuts = if cut < last {
+                vec![cut, last]
+            } else {
+                vec![cut]
+            };
+            match split_load(&text, &cuts, budget, Key::Host, columns) {
+                Ok(mut split) => {
+                    same_session(&mut one, &mut split, Key::Host, &format!("cut {cut}"))
+                }
+                Err(e) => {
+                    assert!(i < 2, "cut after line {i}: {e}");
+                    assert_eq!(e.code, "slice-order");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_damaged_part_is_an_error_never_a_panic() {
+    let text = hostile_text(60);
+    let cut = line_starts(&text)[30];
+    let mut part = begun(1 << 20, Key::Path, None);
+    part.begin_slice().unwrap();
+    part.push_chunk(&text[cut..]).unwrap();
+    assert_eq!(part.slice_bytes(1 << 20).unwrap_err().code, "sequence");
+    part.finish();
+    let bytes = part.slice_bytes(1 << 20).unwrap();
+    let fresh = || {
+        let mut s = begun(1 << 20, Key::Path, None);
+        s.push_chunk(&text[..cut]).unwrap();
+        s
+    };
+    for len in 0..bytes.len() {
+        let e = fresh().append_slice(&bytes[..len]).unwrap_err();
+        assert_eq!(e.code, "slice-unreadable", "cut at {len}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        fresh().append_slice(&longer).unwrap_err().code,
+        "slice-unreadable"
+    );
+    // Another key's part does not fit these caches.
+    let mut other = begun(1 << 20, Key::Host, None);
+    other.begin_slice().unwrap();
+    other.push_chunk(&text[cut..]).unwrap();
+    other.finish();
+    let e = fresh()
+        .append_slice(&other.slice_bytes(1 << 20).unwrap())
+        .unwrap_err();
+    assert_eq!(e.code, "slice-unreadable");
+    // A first part cut inside a line cannot be followed.
+    let mut torn = begun(1 << 20, Key::Path, None);
+    torn.push_chunk(&text[..cut - 3]).unwrap();
+    assert_eq!(torn.append_slice(&bytes).unwrap_err().code, "slice-order");
+    // A finished first part takes no more; a part is marked before its first byte.
+    let mut done = fresh();
+    done.finish();
+    assert_eq!(done.append_slice(&bytes).unwrap_err().code, "sequence");
+    assert_eq!(fresh().begin_slice().unwrap_err().code, "sequence");
+    let mut whole = fresh();
+    whole.append_slice(&bytes).unwrap();
+    whole.finish();
+    same_session(
+        &mut one_load(&text, 1 << 20, Key::Path, None),
+        &mut whole,
+        Key::Path,
+        "whole",
+    );
+}
+
+#[test]
+fn a_part_that_cannot_send_every_kept_line_ends_the_kept_prefix() {
+    // 20-byte lines, then short ones: the budget ends inside the second part, where a short
+    // line of the third would still fit.
+    let long = "http://a.cn/12345678\n";
+    let text = [long.repeat(3), long.repeat(3), "b.cn\n".repeat(4)].concat();
+    let cuts = [3 * long.len(), 6 * long.len()];
+    for budget in [90, 100, 110, 119] {
+        let mut one = one_load(text.as_bytes(), budget, Key::Url, None);
+        let mut split = split_load(text.as_bytes(), &cuts, budget, Key::Url, None).unwrap();
+        assert_eq!(one.readable(), budget / 20, "budget {budget}");
+        same_session(&mut one, &mut split, Key::Url, &format!("budget {budget}"));
+    }
+}

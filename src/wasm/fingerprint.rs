@@ -10,7 +10,7 @@
 //! The studies of the loaded lines (`fp`, `fpSites`, `fpCombo`) run as jobs
 //! ([`crate::study`]).
 
-use super::{to_js, Lab};
+use super::{to_js, to_js_flat, Lab};
 use crate::fingerprint::{avalanche_report, birthday_curves, paper_report};
 use wasm_bindgen::prelude::*;
 
@@ -24,7 +24,7 @@ impl Lab {
     /// bytes_b}`; bit 0 is the most significant bit of the first hex digit.
     #[wasm_bindgen(js_name = fpAvalanche)]
     pub fn fp_avalanche(a: &str, b: &str) -> Result<JsValue, JsError> {
-        to_js(&avalanche_report(a, b)?)
+        to_js_flat(&avalanche_report(a, b)?, "avalanche")
     }
 
     /// P3's printed numbers, the birthday bound beside its 10^-24 (P3's pages and links at 128

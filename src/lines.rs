@@ -192,17 +192,10 @@ impl LineSplitter {
         s
     }
 
-    /// A splitter for a part of an input that begins just after a newline (another worker or
-    /// thread reads the part before it): no byte-order mark is looked for and no header line
-    /// is skipped, as a splitter reading the whole input would not at that point.
-    pub fn continuing(c: Option<Columns>) -> LineSplitter {
-        let mut s = LineSplitter::with_columns(c);
-        s.continue_mid_input();
-        s
-    }
-
-    /// Makes this new splitter one for a part that begins just after a newline (see
-    /// [`LineSplitter::continuing`]).
+    /// Makes this new splitter one for a part of an input that begins just after a newline
+    /// (another worker or thread reads the part before it): no byte-order mark is looked for
+    /// and no header line is skipped, as a splitter reading the whole input would not at that
+    /// point.
     pub fn continue_mid_input(&mut self) {
         self.started = true;
         self.seen_first = true;
@@ -219,8 +212,8 @@ impl LineSplitter {
         self.started && self.seen_first && self.pending.is_empty() && self.overflow == 0
     }
 
-    /// Counts a later part of the input, read by another splitter made with
-    /// [`LineSplitter::continuing`], as if this one had read it.
+    /// Counts a later part of the input, read by another splitter that continued mid-input
+    /// ([`LineSplitter::continue_mid_input`]), as if this one had read it.
     pub fn append(&mut self, later: &InputStats) {
         self.stats.append(later);
     }

@@ -90,6 +90,9 @@ pub fn whole(v: f64, min: f64, what: &str) -> Result<u64, Coded> {
     Ok(v as u64)
 }
 
+/// The fewest bytes per line [`Session::expect_bytes`] reserves for: URL lines are longer.
+pub const EXPECTED_MIN_LINE: u64 = 16;
+
 /// The most slots a histogram may have (2^27: 512 MiB of counts).
 pub const MAX_COUNTED_SLOTS: u32 = 1 << 27;
 
@@ -120,6 +123,13 @@ impl RawValues {
             RawValues::U32(v) => v[i] as u128,
             RawValues::U64(v) => v[i] as u128,
             RawValues::U128(v) => v[i],
+        }
+    }
+    fn reserve(&mut self, more: usize) {
+        match self {
+            RawValues::U32(v) => v.reserve_exact(more),
+            RawValues::U64(v) => v.reserve_exact(more),
+            RawValues::U128(v) => v.reserve_exact(more),
         }
     }
     fn bytes(&self) -> usize {
@@ -328,6 +338,9 @@ pub struct Session {
     filter_keys: Option<crate::study::FilterKeys>,
     /// The distinct URLs the last trie study read.
     trie_urls: Option<crate::split::Keys>,
+    /// The bytes of input expected, until the memory for them is reserved (see
+    /// [`Session::expect_bytes`]).
+    expected: Option<u64>,
 }
 
 impl Session {
@@ -347,6 +360,7 @@ impl Session {
             finished: false,
             filter_keys: None,
             trie_urls: None,
+            expected: None,
         }
     }
 
@@ -400,7 +414,36 @@ impl Session {
         let mut splitter = std::mem::take(&mut self.splitter);
         splitter.feed(chunk, |line| self.add_line(line.bytes, line.number));
         self.splitter = splitter;
+        self.reserve_expected();
         Ok(())
+    }
+
+    /// Says that about `bytes` bytes of input will come (a file's size; with
+    /// [`Session::append_slice`], the whole file's). Once the first MiB is read, the raw values
+    /// are reserved for as many lines as its lines per byte give (at most one per
+    /// [`EXPECTED_MIN_LINE`] bytes), and the kept lines for the budget or the input, whichever
+    /// is less: so they do not grow by doubling, which copies them and touches twice the
+    /// memory (a WebAssembly instance never gives memory back). Changes no result.
+    pub fn expect_bytes(&mut self, bytes: u64) {
+        self.expected = Some(bytes);
+    }
+
+    fn reserve_expected(&mut self) {
+        let read = self.splitter.stats().bytes;
+        let Some(total) = self.expected.filter(|&t| read >= t.min(1 << 20)) else {
+            return;
+        };
+        self.expected = None;
+        let lines = (self.n as u128 * total as u128 / read.max(1) as u128) as u64;
+        let lines = lines.min(total / EXPECTED_MIN_LINE) as usize;
+        let more = (lines + lines / 64).saturating_sub(self.n);
+        for c in &mut self.caches {
+            c.values.reserve(more);
+        }
+        if let Some(store) = self.store.as_mut().filter(|s| s.complete) {
+            let bytes = self.budget.min(total as usize);
+            store.bytes.reserve(bytes.saturating_sub(store.bytes.len()));
+        }
     }
 
     /// Feeds URLs `start .. start + count` of the built-in corpus (seed `seed`).

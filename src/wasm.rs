@@ -341,6 +341,13 @@ impl Lab {
         Ok(self.session.push_chunk(chunk)?)
     }
 
+    /// Says that about `bytes` bytes of input will come (a file's size): the memory for its
+    /// raw values and kept lines is then reserved once, not grown by doubling.
+    #[wasm_bindgen(js_name = expectBytes)]
+    pub fn expect_bytes(&mut self, bytes: f64) {
+        self.session.expect_bytes(bytes as u64);
+    }
+
     /// Makes this input a part of a file that another worker's `Lab` reads up to just before
     /// it (the part begins after a newline: no byte-order mark, no header). Call after `begin`
     /// and `setColumns`, before the first chunk; end with `finishSlice`.

@@ -5,6 +5,7 @@ import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
 import { C, bound } from './constants.js';
 import { LabClient } from './lab-client.js';
+import { SplitLoad, cutPoints, workersFor } from './split-load.js';
 import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
 import { showEmbed } from './embed.js';
 import { setupLessons } from './lessons.js';
@@ -264,6 +265,13 @@ function setLoading(token) {
   setBusy(Boolean(token));
 }
 
+/** Stops the load under way, if any: its helper workers at once, the page's worker after its piece. */
+function cancelLoad() {
+  if (!state.loading) return;
+  state.loading.cancelled = true;
+  state.loading.stop?.();
+}
+
 /** Functions a load hashes as the lines arrive: the selected ones and P1's. */
 function functionsToHash() {
   return state.functions.map((f) => f.id).filter((id) => state.selected.has(id) || C.p1.functions.includes(id));
@@ -271,10 +279,11 @@ function functionsToHash() {
 
 /**
  * Sends one input to the worker (a new pending input, then its lines), with progress, until
- * it is all sent or `token` is cancelled; resolves to the worker's memory before it and the
- * table reading it (null for a plain list).
+ * it is all sent or `token` is cancelled; resolves to the worker's memory before it, the
+ * table reading it (null for a plain list) and the number of workers that read it.
  */
 async function feed(source, token) {
+  let workers = 1;
   const { bytes: memoryBefore } = await lab.call('memory');
   const table = source.kind === 'corpus' ? null : await tableOf(source);
   await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
@@ -294,16 +303,61 @@ async function feed(source, token) {
       progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
     }
   } else {
-    const file = source.file;
-    progress(0, S.loadingBytes(fmtBytes(0), fmtBytes(file.size)));
-    for (let off = 0; off < file.size && !token.cancelled; off += CHUNK_BYTES) {
-      const buffer = await file.slice(off, off + CHUNK_BYTES).arrayBuffer();
-      await lab.call('chunk', { bytes: new Uint8Array(buffer) }, [buffer]);
-      const done = Math.min(file.size, off + CHUNK_BYTES);
-      progress(done / file.size, S.loadingBytes(fmtBytes(done), fmtBytes(file.size)));
-    }
+    workers = await feedFile(source.file, table, token);
   }
-  return { memoryBefore, table };
+  return { memoryBefore, table, workers };
+}
+
+/** The worker's compiled core, asked for once, for split loads; null where it cannot be had. */
+let compiledCoreAsked = null;
+function compiledCore() {
+  compiledCoreAsked ??= lab.call('module').then(
+    ({ module }) => module,
+    () => null,
+  );
+  return compiledCoreAsked;
+}
+
+/**
+ * Sends `file` to the worker's pending input: at once, or, for a large file (split-load.js),
+ * its first part while helper workers read the others, which are then appended. A split load
+ * that fails (a helper could not start or ran out of memory) is loaded again in one worker.
+ * Resolves to the number of workers that read it.
+ */
+async function feedFile(file, table, token, parts = workersFor(file.size)) {
+  const size = file.size;
+  const cuts = parts > 1 ? await cutPoints(file, parts) : [0, size];
+  const module = cuts.length > 2 ? await compiledCore() : null;
+  const split = cuts.length > 2 ? new SplitLoad(file, cuts, { module, fns: functionsToHash(), key: state.key, columns: table?.columns ?? null }, show) : null;
+  token.stop = () => {
+    split?.stop();
+    lab.call('cancel').catch(() => {});
+  };
+  let sent = 0;
+  function show() {
+    const done = sent + (split?.bytesRead() ?? 0);
+    progress(done / size, split ? S.loadingSplit(fmtBytes(done), fmtBytes(size), cuts.length - 1) : S.loadingBytes(fmtBytes(done), fmtBytes(size)));
+  }
+  show();
+  try {
+    // The worker reads the file itself (the first part, while the helpers read the others).
+    await lab.call('fileRead', { file, start: 0, end: cuts[1] }, [], (share) => {
+      sent = share * cuts[1];
+      show();
+    });
+    if (split && !token.cancelled) await split.appendTo(lab, token);
+    return cuts.length - 1;
+  } catch (e) {
+    split?.stop();
+    // Cancelled: the caller says so (the worker's read ends with `superseded`).
+    if (token.cancelled) return cuts.length - 1;
+    if (!split) throw e;
+    // Loaded again in one worker, from a new pending input.
+    await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
+    return feedFile(file, table, token, 1);
+  } finally {
+    split?.stop();
+  }
 }
 
 /**
@@ -368,7 +422,8 @@ async function load(source, fed = null) {
   let memoryBefore = 0;
   try {
     let table;
-    ({ memoryBefore, table } = await (fed?.promise ?? feed(source, token)));
+    let workers;
+    ({ memoryBefore, table, workers } = await (fed?.promise ?? feed(source, token)));
     if (token.cancelled) {
       await lab.call('cancel');
       const { bytes } = await lab.call('memory');
@@ -399,7 +454,7 @@ async function load(source, fed = null) {
         })
         .catch(() => {});
     }
-    state.input = { source: describe(source), report, memory, ms: performance.now() - started, table };
+    state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers };
     showColumns(table);
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
@@ -883,9 +938,7 @@ function wireControls() {
     const file = $('file').files[0];
     if (file) load({ kind: 'file', file }).finally(() => ($('file').value = ''));
   });
-  $('cancel').addEventListener('click', () => {
-    if (state.loading) state.loading.cancelled = true;
-  });
+  $('cancel').addEventListener('click', () => cancelLoad());
   for (const radio of document.querySelectorAll('input[name="key"]')) {
     radio.addEventListener('change', () => {
       if (radio.checked) {
@@ -971,7 +1024,7 @@ function restart(why = '', { quiet = false } = {}) {
   if (restarting) return restarting;
   restarting = (async () => {
     if (!quiet) showBanner(S.restarting(why));
-    if (state.loading) state.loading.cancelled = true;
+    cancelLoad();
     setLoading(null);
     lab?.terminate();
     state.generation += 1;

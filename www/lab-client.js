@@ -30,10 +30,11 @@ export class LabClient {
   /**
    * `onFatal(message)` is called when the worker itself fails (it could not load);
    * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
+   * A `helper` (of a split load, www/split-load.js) always starts a worker of its own.
    */
-  constructor(onFatal, onBroken = () => {}) {
-    const early = takeEarlyWorker();
-    this.worker = early ?? startWorker();
+  constructor(onFatal, onBroken = () => {}, { helper = false } = {}) {
+    const early = helper ? null : takeEarlyWorker();
+    this.worker = early ?? startWorker(helper ? JSON.stringify({ helper: true }) : '');
     this.nextId = 1;
     this.waiting = new Map();
     this.worker.onmessage = (event) => {

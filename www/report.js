@@ -6,6 +6,7 @@ import { el } from './dom.js';
 /**
  * input.source: { kind: 'corpus', n } | { kind: 'paste' } | { kind: 'file', name, size };
  * input.memory: the worker's memory after the load, in bytes;
+ * input.workers: how many workers read the file (split-load.js), 1 or absent for one;
  * splitChecked: whether hosts or paths have been split yet (only then are bad lines known).
  */
 export function renderReport(list, input, report, splitChecked) {
@@ -15,6 +16,7 @@ export function renderReport(list, input, report, splitChecked) {
     items.push(S.sourceCorpus(source.n));
   } else {
     items.push(source.kind === 'file' ? S.sourceFile(source.name, fmtBytes(source.size)) : S.sourcePaste);
+    if (input.workers > 1) items.push(S.reportWorkers(int(input.workers)));
     items.push(S.reportLines(report.lines, report.urls));
     if (report.blank) items.push(S.reportBlank(report.blank));
     if (report.bom) items.push(S.reportBom);
@@ -46,6 +48,7 @@ export function renderReport(list, input, report, splitChecked) {
   }
   if (memory) items.push(S.reportMemory(fmtBytes(memory)));
   list.dataset.memory = String(memory ?? '');
+  list.dataset.workers = String(input.workers ?? 1);
   items.push(report.urls_kept ? S.reportKept : S.reportNotKept(int(report.lines_kept), fmtBytes(report.keep_budget)));
   list.replaceChildren(
     ...items.map((text, i) => el('li', { text, cls: i >= items.length - 1 ? 'muted' : problems.includes(text) ? 'warn' : '' })),

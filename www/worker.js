@@ -7,7 +7,7 @@
 // one, cancel drops it, so the page keeps showing the previous input until a load completes.
 import init, { Lab } from '../pkg/urlhashlab.js';
 import { coded } from './coded.js';
-import { wasmInput } from './wasm-source.js';
+import { wasmModule } from './wasm-source.js';
 import { suffixRulesText } from './suffix-rules.js';
 
 /** Bytes of URL lines a Lab keeps (beyond it, other functions and keys need a reload). */
@@ -15,12 +15,37 @@ const KEEP_BUDGET = 256 * 1024 * 1024;
 /** Corpus URLs per call into the wasm (see `corpus`). */
 const CORPUS_SLICE = 4096;
 
-const ready = init(wasmInput());
+/**
+ * What the page started this worker as, from its name: `{ preload }` (early-worker.js),
+ * `{ helper: true }` (a helper of a split load, www/split-load.js), or nothing.
+ */
+const role = (() => {
+  try {
+    return JSON.parse(self.name || '{}') ?? {};
+  } catch {
+    return {};
+  }
+})();
+/**
+ * The compiled core: compiled here, except in a helper, which instantiates the module the
+ * page's worker compiled (`sliceRead`'s `module`), and so runs the code the engine has
+ * optimised there.
+ */
+const compiled = role.helper ? null : wasmModule();
+const ready = role.helper ? Promise.resolve(null) : compiled.then((module) => init({ module_or_path: module }));
 /** The instance's linear memory (it grows and never shrinks: only a new worker gives it back). */
 let memory = null;
-ready.then((exports) => (memory = exports.memory));
+ready.then((exports) => (memory = exports?.memory ?? null));
 let active = null;
 let pending = null;
+/** A helper worker's part of a split load (www/split-load.js), from sliceRead to slicePart. */
+let part = null;
+/** A helper's instance, once its first sliceRead has begun it. */
+let helperReady = null;
+/** Bytes a worker reads from a file at a time. */
+const SLICE_PIECE = Number(self.uhlPiece ?? 0) || 16 * 1024 * 1024;
+/** Milliseconds between two progress messages of a file read. */
+const PROGRESS_MS = 100;
 /** The stores of P4's Table 1 in the order of src/wasm/table1.rs's METHODS, and its ROW. */
 const TABLE1_METHODS = ['database-scan', 'database-index', 'linked-list', 'generalized-list'];
 const TABLE1_ROW = 8;
@@ -47,6 +72,10 @@ const handlers = {
       structures: Lab.structures(),
       methods: Lab.indexMethods(),
     };
+  },
+  /** The compiled core, for the helper workers of a split load (a WebAssembly.Module is cloned, not compiled again). */
+  async module() {
+    return { module: await compiled };
   },
   /** The bytes of the instance's linear memory. */
   memory() {
@@ -239,6 +268,30 @@ const handlers = {
     return {};
   },
   /**
+   * The bytes of lines the pending input can still keep: what the next part of a split load
+   * may send (www/split-load.js).
+   */
+  keepRoom() {
+    return { room: need(pending, 'no-input-loading').keepRoom() };
+  },
+  /**
+   * Appends a part of the pending file that another worker read (`slicePart`), after the
+   * lines sent so far, which end with a newline; answers the room left for the next part.
+   */
+  appendSlice({ bytes }) {
+    const lab = need(pending, 'no-input-loading');
+    lab.appendSlice(bytes);
+    return { room: lab.keepRoom() };
+  },
+  /** The part `sliceRead` read, as bytes for the main worker, with its kept lines that fit `room`. */
+  slicePart({ room }) {
+    const lab = need(part, 'no-input-loading');
+    const bytes = lab.finishSlice(room);
+    lab.free();
+    part = null;
+    return { bytes, transfer: [bytes.buffer] };
+  },
+  /**
    * The slot-occupancy image of each of `fns` over `key` at `m` slots in `layout`: its legend
    * and sizes, and `image`, an ImageData the wasm filled (src/slotmap.rs).
    */
@@ -269,6 +322,77 @@ const handlers = {
     return { rows, report: lab.report(), ms: performance.now() - t0, transfer };
   },
 };
+
+/**
+ * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
+ * that the page's other requests are answered between pieces, as between the chunks it sends.
+ */
+const streams = {
+  /**
+   * In a helper worker of a split load (www/split-load.js): bytes `start .. end` of `file`,
+   * which begin just after a newline, hashed with `fns` over `key` (`columns` as the whole
+   * file's) in a Lab of its own. The first one instantiates `module` (the page's worker's,
+   * see the `module` request), or compiles the core when null.
+   */
+  async sliceRead({ module, file, start, end, fns, key, columns }, id) {
+    helperReady ??= init({ module_or_path: module ?? (await wasmModule()) });
+    await helperReady;
+    const lab = await enqueue(() => {
+      part?.free();
+      part = null;
+      const lab = new Lab(KEEP_BUDGET);
+      part = lab;
+      lab.begin(fns.join(','), key);
+      if (columns) lab.setColumns(columns.delimiter, columns.column, columns.header);
+      lab.beginSlice();
+      lab.expectBytes(end - start);
+      return lab;
+    });
+    await readFile(lab, file, start, end, id, () => part === lab);
+    return { n: lab.len() };
+  },
+  /**
+   * Bytes `start .. end` of `file` into the pending input: a split load's first part, or a
+   * whole file (`expectBytes` the whole file's size). Ends with the error `superseded` when
+   * the input is cancelled meanwhile.
+   */
+  async fileRead({ file, start, end }, id) {
+    const lab = await enqueue(() => {
+      const lab = need(pending, 'no-input-loading');
+      // The helpers' parts are appended to this input: the whole file's memory, reserved once.
+      lab.expectBytes(file.size);
+      return lab;
+    });
+    await readFile(lab, file, start, end, id, () => pending === lab);
+    return {};
+  },
+};
+
+/**
+ * Pushes bytes `start .. end` of `file` into `lab`, SLICE_PIECE at a time, the next piece read
+ * while one is hashed, telling request `id` the share done; stops, with the error
+ * `superseded`, once `current()` is false (the input was cancelled or replaced).
+ */
+async function readFile(lab, file, start, end, id, current) {
+  const read = (at) => file.slice(at, Math.min(end, at + SLICE_PIECE)).arrayBuffer();
+  let next = start < end ? read(start) : null;
+  let told = performance.now();
+  for (let at = start; at < end; ) {
+    const buffer = await next;
+    at = Math.min(end, at + SLICE_PIECE);
+    next = at < end ? read(at) : null;
+    await enqueue(() => {
+      if (!current()) throw new Error(coded('superseded'));
+      lab.pushChunk(new Uint8Array(buffer));
+    });
+    // At most one progress message per PROGRESS_MS: each one redraws the page's bar.
+    const now = performance.now();
+    if (now - told >= PROGRESS_MS) {
+      told = now;
+      self.postMessage({ id, progress: (at - start) / (end - start) });
+    }
+  }
+}
 
 /**
  * Resolves in a new task (not a microtask), so messages that arrived meanwhile are delivered
@@ -527,12 +651,7 @@ function fail(id, e) {
  * its `finish`). Nothing for a worker without such a name.
  */
 function startUp() {
-  let preload = null;
-  try {
-    preload = self.name ? JSON.parse(self.name).preload : null;
-  } catch {
-    return;
-  }
+  const { preload } = role;
   if (!preload) return;
   enqueue(() => handlers.hello()).then(
     (result) => self.postMessage({ id: -3, ok: true, result }),
@@ -550,7 +669,9 @@ self.onmessage = (event) => {
   const work =
     type === 'job'
       ? runJob(id, args)
-      : enqueue(() => {
+      : streams[type]
+        ? streams[type](args, id)
+        : enqueue(() => {
           const handler = handlers[type];
           if (!handler) throw new Error(coded('unknown-request', [type]));
           return handler(args);

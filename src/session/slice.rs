@@ -33,13 +33,27 @@ const MAGIC: &[u8; 5] = b"UHLS\x01";
 struct Writer(Vec<u8>);
 
 impl Writer {
+    /// A blob of bytes.
+    fn bytes(&mut self, v: &[u8]) {
+        self.0.extend_from_slice(&(v.len() as u64).to_le_bytes());
+        self.0.extend_from_slice(v);
+    }
     /// A blob of little-endian words of `N` bytes each.
-    fn words<const N: usize, T: Copy>(&mut self, v: &[T], le: fn(T) -> [u8; N]) {
+    fn words<const N: usize, T: Word>(&mut self, v: &[T], le: fn(T) -> [u8; N]) {
         self.0
             .extend_from_slice(&((v.len() * N) as u64).to_le_bytes());
-        self.0.reserve(v.len() * N);
-        for &x in v {
-            self.0.extend_from_slice(&le(x));
+        if cfg!(target_endian = "little") {
+            // SAFETY: `Word` is only u32, u64 and u128: integers without padding, every byte
+            // initialised, `N` bytes each; on a little-endian target their memory is their
+            // little-endian bytes. One copy, where word by word took 7 ns a value in the page.
+            let bytes = unsafe {
+                std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v))
+            };
+            self.0.extend_from_slice(bytes);
+        } else {
+            for &x in v {
+                self.0.extend_from_slice(&le(x));
+            }
         }
     }
     fn occurrences(&mut self, o: &Occurrences) {
@@ -48,6 +62,12 @@ impl Writer {
         self.words(&words, u64::to_le_bytes);
     }
 }
+
+/// The integers an encoded part holds, whose memory is their bytes (see [`Writer::words`]).
+trait Word: Copy {}
+impl Word for u32 {}
+impl Word for u64 {}
+impl Word for u128 {}
 
 /// Reads an encoded part back, blob by blob; None when it is short or inconsistent.
 struct Reader<'a>(&'a [u8]);
@@ -175,7 +195,12 @@ impl Session {
             root_path,
         ];
         head.extend(self.caches.iter().map(|c| cache_tag(c.hash, c.key)));
-        let mut w = Writer(MAGIC.to_vec());
+        // Sized once: the raw values and the kept lines are most of it.
+        let values: usize = self.caches.iter().map(|c| c.values.bytes()).sum();
+        let text = store.map_or(0, |s| s.bytes.len() + 8 * s.ends.len());
+        let bad = 4 * (self.unsplittable[0].len() + self.unsplittable[1].len());
+        let mut w = Writer(Vec::with_capacity(values + text + bad + 4096));
+        w.0.extend_from_slice(MAGIC);
         w.words(&head, u64::to_le_bytes);
         let more = &self.unsplittable_lines;
         for o in stats.occurrences().into_iter().chain(more) {
@@ -186,7 +211,7 @@ impl Session {
         }
         if let Some(s) = store {
             let text = fit.checked_sub(1).map_or(0, |last| s.ends[last] as usize);
-            w.words(&s.bytes[..text], |b: u8| [b]);
+            w.bytes(&s.bytes[..text]);
             w.words(&s.ends[..fit], u32::to_le_bytes);
             w.words(&s.numbers[..fit], u32::to_le_bytes);
         }

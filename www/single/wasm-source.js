@@ -1,7 +1,9 @@
 // The one-file build's WebAssembly: the bytes are bundled into the worker (esbuild's binary
-// loader), so nothing is fetched.
+// loader), so nothing is fetched. Compiled by the worker, which hands the module to the helper
+// workers of a split load (see www/wasm-source.js).
 import bytes from 'uhl:wasm';
 
-export function wasmInput() {
-  return { module_or_path: bytes };
+/** The core, compiled from the bundled bytes. */
+export function wasmModule() {
+  return WebAssembly.compile(bytes);
 }

@@ -3,7 +3,8 @@
 // and runs as a classic worker from a Blob URL (workers from file:// and module workers from
 // Blob URLs both fail in browsers). early-worker.js starts the first one; this, the next.
 
-export function startWorker() {
+/** A new worker; `name` tells it its role (see worker.js). */
+export function startWorker(name = '') {
   self.uhlWorkerUrl ??= URL.createObjectURL(new Blob([document.getElementById('uhl-worker-source').textContent], { type: 'text/javascript' }));
-  return new Worker(self.uhlWorkerUrl);
+  return new Worker(self.uhlWorkerUrl, { name });
 }

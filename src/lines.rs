@@ -346,6 +346,38 @@ impl LineSplitter {
     }
 }
 
+/// A list of `lines` lines made from fixed bytes with everything the splitter meets in real
+/// files, for tests and benchmarks: a BOM, blank and white-space lines, CRLF, invalid UTF-8,
+/// NUL, lines that are no URL, bare and Chinese hosts, userinfo and ports, a line over
+/// [`MAX_LINE_BYTES`] every 997 lines, and a BOM-like line in the middle (bytes there).
+pub fn hostile_list(lines: u64) -> Vec<u8> {
+    let mut out = b"\xEF\xBB\xBF".to_vec();
+    let mut x: u64 = 0x2004_0017;
+    for i in 0..lines {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = x >> 33;
+        let line: Vec<u8> = match r % 13 {
+            _ if i % 997 == 500 => vec![b'a'; MAX_LINE_BYTES + 10],
+            0 => Vec::new(),
+            1 => format!("http://www.site{}.cn/a/{i}.html\r", r % 977).into_bytes(),
+            2 => b"http://\xFF\xFEbad.cn/x".to_vec(),
+            3 => format!("not a url {i}").into_bytes(),
+            4 => format!("http://新浪{}.中国/散列?q={i}", r % 13).into_bytes(),
+            5 => b"http://a.cn/\x00nul".to_vec(),
+            6 => format!("http://bare{}.cn", r % 50).into_bytes(),
+            7 => b"   \t ".to_vec(),
+            8 => b"\xEF\xBB\xBFhttp://bom.cn/mid".to_vec(),
+            9 => format!("https://user@10.0.{}.{}:8080/p", r % 256, i % 256).into_bytes(),
+            _ => format!("http://www.host{}.com/p/{}/{i}", r % 5003, r % 97).into_bytes(),
+        };
+        out.extend_from_slice(&line);
+        out.push(b'\n');
+    }
+    out
+}
+
 /// Splits a whole buffer at once (pasted text); returns the URL lines and the stats.
 pub fn split_all(input: &[u8]) -> (Vec<Vec<u8>>, InputStats) {
     split_columns(input, None)

@@ -2519,38 +2519,12 @@ fn paper_p3_threads_find_the_same_distinct_urls() {
     );
 }
 
-/// A hostile URL list from fixed bytes, long enough to span several of the parallel reader's
-/// batches (32 768 lines): URLs, blank lines, CRLF, invalid UTF-8, a NUL, lines that are not
-/// URLs (unsplittable for `--key host`), a BOM first, Chinese hosts.
-fn hostile_list(lines: u64) -> Vec<u8> {
-    let mut out = b"\xEF\xBB\xBF".to_vec();
-    let mut x: u64 = 0x2004_0001;
-    for i in 0..lines {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let r = x >> 33;
-        let line: Vec<u8> = match r % 11 {
-            0 => Vec::new(),
-            1 => format!("http://www.site{}.cn/a/{}.html\r", r % 977, i).into_bytes(),
-            2 => b"http://\xFF\xFEbad.cn/x".to_vec(),
-            3 => format!("not a url {i}").into_bytes(),
-            4 => format!("http://新浪{}.中国/散列?q={i}", r % 13).into_bytes(),
-            5 => b"http://a.cn/\x00nul".to_vec(),
-            6 => format!("https://user@10.0.{}.{}:8080/p", r % 256, i % 256).into_bytes(),
-            _ => format!("http://www.host{}.com/path/{}/{}", r % 5003, r % 97, i).into_bytes(),
-        };
-        out.extend_from_slice(&line);
-        out.push(b'\n');
-    }
-    out
-}
-
 #[test]
 fn every_thread_count_gives_the_same_output() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hostile.txt");
-    std::fs::write(&file, hostile_list(100_000)).unwrap();
+    // 100 000 lines span several of the parallel reader's batches (32 768 lines).
+    std::fs::write(&file, urlhashlab::lines::hostile_list(100_000)).unwrap();
     let file = file.to_str().unwrap();
     let out = dir.path().to_str().unwrap();
     let runs: [&[&str]; 14] = [

@@ -336,7 +336,7 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
   let sent = 0;
   function show() {
     const done = sent + (split?.bytesRead() ?? 0);
-    progress(done / size, split ? S.loadingSplit(fmtBytes(done), fmtBytes(size), cuts.length - 1) : S.loadingBytes(fmtBytes(done), fmtBytes(size)));
+    progress(size ? done / size : 0, split ? S.loadingSplit(fmtBytes(done), fmtBytes(size), cuts.length - 1) : S.loadingBytes(fmtBytes(done), fmtBytes(size)));
   }
   show();
   try {

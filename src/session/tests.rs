@@ -241,40 +241,10 @@ fn a_file_after_corpus_urls_ends_the_range_and_nothing_is_kept() {
     assert_eq!(gap.corpus_range(), None);
 }
 
-/// A list made from fixed bytes with everything a real file holds: a BOM, blank and
-/// white-space lines, CRLF, invalid UTF-8, NUL, lines that are no URL, bare hosts, Chinese
-/// hosts, a line over the length limit, and a BOM-like line in the middle (read as bytes there).
-fn hostile_text(lines: u64) -> Vec<u8> {
-    let mut out = b"\xEF\xBB\xBF".to_vec();
-    let mut x: u64 = 0x2004_0017;
-    for i in 0..lines {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let r = x >> 33;
-        let line: Vec<u8> = match r % 13 {
-            0 => Vec::new(),
-            1 => format!("http://www.site{}.cn/a/{i}.html\r", r % 977).into_bytes(),
-            2 => b"http://\xFF\xFEbad.cn/x".to_vec(),
-            3 => format!("not a url {i}").into_bytes(),
-            4 => format!("http://新浪{}.中国/散列?q={i}", r % 13).into_bytes(),
-            5 => b"http://a.cn/\x00nul".to_vec(),
-            6 => format!("http://bare{}.cn", r % 50).into_bytes(),
-            7 => b"   \t ".to_vec(),
-            8 => b"\xEF\xBB\xBFhttp://bom.cn/mid".to_vec(),
-            9 if i % 97 == 0 => vec![b'a'; crate::lines::MAX_LINE_BYTES + 10],
-            _ => format!("http://www.host{}.com/p/{}/{i}", r % 5003, r % 97).into_bytes(),
-        };
-        out.extend_from_slice(&line);
-        out.push(b'\n');
-    }
-    out
-}
-
 /// The same text as a table: `rank,url`, a header first.
 fn hostile_table(lines: u64) -> Vec<u8> {
     let mut out = b"\n\nrank,url\n".to_vec();
-    let text = hostile_text(lines);
+    let text = crate::lines::hostile_list(lines);
     for (i, line) in text[3..text.len() - 1].split(|&b| b == b'\n').enumerate() {
         if i % 5 != 4 {
             out.extend_from_slice(format!("{i},").as_bytes());
@@ -380,7 +350,7 @@ fn line_starts(text: &[u8]) -> Vec<usize> {
 
 #[test]
 fn parts_loaded_apart_and_joined_equal_one_load() {
-    let text = hostile_text(6_000);
+    let text = crate::lines::hostile_list(6_000);
     let starts = line_starts(&text);
     let total_kept = one_load(&text, usize::MAX, Key::Url, None)
         .store
@@ -451,7 +421,7 @@ fn a_table_split_skips_its_header_once_and_cut_after_any_line() {
 
 #[test]
 fn a_damaged_part_is_an_error_never_a_panic() {
-    let text = hostile_text(60);
+    let text = crate::lines::hostile_list(60);
     let cut = line_starts(&text)[30];
     let mut part = begun(1 << 20, Key::Path, None);
     part.begin_slice().unwrap();

@@ -217,6 +217,18 @@ export async function withOneFile(fn) {
   assert.deepEqual(problems, []);
 }
 
+/** Writes `n` URLs of the built-in corpus (`urlhash gen --n N`) to `file`; returns `file`. */
+export function writeCorpus(file, n) {
+  const out = fs.openSync(file, 'w');
+  try {
+    const r = spawnSync(CLI, ['gen', '--n', String(n)], { stdio: ['ignore', out, 'inherit'] });
+    if (r.status !== 0) throw new Error(`urlhash gen --n ${n} failed`);
+  } finally {
+    fs.closeSync(out);
+  }
+  return file;
+}
+
 /** Runs `urlhash ARGS... --json` and returns its parsed output. */
 export function cliJson(args) {
   const all = [...args, '--json'];

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { useLab, generation, CLI, ROOT, ARTIFACTS, waitView, readTable, assertMatchesCli } from './helpers.js';
+import { useLab, generation, CLI, ROOT, ARTIFACTS, waitView, readTable, assertMatchesCli, writeCorpus } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 import { parseSlots } from '../../www/slots.js';
@@ -240,10 +240,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
   test('cancelling a big load stops it, gives its memory back, and keeps the input on screen', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-robust-'));
     try {
-      const file = path.join(dir, 'two-million.txt');
-      const out = fs.openSync(file, 'w');
-      spawnSync(CLI, ['gen', '--n', '2000000'], { stdio: ['ignore', out, 'inherit'] });
-      fs.closeSync(out);
+      const file = writeCorpus(path.join(dir, 'two-million.txt'), 2_000_000);
       const gen = await generation(page);
       const view = await page.getAttribute('#results', 'data-view');
       const memoryBefore = Number(await page.getAttribute('#report', 'data-memory'));
@@ -272,10 +269,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-robust-'));
     try {
-      const file = path.join(dir, 'twenty-million.txt');
-      const out = fs.openSync(file, 'w');
-      spawnSync(CLI, ['gen', '--n', '20000000'], { stdio: ['ignore', out, 'inherit'] });
-      fs.closeSync(out);
+      const file = writeCorpus(path.join(dir, 'twenty-million.txt'), 20_000_000);
       const gen = await generation(page);
       const t0 = Date.now();
       await page.setInputFiles('#file', file);

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { useLab, withOneFile, waitView, readTable, cliDist, assertMatchesCli, CLI, ARTIFACTS } from './helpers.js';
+import { useLab, withOneFile, waitView, readTable, cliDist, assertMatchesCli, writeCorpus, ARTIFACTS } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -127,10 +126,7 @@ describe('a file split over workers', { timeout: 600_000 }, () => {
   test('cancelling a split load stops every helper and keeps the input on screen', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-split-'));
     try {
-      const file = path.join(dir, 'two-million.txt');
-      const out = fs.openSync(file, 'w');
-      spawnSync(CLI, ['gen', '--n', '2000000'], { stdio: ['ignore', out, 'inherit'] });
-      fs.closeSync(out);
+      const file = writeCorpus(path.join(dir, 'two-million.txt'), 2_000_000);
       await page.goto(`${baseUrl}?workers=3`);
       await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
       const view = await page.getAttribute('#results', 'data-view');

@@ -1,10 +1,13 @@
-// The one Web Worker: it owns the WebAssembly instance and answers the page's messages in
+// The page's Web Worker: it owns the WebAssembly instance and answers the page's messages in
 // order. No computation happens here either: every number comes from the wasm `Lab`.
 //
 // Message in:  { id, type, ...args }
 // Message out: { id, ok: true, result } or { id, ok: false, error, broken }
-// A load builds a *pending* Lab (begin, chunk/corpus..., finish); finish makes it the active
-// one, cancel drops it, so the page keeps showing the previous input until a load completes.
+// A load builds a *pending* Lab (begin, chunk/corpus/fileRead..., finish); finish makes it the
+// active one, cancel drops it, so the page keeps showing the previous input until a load
+// completes. The same script runs the helper workers of a split load (www/split-load.js),
+// named `{ helper: true }`: they only read a part of a file (sliceRead) and send it
+// (slicePart), which the page's worker appends (appendSlice).
 import init, { Lab } from '../pkg/urlhashlab.js';
 import { coded } from './coded.js';
 import { wasmModule } from './wasm-source.js';

@@ -2088,3 +2088,53 @@ fn slot_maps_are_the_cores_pixels_and_each_keeps_its_own() {
         "bad-params",
     );
 }
+
+/// A file split over workers as the page splits it: the first part pushed into one `Lab`, the
+/// others read by `Lab`s of their own (`beginSlice`, `finishSlice` with the room left) and
+/// appended in order. The report (flat, as the page reads it) and every histogram are one
+/// load's.
+#[wasm_bindgen_test]
+fn parts_appended_across_labs_equal_one_load() {
+    let text = urlhashlab::lines::hostile_list(5_000);
+    let newlines: Vec<usize> = (0..text.len()).filter(|&i| text[i] == b'\n').collect();
+    let fns = "elfhash,md5,xxh3";
+    for (budget, key) in [(1e9, "url"), (40_000.0, "host"), (0.0, "path")] {
+        let (mut one, report) = loaded(&[&text], fns, key, budget);
+        assert!(report.get("stats").is_none(), "the input's counts are flat");
+        assert!(report["urls"].as_u64().unwrap() > 3_000, "{report}");
+        let cuts = [
+            newlines[1_000] + 1,
+            newlines[2_500] + 1,
+            newlines[4_000] + 1,
+            text.len(),
+        ];
+        let mut first = Lab::new(budget);
+        ok(first.begin(fns, key));
+        first.expect_bytes(text.len() as f64);
+        ok(first.push_chunk(&text[..cuts[0]]));
+        for w in cuts.windows(2) {
+            let mut part = Lab::new(budget);
+            ok(part.begin(fns, key));
+            ok(part.begin_slice());
+            ok(part.push_chunk(&text[w[0]..w[1]]));
+            let bytes = ok(part.finish_slice(first.keep_room()));
+            ok(first.append_slice(&bytes));
+        }
+        assert_eq!(json(first.finish()), report, "budget {budget}, {key}");
+        for f in fns.split(',') {
+            for m in [12.0, 1_009.0] {
+                assert_eq!(
+                    ok(first.histogram(f, key, m)),
+                    ok(one.histogram(f, key, m)),
+                    "{f} at {m}"
+                );
+            }
+        }
+        // A damaged part is a coded error, never a trap.
+        let mut other = Lab::new(budget);
+        ok(other.begin(fns, key));
+        ok(other.push_chunk(&text[..cuts[0]]));
+        let message = error_message(other.append_slice(b"UHLS\x01 not a part").unwrap_err());
+        assert!(message.contains("slice-unreadable"), "{message}");
+    }
+}

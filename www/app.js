@@ -272,6 +272,11 @@ function cancelLoad() {
   state.loading.stop?.();
 }
 
+/** What a new input is hashed with (`begin`, and a split load's helpers): the functions, the key and the table's columns (null: a plain list). */
+function inputParams(table) {
+  return { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null };
+}
+
 /** Functions a load hashes as the lines arrive: the selected ones and P1's. */
 function functionsToHash() {
   return state.functions.map((f) => f.id).filter((id) => state.selected.has(id) || C.p1.functions.includes(id));
@@ -286,7 +291,7 @@ async function feed(source, token) {
   let workers = 1;
   const { bytes: memoryBefore } = await lab.call('memory');
   const table = source.kind === 'corpus' ? null : await tableOf(source);
-  await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
+  await lab.call('begin', inputParams(table));
   if (source.kind === 'corpus') {
     progress(0, S.loadingCorpus(int(0), int(source.n)));
     for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
@@ -328,7 +333,7 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
   const size = file.size;
   const cuts = parts > 1 ? await cutPoints(file, parts) : [0, size];
   const module = cuts.length > 2 ? await compiledCore() : null;
-  const split = cuts.length > 2 ? new SplitLoad(file, cuts, { module, fns: functionsToHash(), key: state.key, columns: table?.columns ?? null }, show) : null;
+  const split = cuts.length > 2 ? new SplitLoad(file, cuts, { module, ...inputParams(table) }, show) : null;
   token.stop = () => {
     split?.stop();
     lab.call('cancel').catch(() => {});
@@ -348,16 +353,15 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
     if (split && !token.cancelled) await split.appendTo(lab, token);
     return cuts.length - 1;
   } catch (e) {
-    split?.stop();
     // Cancelled: the caller says so (the worker's read ends with `superseded`).
     if (token.cancelled) return cuts.length - 1;
     if (!split) throw e;
-    // Loaded again in one worker, from a new pending input.
-    await lab.call('begin', { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null });
-    return feedFile(file, table, token, 1);
   } finally {
     split?.stop();
   }
+  // The split failed: loaded again in one worker, from a new pending input.
+  await lab.call('begin', inputParams(table));
+  return feedFile(file, table, token, 1);
 }
 
 /**

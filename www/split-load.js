@@ -13,7 +13,7 @@ import { LabClient } from './lab-client.js';
  * Files below this load in one worker. Measured in Chromium on 2 cores (2026-11-26): a
  * 300 MB file loaded in 1.27 s by one worker and 1.32 s by two, since a part sends its kept
  * lines (up to the 256 MiB the page keeps) besides its raw values; 1.09 GB, past what is kept,
- * in 4.03 s by one and 3.49 s by two.
+ * in 3.97 s by one and 3.44 s by two (benches/browser/workers.mjs).
  */
 export const SPLIT_MIN_BYTES = 384 * 1024 * 1024;
 /** The fewest bytes of file per worker of a split load. */

@@ -46,7 +46,7 @@ let part = null;
 /** A helper's instance, once its first sliceRead has begun it. */
 let helperReady = null;
 /** Bytes a worker reads from a file at a time. */
-const SLICE_PIECE = Number(self.uhlPiece ?? 0) || 16 * 1024 * 1024;
+const SLICE_PIECE = 16 * 1024 * 1024;
 /** Milliseconds between two progress messages of a file read. */
 const PROGRESS_MS = 100;
 /** The stores of P4's Table 1 in the order of src/wasm/table1.rs's METHODS, and its ROW. */
@@ -342,7 +342,6 @@ const streams = {
     await helperReady;
     const lab = await enqueue(() => {
       part?.free();
-      part = null;
       const lab = new Lab(KEEP_BUDGET);
       part = lab;
       lab.begin(fns.join(','), key);

@@ -33,17 +33,12 @@ const MAGIC: &[u8; 5] = b"UHLS\x01";
 struct Writer(Vec<u8>);
 
 impl Writer {
-    /// A blob of bytes.
-    fn bytes(&mut self, v: &[u8]) {
-        self.0.extend_from_slice(&(v.len() as u64).to_le_bytes());
-        self.0.extend_from_slice(v);
-    }
     /// A blob of little-endian words of `N` bytes each.
     fn words<const N: usize, T: Word>(&mut self, v: &[T], le: fn(T) -> [u8; N]) {
         self.0
             .extend_from_slice(&((v.len() * N) as u64).to_le_bytes());
         if cfg!(target_endian = "little") {
-            // SAFETY: `Word` is only u32, u64 and u128: integers without padding, every byte
+            // SAFETY: `Word` is only u8, u32, u64 and u128: integers without padding, every byte
             // initialised, `N` bytes each; on a little-endian target their memory is their
             // little-endian bytes. One copy, where word by word took 7 ns a value in the page.
             let bytes = unsafe {
@@ -65,6 +60,7 @@ impl Writer {
 
 /// The integers an encoded part holds, whose memory is their bytes (see [`Writer::words`]).
 trait Word: Copy {}
+impl Word for u8 {}
 impl Word for u32 {}
 impl Word for u64 {}
 impl Word for u128 {}
@@ -182,6 +178,10 @@ impl Session {
         // The kept lines that fit `room`; dropping any is where the other session stops keeping.
         let fit = store.map_or(0, |s| s.ends.partition_point(|&e| e as usize <= room));
         let kept = store.map_or(0, |s| 1 + u64::from(s.complete && fit == s.ends.len()));
+        // Their bytes: the first `fit` lines of the kept ones.
+        let text = fit
+            .checked_sub(1)
+            .map_or(0, |last| store.map_or(0, |s| s.ends[last] as usize));
         let [root_host, root_path] = self.root_keys;
         let mut head = vec![
             self.n as u64,
@@ -195,11 +195,10 @@ impl Session {
             root_path,
         ];
         head.extend(self.caches.iter().map(|c| cache_tag(c.hash, c.key)));
-        // Sized once: the raw values and the kept lines are most of it.
+        // Sized once: the raw values and the lines sent are most of it.
         let values: usize = self.caches.iter().map(|c| c.values.bytes()).sum();
-        let text = store.map_or(0, |s| s.bytes.len() + 8 * s.ends.len());
         let bad = 4 * (self.unsplittable[0].len() + self.unsplittable[1].len());
-        let mut w = Writer(Vec::with_capacity(values + text + bad + 4096));
+        let mut w = Writer(Vec::with_capacity(values + text + 8 * fit + bad + 4096));
         w.0.extend_from_slice(MAGIC);
         w.words(&head, u64::to_le_bytes);
         let more = &self.unsplittable_lines;
@@ -210,8 +209,7 @@ impl Session {
             w.words(bad, u32::to_le_bytes);
         }
         if let Some(s) = store {
-            let text = fit.checked_sub(1).map_or(0, |last| s.ends[last] as usize);
-            w.bytes(&s.bytes[..text]);
+            w.words(&s.bytes[..text], |b: u8| [b]);
             w.words(&s.ends[..fit], u32::to_le_bytes);
             w.words(&s.numbers[..fit], u32::to_le_bytes);
         }

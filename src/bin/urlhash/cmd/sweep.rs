@@ -102,12 +102,12 @@ fn sweep_input(
     });
     let mut reservoir = match source {
         Source::Corpus { .. } => None,
-        _ => fig3.then(|| sweep::Reservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
+        _ => fig3.then(|| sweep::LineReservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
     };
     let (stats, bad) = if big_sweep.is_some() || reservoir.is_some() {
         count_lines(&pool, &source, key, big_sweep.as_mut(), |n, line| {
             if let Some(r) = &mut reservoir {
-                r.push_with(n, || line.to_vec());
+                r.push(n, line);
             }
         })?
     } else {

@@ -127,7 +127,43 @@ struct Track {
     /// Index into `Sweep::hashes`.
     hash_index: usize,
     reducer: Reducer,
+    /// Kept current key by key, or, for a track with a fold, remade from the fold's counters at
+    /// each checkpoint and at the end.
     tally: Tally,
+    /// The shared counters (an index into `Sweep::folds`) this small-M series is folded from.
+    fold: Option<usize>,
+}
+
+/// One function's counters at L slots, L a multiple of the M of every series folded from them:
+/// a key's slot among M is its slot among L, mod M, so slot `i` of M counts L's slots `i`,
+/// `i + M`, `i + 2M`… Fig. 2's four series of a function (M = 8, 10, 12, 40) are one
+/// increment per key at L = 120, not four, each with `Σ N_i²` and `max N_i` to update; the
+/// checkpoint folds the L counters into each M (O(L), and L is at most the checkpoint step).
+struct Fold {
+    hash_index: usize,
+    reducer: Reducer,
+    counts: Vec<u32>,
+}
+
+/// The largest L of a [`Fold`] (and so the largest M folded).
+const FOLD_SLOTS: u32 = 1 << 16;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// `raw mod m` by `reducer` (of m).
+#[inline(always)]
+fn slot_of(reducer: &Reducer, raw: u128) -> u32 {
+    if raw <= u32::MAX as u128 {
+        reducer.reduce32(raw as u32)
+    } else {
+        crate::hash::reduce(raw, reducer.m())
+    }
 }
 
 /// A one-pass sweep over several series with checkpoints every `step` keys.
@@ -135,6 +171,7 @@ pub struct Sweep {
     hashes: Vec<HashId>,
     raw: Vec<u128>,
     tracks: Vec<Track>,
+    folds: Vec<Fold>,
     step: u64,
     n: u64,
     points: Vec<Point>,
@@ -145,6 +182,8 @@ pub struct Sweep {
     has_pending: bool,
     /// [`Sweep::push_raws_many`]'s slots of one series, kept between calls.
     slots: Vec<u32>,
+    /// [`Sweep::push_raws_many`]'s values of one function, kept between calls.
+    column: Vec<u32>,
 }
 
 /// Keys between fetching a counter and counting it in [`Sweep::push_raws_many`].
@@ -155,28 +194,61 @@ impl Sweep {
     pub fn new(series: &[Series], step: u64) -> Sweep {
         assert!(step >= 1, "the checkpoint step must be at least 1");
         let mut hashes: Vec<HashId> = Vec::new();
-        let tracks = series
+        // Each fold's function and L, grown as series join it: a series of M joins the first
+        // fold of its function whose L and M have a common multiple of at most FOLD_SLOTS and
+        // the step (so a checkpoint's folding costs at most a counter per key counted).
+        let mut folds: Vec<(usize, u64)> = Vec::new();
+        let most = u64::from(FOLD_SLOTS).min(step);
+        let tracks: Vec<Track> = series
             .iter()
             .map(|s| {
                 let hash_index = hashes.iter().position(|&h| h == s.hash).unwrap_or_else(|| {
                     hashes.push(s.hash);
                     hashes.len() - 1
                 });
+                let m = u64::from(s.m);
+                let fold = (m <= most).then(|| {
+                    let joins = folds
+                        .iter()
+                        .position(|&(h, l)| h == hash_index && l / gcd(l, m) * m <= most);
+                    match joins {
+                        Some(i) => {
+                            let l = folds[i].1;
+                            folds[i].1 = l / gcd(l, m) * m;
+                            i
+                        }
+                        None => {
+                            folds.push((hash_index, m));
+                            folds.len() - 1
+                        }
+                    }
+                });
                 Track {
                     series: *s,
                     hash_index,
                     reducer: Reducer::new(s.m),
                     tally: Tally::new(s.m),
+                    fold,
                 }
+            })
+            .collect();
+        let folds: Vec<Fold> = folds
+            .into_iter()
+            .map(|(hash_index, l)| Fold {
+                hash_index,
+                reducer: Reducer::new(l as u32),
+                counts: vec![0; l as usize],
             })
             .collect();
         Sweep {
             pending: vec![0; series.len()],
             has_pending: false,
             slots: Vec::new(),
+            column: Vec::new(),
             raw: vec![0; hashes.len()],
             hashes,
             tracks,
+            folds,
             step,
             n: 0,
             points: Vec::new(),
@@ -195,6 +267,13 @@ impl Sweep {
     /// Takes raw values in the order of `hashes` (which holds every function of the sweep):
     /// each track reads its function's place there.
     fn set_hashes(&mut self, hashes: &[HashId]) {
+        for f in &mut self.folds {
+            let hash = self.hashes[f.hash_index];
+            f.hash_index = hashes
+                .iter()
+                .position(|&h| h == hash)
+                .expect("the parts' functions are the whole sweep's");
+        }
         for t in &mut self.tracks {
             t.hash_index = hashes
                 .iter()
@@ -230,25 +309,47 @@ impl Sweep {
         let keys = (raws.len() / h) as u64;
         self.flush();
         let mut slots = std::mem::take(&mut self.slots);
+        let mut column = std::mem::take(&mut self.column);
         let mut start = 0u64;
         while start < keys {
             let end = keys.min(start + (self.step - self.n % self.step));
             let run = &raws[start as usize * h..end as usize * h];
-            for t in &mut self.tracks {
-                slots.clear();
-                slots.extend(run.chunks_exact(h).map(|r| {
-                    let raw = r[t.hash_index];
-                    if raw <= u32::MAX as u128 {
-                        t.reducer.reduce32(raw as u32)
+            for f in &mut self.folds {
+                for r in run.chunks_exact(h) {
+                    f.counts[slot_of(&f.reducer, r[f.hash_index]) as usize] += 1;
+                }
+            }
+            // Function by function, its values read out of the keys' rows once (as 32-bit
+            // numbers when they all fit) for every series counted directly.
+            for at in 0..h {
+                if !self
+                    .tracks
+                    .iter()
+                    .any(|t| t.fold.is_none() && t.hash_index == at)
+                {
+                    continue;
+                }
+                let narrow = run.chunks_exact(h).all(|r| r[at] <= u32::MAX as u128);
+                if narrow {
+                    column.clear();
+                    column.extend(run.chunks_exact(h).map(|r| r[at] as u32));
+                }
+                for t in &mut self.tracks {
+                    if t.fold.is_some() || t.hash_index != at {
+                        continue;
+                    }
+                    slots.clear();
+                    if narrow {
+                        slots.extend(column.iter().map(|&x| t.reducer.reduce32(x)));
                     } else {
-                        crate::hash::reduce(raw, t.reducer.m())
+                        slots.extend(run.chunks_exact(h).map(|r| slot_of(&t.reducer, r[at])));
                     }
-                }));
-                for (j, &slot) in slots.iter().enumerate() {
-                    if let Some(&ahead) = slots.get(j + AHEAD) {
-                        prefetch(t.tally.counts(), ahead);
+                    for (j, &slot) in slots.iter().enumerate() {
+                        if let Some(&ahead) = slots.get(j + AHEAD) {
+                            prefetch(t.tally.counts(), ahead);
+                        }
+                        t.tally.add(slot);
                     }
-                    t.tally.add(slot);
                 }
             }
             self.n += end - start;
@@ -258,18 +359,20 @@ impl Sweep {
             start = end;
         }
         self.slots = slots;
+        self.column = column;
     }
 
     #[inline]
     fn count(&mut self) {
         let has_pending = self.has_pending;
+        for f in &mut self.folds {
+            f.counts[slot_of(&f.reducer, self.raw[f.hash_index]) as usize] += 1;
+        }
         for (t, pending) in self.tracks.iter_mut().zip(&mut self.pending) {
-            let raw = self.raw[t.hash_index];
-            let slot = if raw <= u32::MAX as u128 {
-                t.reducer.reduce32(raw as u32)
-            } else {
-                crate::hash::reduce(raw, t.reducer.m())
-            };
+            if t.fold.is_some() {
+                continue;
+            }
+            let slot = slot_of(&t.reducer, self.raw[t.hash_index]);
             prefetch(t.tally.counts(), slot);
             if has_pending {
                 t.tally.add(*pending);
@@ -287,7 +390,25 @@ impl Sweep {
     fn flush(&mut self) {
         if std::mem::take(&mut self.has_pending) {
             for (t, &slot) in self.tracks.iter_mut().zip(&self.pending) {
-                t.tally.add(slot);
+                if t.fold.is_none() {
+                    t.tally.add(slot);
+                }
+            }
+        }
+    }
+
+    /// Counts the pending slots and remakes the tallies of folded series from their folds.
+    fn settle(&mut self) {
+        self.flush();
+        for t in &mut self.tracks {
+            if let Some(f) = t.fold {
+                let mut counts = vec![0u32; t.series.m as usize];
+                for block in self.folds[f].counts.chunks_exact(counts.len()) {
+                    for (c, &b) in counts.iter_mut().zip(block) {
+                        *c += b;
+                    }
+                }
+                t.tally = Tally::from_counts(counts);
             }
         }
     }
@@ -298,7 +419,7 @@ impl Sweep {
     }
 
     fn checkpoint(&mut self) {
-        self.flush();
+        self.settle();
         for t in &self.tracks {
             self.points.push(Point {
                 figure: t.series.figure,
@@ -329,7 +450,7 @@ impl Sweep {
         if self.n > 0 && self.n % self.step != 0 {
             self.checkpoint();
         }
-        self.flush();
+        self.settle();
         std::mem::take(&mut self.points)
     }
 }
@@ -413,7 +534,7 @@ impl SweepParts {
             .parts
             .into_iter()
             .map(|mut p| {
-                p.flush();
+                p.settle();
                 p.tracks.into_iter().map(|t| t.tally).collect()
             })
             .collect();
@@ -541,14 +662,15 @@ impl<T> Reservoir<T> {
 
 /// [`Reservoir`] of lines, their bytes kept one after another in one buffer instead of a heap
 /// block each: the same sample, without a free and an allocation, each a cache miss or two, for
-/// each of the k·ln(N/k) lines it replaces (1.6 million of 20 million lines for Fig. 3). The
-/// buffer is compacted, in place, whenever the bytes of replaced lines outweigh the kept ones.
+/// each of the k·ln(N/k) lines it replaces (1.6 million of 20 million lines for Fig. 3); a
+/// replaced line is not even read. The buffer is compacted, in place, whenever it has grown
+/// past twice its size after the last compaction (and 1 MiB).
 pub struct LineReservoir {
     /// Each kept line's place in `bytes` and length.
     sample: Reservoir<(usize, usize)>,
     bytes: Vec<u8>,
-    /// Bytes of the kept lines (the rest of `bytes` belongs to replaced ones).
-    live: usize,
+    /// The size of `bytes` that starts a compaction.
+    limit: usize,
 }
 
 impl LineReservoir {
@@ -557,7 +679,7 @@ impl LineReservoir {
         LineReservoir {
             sample: Reservoir::new(k),
             bytes: Vec::new(),
-            live: 0,
+            limit: 1 << 20,
         }
     }
 
@@ -571,13 +693,12 @@ impl LineReservoir {
         if j == self.sample.items.len() {
             self.sample.items.push((order, at));
         } else {
-            self.live -= self.sample.items[j].1 .1;
             self.sample.items[j] = (order, at);
         }
         self.bytes.extend_from_slice(line);
-        self.live += line.len();
-        if self.bytes.len() > 2 * self.live + (1 << 20) {
+        if self.bytes.len() > self.limit {
             self.compact();
+            self.limit = 2 * self.bytes.len() + (1 << 20);
         }
     }
 
@@ -669,7 +790,8 @@ mod tests {
     #[test]
     fn the_line_reservoir_keeps_the_reservoirs_lines() {
         // Lines of every length from 0 to 299, offered many times over a small k, so the
-        // buffer is compacted again and again (its bound is 2 × live + 1 MiB).
+        // buffer is compacted again and again (here it never holds more than 1 MiB over twice
+        // the kept lines' bytes and a line).
         for k in [0u64, 1, 7, 300] {
             let mut lines = LineReservoir::new(k);
             let mut plain = Reservoir::new(k);
@@ -679,7 +801,8 @@ mod tests {
                 plain.push(i + 1, line);
             }
             assert_eq!(lines.seen(), 40_000);
-            assert!(lines.bytes.len() <= 2 * lines.live + (1 << 20));
+            let live: usize = lines.sample.items.iter().map(|(_, (_, len))| len).sum();
+            assert!(lines.bytes.len() <= 2 * live + 300 + (1 << 20));
             assert_eq!(lines.finish(), plain.finish(), "k = {k}");
         }
     }
@@ -704,6 +827,95 @@ mod tests {
             assert!((p.value - p.m as f64 * max as f64 / p.n as f64).abs() < 1e-12);
         }
         assert_eq!(points.last().unwrap().n, 350);
+    }
+
+    #[test]
+    fn folded_and_direct_series_equal_recomputation_at_every_step() {
+        // Small M that fold together (8, 10, 12, 40 and 1, 2, 3), one past a fold's largest
+        // size, ones beside a short step, and MD5, whose raw values do not fit 32 bits.
+        let fns = [HashId::ElfHash, HashId::Hf, HashId::Md5];
+        let ms = [
+            1,
+            2,
+            3,
+            8,
+            10,
+            12,
+            40,
+            97,
+            200,
+            1000,
+            FOLD_SLOTS,
+            FOLD_SLOTS + 1,
+        ];
+        let series: Vec<Series> = ms
+            .iter()
+            .flat_map(|&m| {
+                fns.iter().map(move |&hash| Series {
+                    figure: 1,
+                    hash,
+                    m,
+                    measure: if m % 2 == 0 { Measure::A } else { Measure::B },
+                })
+            })
+            .collect();
+        let urls: Vec<Vec<u8>> = Corpus::new(5).iter(0, 1500).collect();
+        let slots: Vec<Vec<u32>> = series
+            .iter()
+            .map(|s| urls.iter().map(|u| s.hash.slot(u, s.m)).collect())
+            .collect();
+        for step in [1, 7, 100, 1000, u64::MAX] {
+            let mut one = Sweep::new(&series, step);
+            let mut parts = SweepParts::new(&series, step, 3);
+            for u in &urls[..700] {
+                one.push(u);
+                let raws: Vec<u128> = parts.hashes().iter().map(|h| h.raw(u)).collect();
+                for part in parts.parts_mut() {
+                    part.push_raws(&raws);
+                }
+            }
+            let raws: Vec<u128> = urls[700..]
+                .iter()
+                .flat_map(|u| parts.hashes().iter().map(|h| h.raw(u)))
+                .collect();
+            for part in parts.parts_mut() {
+                part.push_raws_many(&raws);
+            }
+            for u in &urls[700..] {
+                one.push(u);
+            }
+            let points = one.finish();
+            assert_eq!(parts.finish(), points, "step {step}");
+            let checkpoints = if step == u64::MAX {
+                1
+            } else {
+                1500_u64.div_ceil(step)
+            };
+            assert_eq!(points.len() as u64, checkpoints * series.len() as u64);
+            // Recounted at the first checkpoints, those around the change from one key at a
+            // time to many, and the last.
+            let recount = |n: u64| n <= 3 * step.min(1500) || (690..=710).contains(&n) || n == 1500;
+            for (p, (s, slots)) in points.iter().zip(series.iter().zip(&slots).cycle()) {
+                if !recount(p.n) {
+                    continue;
+                }
+                let mut counts = vec![0u32; p.m as usize];
+                for &slot in &slots[..p.n as usize] {
+                    counts[slot as usize] += 1;
+                }
+                let t = Tally::from_counts(counts);
+                let want = match s.measure {
+                    Measure::A => t.avg_probes_a(),
+                    Measure::B => t.load_balance_b(),
+                };
+                assert_eq!((p.m, p.value), (s.m, want), "step {step}, {s:?} at {}", p.n);
+            }
+            let tallies = parts.into_tallies();
+            for (s, t) in series.iter().zip(&tallies) {
+                assert_eq!(Some(t), one.tally(s.hash, s.m), "step {step}, {s:?}");
+                assert_eq!(t.n(), 1500);
+            }
+        }
     }
 
     #[test]

@@ -187,7 +187,7 @@ pub struct Sweep {
 }
 
 /// Keys between fetching a counter and counting it in [`Sweep::push_raws_many`].
-const AHEAD: usize = 16;
+const AHEAD: usize = 64;
 
 impl Sweep {
     /// A sweep of `series` with a checkpoint every `step >= 1` keys (and one at the end).
@@ -663,8 +663,8 @@ impl<T> Reservoir<T> {
 /// [`Reservoir`] of lines, their bytes kept one after another in one buffer instead of a heap
 /// block each: the same sample, without a free and an allocation, each a cache miss or two, for
 /// each of the k·ln(N/k) lines it replaces (1.6 million of 20 million lines for Fig. 3); a
-/// replaced line is not even read. The buffer is compacted, in place, whenever it has grown
-/// past twice its size after the last compaction (and 1 MiB).
+/// replaced line is not even read. The kept lines are copied to a new buffer whenever the old
+/// one has grown past twice its size after the last copy (and 1 MiB).
 pub struct LineReservoir {
     /// Each kept line's place in `bytes` and length.
     sample: Reservoir<(usize, usize)>,
@@ -702,18 +702,15 @@ impl LineReservoir {
         }
     }
 
-    /// Moves the kept lines to the front of the buffer, in the order they sit there.
+    /// Copies the kept lines into a new buffer, one after another.
     fn compact(&mut self) {
-        let mut by_place: Vec<usize> = (0..self.sample.items.len()).collect();
-        crate::order::sort_unstable_by_key(&mut by_place, |&i| self.sample.items[i].1 .0);
-        let mut to = 0;
-        for i in by_place {
-            let (from, len) = self.sample.items[i].1;
-            self.bytes.copy_within(from..from + len, to);
-            self.sample.items[i].1 .0 = to;
-            to += len;
+        let live = self.sample.items.iter().map(|(_, (_, len))| len).sum();
+        let mut bytes = Vec::with_capacity(live);
+        for (_, (at, len)) in &mut self.sample.items {
+            let from = std::mem::replace(at, bytes.len());
+            bytes.extend_from_slice(&self.bytes[from..from + *len]);
         }
-        self.bytes.truncate(to);
+        self.bytes = bytes;
     }
 
     /// How many lines were offered.

@@ -160,3 +160,56 @@ fn reducer_equals_modulo() {
         }
     }
 }
+
+#[test]
+fn elfhash4_is_elfhash_of_each_key() {
+    // Keys of every length to 40 and some long ones, with high (negative) bytes and NULs, in
+    // every order of lengths across the four lanes.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut byte = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // NUL now and then, else any byte.
+        if state % 61 == 0 {
+            0
+        } else {
+            (state >> 24) as u8
+        }
+    };
+    let keys: Vec<Vec<u8>> = (0..41)
+        .chain([63, 64, 65, 200, 4097])
+        .flat_map(|len| [0, 1].map(|_| (0..len).map(|_| byte()).collect()))
+        .collect();
+    for (i, a) in keys.iter().enumerate() {
+        let b = &keys[(i * 7 + 3) % keys.len()];
+        let c = &keys[(i * 13 + 5) % keys.len()];
+        let d = &keys[(i * 31 + 1) % keys.len()];
+        for four in [[a, b, c, d], [d, c, b, a], [b, d, a, c], [c, a, d, b]] {
+            let want = four.map(|k| elfhash(k));
+            assert_eq!(elfhash4(four.map(|k| &k[..])), want, "{four:?}");
+        }
+    }
+    assert_eq!(
+        elfhash4([b"", b"a", b"ab\0c", b"abc"]),
+        [0, 97, elfhash(b"ab"), elfhash(b"abc")]
+    );
+}
+
+#[test]
+fn raw_each_gives_raw_of_every_key() {
+    let keys: Vec<Vec<u8>> = (0..23u8)
+        .map(|i| (0..i * 5).map(|j| j ^ i).collect())
+        .collect();
+    let keys: Vec<&[u8]> = keys.iter().map(|k| &k[..]).collect();
+    for id in REGISTRY.iter().map(|f| f.id) {
+        for n in [0, 1, 3, 4, 5, 8, 23] {
+            let mut got = vec![None; n];
+            id.raw_each(&keys[..n], |i, v| {
+                assert!(got[i].replace(v).is_none(), "{id:?}: key {i} twice");
+            });
+            let want: Vec<Option<u128>> = keys[..n].iter().map(|k| Some(id.raw(k))).collect();
+            assert_eq!(got, want, "{id:?}, {n} keys");
+        }
+    }
+}

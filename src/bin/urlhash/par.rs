@@ -118,20 +118,28 @@ impl Hashed {
                 .zip(self.errors.par_chunks_mut(RUN))
                 .enumerate()
                 .map(|(run, (raws, errors))| {
-                    let (mut keys, mut roots) = (0, 0);
-                    for (j, (out, error)) in raws.chunks_exact_mut(h).zip(errors).enumerate() {
+                    // The run's keys (and their places in it), then each function over all
+                    // of them (ELFhash four keys at a time).
+                    let mut keys = Vec::with_capacity(errors.len());
+                    let mut places = Vec::with_capacity(errors.len());
+                    for (j, error) in errors.iter_mut().enumerate() {
                         match key::extract(batch.line(run * RUN + j), key) {
                             Ok(k) => {
-                                keys += 1;
-                                roots += u64::from(key == Key::Path && *k == *b"/");
-                                for (o, f) in out.iter_mut().zip(hashes) {
-                                    *o = f.raw(&k);
-                                }
+                                keys.push(k);
+                                places.push(j);
                             }
                             Err(e) => *error = Some(e),
                         }
                     }
-                    (keys, roots)
+                    let roots = keys
+                        .iter()
+                        .filter(|k| key == Key::Path && ***k == *b"/")
+                        .count() as u64;
+                    let keys: Vec<&[u8]> = keys.iter().map(|k| &k[..]).collect();
+                    for (at, f) in hashes.iter().enumerate() {
+                        f.raw_each(&keys, |i, v| raws[places[i] * h + at] = v);
+                    }
+                    (keys.len() as u64, roots)
                 })
                 .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         })

@@ -8,9 +8,12 @@
 //!   20 million, N = 10 000, 20 000, … 400 000.
 //!
 //! A [`Sweep`] holds one [`Tally`] per (function, M) series; each key is hashed once per distinct
-//! function, and each series updates `Σ N_i²` and `max N_i` in O(1), so every checkpoint reads
-//! A = (Σ N_i² + N) / 2N and B = M · max N_i / N without a pass over the slots. Memory is the
-//! slot arrays only, independent of N.
+//! function, and each series with a large M updates `Σ N_i²` and `max N_i` in O(1), so every
+//! checkpoint reads A = (Σ N_i² + N) / 2N and B = M · max N_i / N without a pass over its slots.
+//! Series with a small M are counted together, one counter per key and function at a common
+//! multiple L of their M (at most 65 536 and the step), and folded into each M at a checkpoint,
+//! a pass over L counters. Memory is the slot arrays only, independent of N; every count is
+//! 32-bit, so a slot holds at most 2^32 − 1 keys.
 //!
 //! # Example
 //! ```
@@ -300,9 +303,9 @@ impl Sweep {
 
     /// Counts many keys whose raw values were computed elsewhere: `raws` holds each key's values
     /// in turn, one per function of [`hashes`](Sweep::hashes). The same result as
-    /// [`push_raws`](Sweep::push_raws) of each key in turn, counted series by series between
-    /// checkpoints, so the misses on Fig. 1's big tables overlap (each counter is fetched
-    /// [`AHEAD`] keys before it is counted).
+    /// [`push_raws`](Sweep::push_raws) of each key in turn, counted between checkpoints fold by
+    /// fold, then function by function and series by series, so the misses on Fig. 1's big
+    /// tables overlap (each counter is fetched [`AHEAD`] keys before it is counted).
     pub fn push_raws_many(&mut self, raws: &[u128]) {
         let h = self.hashes.len();
         assert!(h > 0 && raws.len() % h == 0, "whole keys of raw values");
@@ -435,8 +438,9 @@ impl Sweep {
         }
     }
 
-    /// The tally of a series, for measures beyond A and B at the end: it counts the keys up to
-    /// the last checkpoint or [`Sweep::finish`].
+    /// The tally of a series, for measures beyond A and B once [`Sweep::finish`] has run (it
+    /// then counts every key; before, a series with a small M counts the keys up to the last
+    /// checkpoint, and the others all but the last key pushed alone).
     pub fn tally(&self, hash: HashId, m: u32) -> Option<&Tally> {
         self.tracks
             .iter()
@@ -517,7 +521,8 @@ impl SweepParts {
         &mut self.parts
     }
 
-    /// The tally of a series ([`Sweep::tally`]), in whichever part counts it.
+    /// The tally of a series ([`Sweep::tally`]: after [`SweepParts::finish`]), in whichever part
+    /// counts it.
     pub fn tally(&self, hash: HashId, m: u32) -> Option<&Tally> {
         self.parts.iter().find_map(|p| p.tally(hash, m))
     }
@@ -664,14 +669,21 @@ impl<T> Reservoir<T> {
 /// block each: the same sample, without a free and an allocation, each a cache miss or two, for
 /// each of the k·ln(N/k) lines it replaces (1.6 million of 20 million lines for Fig. 3); a
 /// replaced line is not even read. The kept lines are copied to a new buffer whenever the old
-/// one has grown past twice its size after the last copy (and 1 MiB).
+/// one has grown past twice the kept lines' bytes at the last copy and 1 MiB.
 pub struct LineReservoir {
     /// Each kept line's place in `bytes` and length.
     sample: Reservoir<(usize, usize)>,
     bytes: Vec<u8>,
     /// The size of `bytes` that starts a compaction.
     limit: usize,
+    /// Bytes the buffer may hold beyond twice the kept lines ([`LINE_SLACK`]; less in tests).
+    slack: usize,
+    /// Compactions so far.
+    compactions: u64,
 }
+
+/// Bytes a [`LineReservoir`]'s buffer may hold beyond twice the kept lines.
+const LINE_SLACK: usize = 1 << 20;
 
 impl LineReservoir {
     /// An empty sample of at most `k` lines.
@@ -679,7 +691,9 @@ impl LineReservoir {
         LineReservoir {
             sample: Reservoir::new(k),
             bytes: Vec::new(),
-            limit: 1 << 20,
+            limit: LINE_SLACK,
+            slack: LINE_SLACK,
+            compactions: 0,
         }
     }
 
@@ -698,14 +712,16 @@ impl LineReservoir {
         self.bytes.extend_from_slice(line);
         if self.bytes.len() > self.limit {
             self.compact();
-            self.limit = 2 * self.bytes.len() + (1 << 20);
         }
     }
 
-    /// Copies the kept lines into a new buffer, one after another.
+    /// Copies the kept lines into a new buffer, one after another, with room for the lines
+    /// until the next copy.
     fn compact(&mut self) {
-        let live = self.sample.items.iter().map(|(_, (_, len))| len).sum();
-        let mut bytes = Vec::with_capacity(live);
+        let live: usize = self.sample.items.iter().map(|(_, (_, len))| len).sum();
+        self.limit = 2 * live + self.slack;
+        self.compactions += 1;
+        let mut bytes = Vec::with_capacity(self.limit);
         for (_, (at, len)) in &mut self.sample.items {
             let from = std::mem::replace(at, bytes.len());
             bytes.extend_from_slice(&self.bytes[from..from + *len]);
@@ -786,20 +802,24 @@ mod tests {
 
     #[test]
     fn the_line_reservoir_keeps_the_reservoirs_lines() {
-        // Lines of every length from 0 to 299, offered many times over a small k, so the
-        // buffer is compacted again and again (here it never holds more than 1 MiB over twice
-        // the kept lines' bytes and a line).
+        // Lines of every length from 0 to 299 offered to small samples, with a slack of 64
+        // bytes, so the buffer is compacted again and again.
         for k in [0u64, 1, 7, 300] {
             let mut lines = LineReservoir::new(k);
+            (lines.slack, lines.limit) = (64, 64);
             let mut plain = Reservoir::new(k);
-            for i in 0..40_000u64 {
+            for i in 0..80_000u64 {
                 let line = vec![(i % 251) as u8; (i * 7919 % 300) as usize];
                 lines.push(i + 1, &line);
                 plain.push(i + 1, line);
+                // Never more than twice k of the longest line, the slack and a line.
+                let most = 2 * k as usize * 299 + 64 + 299;
+                assert!(lines.bytes.len() <= most, "k = {k}, line {i}");
             }
-            assert_eq!(lines.seen(), 40_000);
-            let live: usize = lines.sample.items.iter().map(|(_, (_, len))| len).sum();
-            assert!(lines.bytes.len() <= 2 * live + 300 + (1 << 20));
+            assert_eq!(lines.seen(), 80_000);
+            if k > 0 {
+                assert!(lines.compactions >= 5, "k = {k}: {}", lines.compactions);
+            }
             assert_eq!(lines.finish(), plain.finish(), "k = {k}");
         }
     }

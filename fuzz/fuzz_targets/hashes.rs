@@ -7,7 +7,8 @@
 //! * each function equals an independent reference written from the module docs: P1's C
 //!   (ELFhash, HfIp, _hf, and the `*_c` variants), P2's Java loops over Java's chars, Java's
 //!   `String.hashCode`, FNV-1a, a bitwise CRC-32, MD5 from the `md-5` crate and XXH3 from
-//!   `xxhash-rust` directly.
+//!   `xxhash-rust` directly;
+//! * many keys at once (`elfhash4`, `raw_each`) give each key's reference value.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -259,4 +260,20 @@ fuzz_target!(|key: &[u8]| {
         u128::from_be_bytes(hash::md5_digest(key))
     );
     assert_eq!(hash::java_string_length(key), java_units(key).len());
+
+    // Many keys at once: the key, its two halves and its tail cut at a place from the input,
+    // side by side (ELFhash four at a time) and with a fifth key past the fours.
+    let at = (h >> 40) as usize % (key.len() + 1);
+    let keys: [&[u8]; 5] = [key, &key[..at], &key[at..], &key[key.len() / 2..], moved];
+    let four = hash::elfhash4([keys[0], keys[1], keys[2], keys[3]]);
+    for (k, v) in keys.iter().zip(four) {
+        assert_eq!(v, elfhash_ref(k), "elfhash4 differs from ELFhash");
+    }
+    for f in REGISTRY {
+        let mut got = [None; 5];
+        f.id.raw_each(&keys, |i, v| got[i] = Some(v));
+        for (k, g) in keys.iter().zip(got) {
+            assert_eq!(g, Some(reference(f.id, k)), "{}: raw_each differs", f.key);
+        }
+    }
 });

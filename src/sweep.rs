@@ -151,22 +151,13 @@ struct Fold {
 /// The largest L of a [`Fold`] (and so the largest M folded).
 const FOLD_SLOTS: u32 = 1 << 16;
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
+/// The least common multiple of `a` and `b` (both at least 1).
+fn lcm(a: u64, b: u64) -> u64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
     }
-}
-
-/// `raw mod m` by `reducer` (of m).
-#[inline(always)]
-fn slot_of(reducer: &Reducer, raw: u128) -> u32 {
-    if raw <= u32::MAX as u128 {
-        reducer.reduce32(raw as u32)
-    } else {
-        crate::hash::reduce(raw, reducer.m())
-    }
+    a / x * b
 }
 
 /// A one-pass sweep over several series with checkpoints every `step` keys.
@@ -213,11 +204,10 @@ impl Sweep {
                 let fold = (m <= most).then(|| {
                     let joins = folds
                         .iter()
-                        .position(|&(h, l)| h == hash_index && l / gcd(l, m) * m <= most);
+                        .position(|&(h, l)| h == hash_index && lcm(l, m) <= most);
                     match joins {
                         Some(i) => {
-                            let l = folds[i].1;
-                            folds[i].1 = l / gcd(l, m) * m;
+                            folds[i].1 = lcm(folds[i].1, m);
                             i
                         }
                         None => {
@@ -319,7 +309,7 @@ impl Sweep {
             let run = &raws[start as usize * h..end as usize * h];
             for f in &mut self.folds {
                 for r in run.chunks_exact(h) {
-                    f.counts[slot_of(&f.reducer, r[f.hash_index]) as usize] += 1;
+                    f.counts[f.reducer.reduce(r[f.hash_index]) as usize] += 1;
                 }
             }
             // Function by function, its values read out of the keys' rows once (as 32-bit
@@ -345,7 +335,7 @@ impl Sweep {
                     if narrow {
                         slots.extend(column.iter().map(|&x| t.reducer.reduce32(x)));
                     } else {
-                        slots.extend(run.chunks_exact(h).map(|r| slot_of(&t.reducer, r[at])));
+                        slots.extend(run.chunks_exact(h).map(|r| t.reducer.reduce(r[at])));
                     }
                     for (j, &slot) in slots.iter().enumerate() {
                         if let Some(&ahead) = slots.get(j + AHEAD) {
@@ -369,13 +359,13 @@ impl Sweep {
     fn count(&mut self) {
         let has_pending = self.has_pending;
         for f in &mut self.folds {
-            f.counts[slot_of(&f.reducer, self.raw[f.hash_index]) as usize] += 1;
+            f.counts[f.reducer.reduce(self.raw[f.hash_index]) as usize] += 1;
         }
         for (t, pending) in self.tracks.iter_mut().zip(&mut self.pending) {
             if t.fold.is_some() {
                 continue;
             }
-            let slot = slot_of(&t.reducer, self.raw[t.hash_index]);
+            let slot = t.reducer.reduce(self.raw[t.hash_index]);
             prefetch(t.tally.counts(), slot);
             if has_pending {
                 t.tally.add(*pending);

@@ -303,6 +303,16 @@ impl Reducer {
             ((low as u128 * self.m as u128) >> 64) as u32
         }
     }
+    /// `raw mod m` for a raw value of any width: [`reduce32`](Reducer::reduce32) when it fits
+    /// 32 bits, else [`reduce`].
+    #[inline(always)]
+    pub fn reduce(&self, raw: u128) -> u32 {
+        if raw <= u32::MAX as u128 {
+            self.reduce32(raw as u32)
+        } else {
+            reduce(raw, self.m)
+        }
+    }
 }
 
 /// The bytes a C function sees: everything before the first NUL.

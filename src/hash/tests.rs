@@ -157,6 +157,13 @@ fn reducer_equals_modulo() {
             0x1234_5678,
         ] {
             assert_eq!(r.reduce32(x), x % m, "x={x} m={m}");
+            assert_eq!(r.reduce(u128::from(x)), x % m, "x={x} m={m}");
+            let wide = (u128::from(x) << 64) | 0xD41D_8CD9;
+            assert_eq!(
+                u128::from(r.reduce(wide)),
+                wide % u128::from(m),
+                "{wide} m={m}"
+            );
         }
     }
 }

@@ -131,10 +131,10 @@ impl Hashed {
                             Err(e) => *error = Some(e),
                         }
                     }
-                    let roots = keys
-                        .iter()
-                        .filter(|k| key == Key::Path && ***k == *b"/")
-                        .count() as u64;
+                    let roots = match key {
+                        Key::Path => keys.iter().filter(|k| ***k == *b"/").count() as u64,
+                        _ => 0,
+                    };
                     let keys: Vec<&[u8]> = keys.iter().map(|k| &k[..]).collect();
                     for (at, f) in hashes.iter().enumerate() {
                         f.raw_each(&keys, |i, v| raws[places[i] * h + at] = v);

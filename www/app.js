@@ -1,11 +1,12 @@
 // URL Hash Lab's page: wires the controls to the worker and the worker's answers to the
 // charts. No hashing or statistics here: every number shown comes from the wasm core.
-import { S, applyStrings, setLanguage, language, nameOf, summaryOf, wordError } from './strings.js';
+import { S, applyStrings, setLanguage, language, nameOf, summaryOf, wordError, knowNames } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { parseSlots, parseNodes } from './slots.js';
 import { C, bound } from './constants.js';
 import { LabClient } from './lab-client.js';
 import { SplitLoad, cutPoints, workersFor } from './split-load.js';
+import { countLines, previewOf, spliceRaw } from './paste-box.js';
 import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
 import { showEmbed } from './embed.js';
 import { setupLessons } from './lessons.js';
@@ -154,6 +155,16 @@ function buildFunctionList() {
           input.value = f.id;
           input.checked = state.selected.has(f.id);
           input.addEventListener('change', () => {
+            showText($('fn-error'), '');
+            if (input.checked && !computable(f.id, state.key)) {
+              // The lines were not kept: only what the load hashed can be shown.
+              input.checked = false;
+              offerReload($('fn-error'), S.notKeptFunction(nameOf(f), S.keyName[state.key], int(state.input.report.urls)), S.reloadWith(nameOf(f)), () => {
+                state.selected.add(f.id);
+                input.checked = true;
+              });
+              return;
+            }
             if (input.checked) state.selected.add(f.id);
             else state.selected.delete(f.id);
             requestView();
@@ -275,6 +286,31 @@ function cancelLoad() {
 /** What a new input is hashed with (`begin`, and a split load's helpers): the functions, the key and the table's columns (null: a plain list). */
 function inputParams(table) {
   return { fns: functionsToHash(), key: state.key, columns: table?.columns ?? null };
+}
+
+/**
+ * Says at a control why it cannot change the input on screen, with a button that loads the
+ * input again after `choose` has made the choice.
+ */
+function offerReload(box, message, button, choose) {
+  const again = el('button', { text: button, attrs: { type: 'button' } });
+  again.addEventListener('click', () => {
+    showText(box, '');
+    choose();
+    load(state.lastSource);
+  });
+  box.replaceChildren(el('span', { text: `${message} ` }), again);
+  box.hidden = false;
+}
+
+/**
+ * Whether the input on screen can show `fn` over `key`: always when its lines were kept, else
+ * only what its load hashed as the lines arrived.
+ */
+function computable(fn, key) {
+  const input = state.input;
+  if (!input || input.report.urls_kept) return true;
+  return input.hashed.key === key && input.hashed.fns.includes(fn);
 }
 
 /** Functions a load hashes as the lines arrive: the selected ones and P1's. */
@@ -423,6 +459,8 @@ async function load(source, fed = null) {
   const token = { cancelled: false };
   setLoading(token);
   const started = fed?.started ?? performance.now();
+  // What the load hashes as the lines arrive (prefeed: P1's functions).
+  const hashed = { fns: fed ? [...C.p1.functions] : functionsToHash(), key: state.key };
   let memoryBefore = 0;
   try {
     let table;
@@ -444,7 +482,12 @@ async function load(source, fed = null) {
     }
     // The worker's memory with this input comes with its report (WebAssembly memory only
     // grows: this is its peak).
-    const { report, bytes: memory } = await (fed?.finish ?? lab.call('finish'));
+    const { report, bytes: memory, empty } = await (fed?.finish ?? lab.call('finish'));
+    if (empty) {
+      // The worker kept the input it had: the page keeps showing it, and says why.
+      showText($('input-error'), nothingLoaded(source, report));
+      return;
+    }
     performance.measure('uhl:load', { start: started, end: performance.now() });
     state.generation += 1;
     state.lastSource = source;
@@ -458,7 +501,12 @@ async function load(source, fed = null) {
         })
         .catch(() => {});
     }
-    state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers };
+    state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers, hashed };
+    showText($('fn-error'), '');
+    showText($('key-error'), '');
+    showDataBadge();
+    if (state.keptForLessons !== source) showText($('lesson-data'), '');
+    if (source.by !== 'lesson') $('data-undo').hidden = true;
     showColumns(table);
     state.figures = { 1: null, 2: null, 3: null };
     state.p1 = null;
@@ -481,6 +529,18 @@ async function load(source, fed = null) {
     if (generation === state.generation && partitionRuns.askedGen !== generation) await runPartition();
     if (generation === state.generation) for (const v of dedupViews) v.load(generation);
   });
+}
+
+/** Why a load that yielded no URL line changed nothing, worded from its input report. */
+function nothingLoaded(source, report) {
+  const at = (o) => S.lineList(o.first_lines, o.count);
+  const parts = [S.loadNothing(source.kind === 'file' ? S.emptyWhatFile(source.file.name) : S.emptyWhatPaste)];
+  if (report.lines) parts.push(S.reportLines(report.lines, report.urls));
+  if (report.blank) parts.push(S.reportBlank(report.blank));
+  if (report.too_long.count) parts.push(S.reportTooLong(report.too_long.count, at(report.too_long)));
+  if (report.no_column?.count) parts.push(S.reportNoColumn(report.no_column.count, at(report.no_column)));
+  if (state.lastSource) parts.push(S.loadKept(describeSource(state.lastSource)));
+  return parts.join(' ');
 }
 
 /**
@@ -613,11 +673,19 @@ async function renderView() {
     setBusy(Boolean(state.loading));
     return;
   }
+  if (!res.rows[0].measures.n) {
+    // Measures over no key at all would read as a flat, perfect-looking chart.
+    $('results-status').textContent = '';
+    showText($('results-error'), S.noKeys(S.keyName[key]));
+    $('view-panel').classList.add('stale');
+    setBusy(Boolean(state.loading));
+    return;
+  }
   $('view-panel').classList.remove('stale');
   // An answer asked for ahead (firstView) was computed while the page set up: its own time.
   const ms = asked ? res.ms : performance.now() - t0;
   showText($('results-error'), '');
-  state.shown = { m, key, measures: Object.fromEntries(res.rows.map((r) => [r.fn, r.measures])) };
+  state.shown = { gen: state.generation, m, key, measures: Object.fromEntries(res.rows.map((r) => [r.fn, r.measures])) };
   lessonChanged();
   const rows = res.rows.map((r) => ({
     ...r,
@@ -863,10 +931,8 @@ function wirePartition() {
 
 /** Puts `text` in the paste box and loads it (P3's example list). */
 function loadText(text) {
-  $('paste').value = text;
-  state.bigPaste = null;
-  showText($('paste-note'), '');
-  return load({ kind: 'paste', bytes: new TextEncoder().encode(text) });
+  setPasted(text);
+  return load({ kind: 'paste', bytes: new TextEncoder().encode(text), by: 'user' });
 }
 
 /** Builds the four views; each calls the worker through the Lab client of the moment. */
@@ -901,6 +967,28 @@ function setupDedupViews() {
   };
 }
 
+// ---------------------------------------------------------------- the paste box
+
+/**
+ * Puts `text` in the paste box as what it stands for: whole, or its first lines when it is
+ * long; the caret at `caret` (an index of the box's value) when it is shown whole.
+ */
+function setPasted(text, caret = null) {
+  const box = $('paste');
+  const big = text.length >= BIG_PASTE_CHARS;
+  box.value = big ? previewOf(text, PREVIEW_LINES, 4000) : text;
+  state.pasted = { text, shown: box.value };
+  if (!big && caret !== null) box.setSelectionRange(caret, caret);
+  noteBigPaste();
+}
+
+/** The note under the box while it shows only the first lines of what it holds. */
+function noteBigPaste() {
+  const kept = state.pasted;
+  const hidden = kept && kept.text.replace(/\r\n?/g, '\n') !== kept.shown;
+  showText($('paste-note'), hidden ? S.bigPaste(int(countLines(kept.text)), PREVIEW_LINES) : '');
+}
+
 // ---------------------------------------------------------------- start-up
 
 function wireControls() {
@@ -908,45 +996,72 @@ function wireControls() {
   $('part-nodes').value = String(state.partition.nodes);
   $('presets').addEventListener('scroll', presetsEnd, { passive: true });
   addEventListener('resize', presetsEnd, { passive: true });
-  $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value) }));
+  $('corpus-load').addEventListener('click', () => load({ kind: 'corpus', n: Number($('corpus-n').value), by: 'user' }));
   $('columns-pick').addEventListener('change', pickColumn);
-  // A big paste never lands in the box: filling a <textarea> with 100 000 lines freezes the
-  // page for seconds. The box shows the first lines; the whole text is kept aside until the
-  // user edits the box or hashes it.
+  // What the box stands for is kept aside as pasted (state.pasted): the box's value has every
+  // CRLF and lone CR turned into LF, and a big paste shows only its first lines (filling a
+  // <textarea> with 100 000 lines freezes the page for seconds). Edits of the box are applied
+  // to the kept text; emptying the box empties it.
   $('paste').addEventListener('paste', (event) => {
-    const text = event.clipboardData?.getData('text') ?? '';
-    if (text.length < BIG_PASTE_CHARS) return;
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (!text) return;
     event.preventDefault();
-    const preview = text.slice(0, 4000).split('\n').slice(0, PREVIEW_LINES).join('\n');
-    $('paste').value = preview;
-    state.bigPaste = { text, preview };
-    // Lines, not counting an empty one after a final newline.
-    let lines = text.endsWith('\n') ? 0 : 1;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
-    showText($('paste-note'), S.bigPaste(int(lines), PREVIEW_LINES));
+    const box = $('paste');
+    const raw = state.pasted?.text ?? box.value;
+    const before = box.value.slice(0, box.selectionStart);
+    setPasted(spliceRaw(raw, box.selectionStart, box.selectionEnd, text), before.length + text.replace(/\r\n?/g, '\n').length);
   });
   $('paste').addEventListener('input', () => {
-    state.bigPaste = null;
-    showText($('paste-note'), '');
+    const box = $('paste');
+    const kept = state.pasted;
+    if (!kept || !box.value) {
+      state.pasted = null;
+      showText($('paste-note'), '');
+      return;
+    }
+    // The edit is what changed between the value shown and the box's value now.
+    const old = kept.shown;
+    const now = box.value;
+    let p = 0;
+    while (p < old.length && p < now.length && old[p] === now[p]) p += 1;
+    let q = 0;
+    while (q < old.length - p && q < now.length - p && old[old.length - 1 - q] === now[now.length - 1 - q]) q += 1;
+    kept.text = spliceRaw(kept.text, p, old.length - q, now.slice(p, now.length - q));
+    kept.shown = now;
+    noteBigPaste();
   });
   $('paste-go').addEventListener('click', () => {
-    const big = state.bigPaste && state.bigPaste.preview === $('paste').value ? state.bigPaste.text : null;
-    const text = big ?? $('paste').value;
-    if (!text.trim()) {
+    const text = state.pasted?.text ?? $('paste').value;
+    // White space alone is read too: the core's report says what it held.
+    if (!text) {
       showText($('input-error'), S.pasteEmpty);
       return;
     }
-    load({ kind: 'paste', bytes: new TextEncoder().encode(text) });
+    load({ kind: 'paste', bytes: new TextEncoder().encode(text), by: 'user' });
   });
   $('file').addEventListener('change', () => {
     const file = $('file').files[0];
-    if (file) load({ kind: 'file', file }).finally(() => ($('file').value = ''));
+    if (file) load({ kind: 'file', file, by: 'user' }).finally(() => ($('file').value = ''));
   });
   $('cancel').addEventListener('click', () => cancelLoad());
   for (const radio of document.querySelectorAll('input[name="key"]')) {
     radio.addEventListener('change', () => {
+      showText($('key-error'), '');
+      const blocked = radio.checked ? [...state.selected].filter((fn) => !computable(fn, radio.value)) : [];
+      if (blocked.length) {
+        // The lines were not kept: the key the load hashed stays.
+        radio.checked = false;
+        document.querySelector(`input[name="key"][value="${state.key}"]`).checked = true;
+        const names = blocked.map((fn) => state.names[fn] ?? fn).join(', ');
+        offerReload($('key-error'), S.notKeptKey(S.keyName[radio.value], names, int(state.input.report.urls)), S.reloadOver(S.keyName[radio.value]), () => {
+          state.key = radio.value;
+          radio.checked = true;
+        });
+        return;
+      }
       if (radio.checked) {
         state.key = radio.value;
+        showDataBadge();
         requestView();
       }
     });
@@ -997,7 +1112,7 @@ function wireDrop() {
     depth = 0;
     overlay.hidden = true;
     const file = e.dataTransfer.files[0];
-    if (file) load({ kind: 'file', file });
+    if (file) load({ kind: 'file', file, by: 'user' });
   });
 }
 
@@ -1016,6 +1131,7 @@ async function connect(hello = startLab()) {
   state.structures = structures;
   state.methods = methods;
   state.names = Object.fromEntries(functions.map((f) => [f.id, nameOf(f)]));
+  knowNames(state.names);
 }
 
 let restarting = null;
@@ -1106,8 +1222,8 @@ function readLink(link) {
   if (link.policy) state.partition.policy = link.policy;
   if (link.view) state.view = link.view;
   const src = link.source;
-  if (src?.kind === 'corpus') return { kind: 'corpus', n: C.corpus.sizes.includes(src.n) ? src.n : C.corpus.firstLoad };
-  if (src?.kind === 'paste') return src;
+  if (src?.kind === 'corpus') return { kind: 'corpus', n: C.corpus.sizes.includes(src.n) ? src.n : C.corpus.firstLoad, by: 'user' };
+  if (src?.kind === 'paste') return { ...src, by: 'user' };
   if (src?.kind === 'file') state.linkNote = S.linkFile(src.name);
   if (src?.kind === 'paste-too-big') state.linkNote = S.linkPasteTooBig(int(src.lines), fmtBytes(src.bytes));
   return { kind: 'corpus', n: C.corpus.firstLoad };
@@ -1130,6 +1246,7 @@ function relabel() {
   buildCorpusSelect();
   $('corpus-n').value = corpusN;
   state.names = Object.fromEntries(state.functions.map((f) => [f.id, nameOf(f)]));
+  knowNames(state.names);
   buildFunctionList();
   buildPresets();
   markPresets();
@@ -1150,6 +1267,8 @@ function relabel() {
     showP1Prefix(state.p1.prefix);
   }
   drawPartition();
+  showDataBadge();
+  showLessonData();
   for (const v of dedupViews) v.relabel();
   for (const hook of relabelHooks) hook();
 }
@@ -1196,8 +1315,12 @@ function lessonData() {
       .filter(([, v]) => v.gen === state.generation || v.gen === null)
       .map(([k, v]) => [k, v.data]),
   );
+  // Numbers of an older load are never handed on under the newer load's name.
+  const shown = state.shown?.gen === state.generation ? state.shown : {};
+  const src = state.lastSource;
   return {
-    ...(state.shown ?? {}),
+    ...shown,
+    source: src ? { kind: src.kind, n: src.n ?? null } : null,
     p1: state.p1,
     partition: state.partition.gen === state.generation ? state.partition.report : null,
     input: state.input?.report,
@@ -1208,9 +1331,17 @@ function lessonData() {
 /** Sets the page up as a lesson step asks; resolves once the results view is redrawn. */
 async function applyLessonSetup(setup) {
   const src = state.lastSource;
-  if (setup.corpus && !(src?.kind === 'corpus' && src.n === setup.corpus)) {
-    $('corpus-n').value = String(setup.corpus);
-    await load({ kind: 'corpus', n: setup.corpus });
+  if (setup.corpus && !(src?.kind === 'corpus' && src.n === setup.corpus) && state.keptForLessons !== src) {
+    // Data the reader chose is swapped only if they say so; the page's or a lesson's is
+    // swapped at once. Either way the swap can be undone.
+    const keep = src?.by === 'user' && (await askData(setup.corpus, src)) === 'keep';
+    if (keep) state.keptForLessons = src;
+    else {
+      $('corpus-n').value = String(setup.corpus);
+      await load({ kind: 'corpus', n: setup.corpus, by: 'lesson' });
+      if (state.lastSource !== src) offerUndo(src);
+    }
+    showLessonData();
   }
   if (setup.fns) {
     state.selected = new Set(setup.fns);
@@ -1238,6 +1369,71 @@ async function applyLessonSetup(setup) {
   for (const id of setup.click ?? []) $(id)?.click();
   if (setup.m && setup.m !== state.m) setSlots(setup.m);
   await requestView();
+}
+
+/**
+ * Asks whether to keep the data on screen (`src`) or load a lesson's `n` corpus URLs; resolves
+ * to 'keep' or 'lesson'. Closing the question keeps the data.
+ */
+function askData(n, src) {
+  const dialog = $('data-ask');
+  showText($('data-ask-text'), S.askData(describeSource(src), int(n)));
+  $('data-ask-keep').textContent = S.askKeep(describeSource(src));
+  $('data-ask-load').textContent = S.askLoad(int(n));
+  return new Promise((resolve) => {
+    const done = (choice) => {
+      dialog.removeEventListener('close', closed);
+      if (dialog.open) dialog.close();
+      resolve(choice);
+    };
+    const closed = () => done('keep');
+    dialog.addEventListener('close', closed);
+    $('data-ask-keep').onclick = () => done('keep');
+    $('data-ask-load').onclick = () => done('lesson');
+    dialog.showModal();
+    // The safe answer has the focus: Enter keeps the reader's data.
+    $('data-ask-keep').focus();
+  });
+}
+
+/** After a lesson loaded its data in place of `previous`: a button that loads `previous` again. */
+function offerUndo(previous) {
+  const box = $('data-undo');
+  if (!previous) {
+    box.hidden = true;
+    return;
+  }
+  const back = el('button', { text: S.undoData(describeSource(previous)), attrs: { type: 'button', id: 'data-undo-go' } });
+  back.addEventListener('click', async () => {
+    box.hidden = true;
+    await load(previous);
+    showLessonData();
+  });
+  box.replaceChildren(el('span', { text: `${S.dataSwapped(describeSource(state.lastSource), describeSource(previous))} ` }), back);
+  box.hidden = false;
+}
+
+/** The lesson panel's line on the data: kept by the reader, or swapped (with its undo). */
+function showLessonData() {
+  const kept = state.keptForLessons && state.keptForLessons === state.lastSource;
+  showText($('lesson-data'), kept ? S.dataKept(describeSource(state.lastSource)) : '');
+}
+
+/** The data badge: the one place naming the data every number on screen is of. */
+function showDataBadge() {
+  const badge = $('data-badge');
+  const src = state.lastSource;
+  if (!src || !state.input) return;
+  const what = src.kind === 'corpus' ? S.badgeCorpus : src.kind === 'file' ? src.file.name : S.badgePaste;
+  const urls = state.input.report.urls;
+  $('data-badge-source').textContent = what;
+  $('data-badge-size').textContent = S.badgeSize(int(urls), S.keyName[state.key]);
+  badge.title = S.badgeTitle(describeSource(src), int(urls), S.keyName[state.key]);
+  badge.setAttribute('aria-label', badge.title);
+  badge.dataset.gen = String(state.generation);
+  badge.dataset.source = src.kind;
+  badge.dataset.urls = String(urls);
+  badge.dataset.key = state.key;
 }
 
 function markLanguage() {
@@ -1467,7 +1663,7 @@ async function main() {
   selectLinked(link.fns);
   buildFunctionList();
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
-  if (first.kind === 'paste') $('paste').value = new TextDecoder().decode(first.bytes);
+  if (first.kind === 'paste') setPasted(new TextDecoder().decode(first.bytes));
   if (state.linkNote) showText($('link-note'), state.linkNote);
   const view = state.view;
   // The first chart comes before the set-up of the views below it (the worker has the results
@@ -1476,6 +1672,10 @@ async function main() {
   const startDedupViews = setupDedupViews();
   // They wait for P1's figures, as after any load (load() found none to tell).
   if (state.input) for (const v of dedupViews) v.waiting();
+  $('data-badge').addEventListener('click', (e) => {
+    e.preventDefault();
+    map.bring('input-panel');
+  });
   lessons = setupLessons({
     apply: applyLessonSetup,
     bring: (id) => map.bring(id),

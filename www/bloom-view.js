@@ -163,7 +163,7 @@ export function setupBloom(ctx) {
       ]);
       if (!run.current()) return;
       render(theory, memory);
-      lastDrawn = { theory, memory };
+      lastDrawn = { theory, memory, drawn: drawnWith() };
       ctx.publish('bloom', { k, ratio: state.ratio, input: state.input, rows: [...state.rows.values()], theory, memory });
       await demo();
       if (!run.current()) return;
@@ -376,15 +376,20 @@ export function setupBloom(ctx) {
     }
   });
 
-  /** What render() last drew, to draw again in another language. */
+  /** What render() last drew, to draw again in another language, and what it drew with. */
   let lastDrawn = null;
+  /** The load and controls a drawing is of; the rows measured for them are held while they stay. */
+  function drawnWith() {
+    return JSON.stringify([state.gen, state.k, state.ratio, shownMethods(), ratios()]);
+  }
 
   return {
     relabel() {
       buildMethods();
       // The fields' hints and errors in the new language (applyStrings reset the hint).
       readControls();
-      if (lastDrawn && state.input) render(lastDrawn.theory, lastDrawn.memory);
+      // Only the drawing of the rows held now: a new load or new controls draw when measured.
+      if (lastDrawn && state.input && lastDrawn.drawn === drawnWith()) render(lastDrawn.theory, lastDrawn.memory);
       demo();
     },
     waiting() {

@@ -400,8 +400,13 @@ export function setupLessons(app) {
       values = null;
     }
     const live = $('lesson-live');
-    const ready = Boolean(values) && state.applied === `${lesson.id}:${state.step}`;
-    live.textContent = ready ? lessonText(lesson.id).steps[state.step].live(...values) : S.lesson.measuring;
+    // The live sentence names the lesson's data: on other data (kept by the reader) it is not said.
+    const wanted = step.setup.corpus;
+    const source = app.data().source;
+    const other = Boolean(wanted) && !(source?.kind === 'corpus' && source.n === wanted);
+    const ready = !other && Boolean(values) && state.applied === `${lesson.id}:${state.step}`;
+    live.textContent = other ? S.lesson.otherData(int(wanted)) : ready ? lessonText(lesson.id).steps[state.step].live(...values) : S.lesson.measuring;
+    live.dataset.other = other ? '1' : '0';
     $('lesson').dataset.ready = ready ? '1' : '0';
   }
 

@@ -48,6 +48,17 @@ export function renderReport(list, input, report, splitChecked) {
   }
   if (memory) items.push(S.reportMemory(fmtBytes(memory)));
   list.dataset.memory = String(memory ?? '');
+  // What was read, as numbers, for whoever checks them against urlhash's input report.
+  list.dataset.stats = JSON.stringify({
+    lines: report.lines,
+    urls: report.urls,
+    blank: report.blank,
+    crlf: report.crlf,
+    bom: report.bom,
+    too_long: report.too_long,
+    invalid_utf8: report.invalid_utf8,
+    nul: report.nul,
+  });
   list.dataset.workers = String(input.workers ?? 1);
   items.push(report.urls_kept ? S.reportKept : S.reportNotKept(int(report.lines_kept), fmtBytes(report.keep_budget)));
   list.replaceChildren(

@@ -125,6 +125,7 @@ export const ZH = {
     question: '留给你的问题',
     showAnswer: '显示答案',
     measuring: '测量中……（正在设置上方的视图）',
+    otherData: (n) => `这一步的实时数字针对课程的数据，即内置语料（${n} 个 URL）；你保留了自己的数据，所以这里不显示数字。各视图显示的是你的数据。`,
   },
   lessons: {
     p1: {
@@ -399,6 +400,13 @@ export const ZH = {
     baseline: '实际爬虫使用的基准函数',
   },
   noFunctions: '至少勾选一个散列函数才能看到结果。',
+  notKeptFunction: (fn, key, n) =>
+    `无法给这份输入加入 ${fn}：它的 ${n} 行 URL 太大，页面没有保留，所以只能显示载入时已勾选的函数对${key}的结果。`,
+  reloadWith: (fn) => `勾选 ${fn} 后重新载入`,
+  notKeptKey: (key, fns, n) =>
+    `无法从这份输入读取${key}：它的 ${n} 行 URL 太大，页面没有保留，所以 ${fns} 只能按载入时的键显示。`,
+  reloadOver: (key) => `按${key}重新载入`,
+  noKeys: (key) => `这份输入中没有一行能读出${key}：这个键下没有可度量的内容。请换一个键。`,
 
   // Slots
   slotsHeading: '3. 槽（M）',
@@ -431,8 +439,24 @@ export const ZH = {
   hashingKey: (fn, key, pct) => `正在用 ${fn} 计算${lead(trail(key))}的散列：${pct}`,
   computed: (ms) => `计算完成，用时 ${ms} ms`,
   pasteEmpty: '输入框是空的：请先粘贴一些 URL。',
+  askData: (mine, n) => `这一课是按内置语料（${n} 个 URL）写的。页面上现在的数据是${mine}。要载入课程的数据来替换它吗？之后可以换回你的数据。`,
+  askKeep: (mine) => `保留${mine}`,
+  askLoad: (n) => `载入课程的 ${n} 个 URL`,
+  askTitle: '更换数据？',
+  undoData: (previous) => `换回${previous}`,
+  dataSwapped: (now, previous) => `课程载入了${now}，替换了${previous}。`,
+  dataKept: (mine) => `你保留了${mine}：各视图显示它；针对课程数据的实时数字不予显示。`,
+  badgeLabel: '数据',
+  badgeCorpus: '内置语料',
+  badgePaste: '粘贴的 URL',
+  badgeSize: (urls, key) => `${urls} 个 URL · ${key}`,
+  badgeTitle: (what, urls, key) => `页面上的每个数字都来自${what}：${urls} 个 URL，按${key}计算散列。点击打开数据面板。`,
+  loadNothing: (what) => `没有载入任何数据：${what}中没有 URL 行。`,
+  emptyWhatPaste: '粘贴的文本',
+  emptyWhatFile: (name) => `文件“${name}”`,
+  loadKept: (current) => `页面上的数据和结果仍是${current}的。`,
   bigPaste: (lines, shown) =>
-    `已粘贴 ${lines} 行。为保持页面流畅，输入框只显示前 ${shown} 行；“对粘贴的 URL 计算散列”会处理全部行（编辑输入框后只保留它显示的部分）。`,
+    `已粘贴 ${lines} 行。为保持页面流畅，输入框只显示前 ${shown} 行；“对粘贴的 URL 计算散列”会处理全部 ${lines} 行（在输入框里的编辑会改动粘贴文本的相应位置；清空输入框即清空全部）。`,
   workerFailed: (msg) => `实验室的 Worker 无法启动：${msg}`,
   workerBroken: (msg) => `WebAssembly 核心已停止（${msg}），很可能是内存不足。`,
   restarting: (why) => `${why} 正在重启实验室…`,
@@ -486,7 +510,7 @@ export const ZH = {
     'slots-too-many': (m, max) => `M = ${m} 个槽超出了浏览器逐一计数的能力；本实验室最多计数 ${max}（2^27）个槽。`,
     'p1-figure': (fig) => `P1 只有图 1、图 2 和图 3，没有 ${fig}。`,
     'none-kept': (n, budget, what) => `${n} 行 URL 一行也没能保留（第一行就超过页面保留的 ${budget} 字节），所以${what}无法读取它们。`,
-    'not-kept': (n, fn, key) => `${n} 行 URL 太大，未能保留，所以现在无法计算 ${fn} 对 ${key} 的散列：请选中它后重新载入输入。`,
+    'not-kept': (n, fn, key) => `${n} 行 URL 太大，未能保留，所以现在无法计算 ${fn} 对${key}的散列：请选中它后重新载入输入。`,
     'suffix-rules-missing': () => '公共后缀列表尚未载入，而按域名和 Heritrix 的策略需要它。',
     'nodes-range': (nodes) => `爬虫节点数必须在 1 到 65 536 之间，而不是 ${nodes}。`,
     'k-range': (k, max) => `k（每个 URL 的位置数）必须在 1 到 ${max} 之间，而不是 ${k}。`,

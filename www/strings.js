@@ -136,6 +136,8 @@ export const S = {
     question: 'A question for you',
     showAnswer: 'Show the answer',
     measuring: 'Measuring… (the view above is being set up)',
+    otherData: (n) =>
+      `This step’s live numbers are of the lesson’s data, the built-in corpus (${n} URLs); you kept your own data, so none are shown. The views show your data.`,
   },
   lessons: {
     p1: {
@@ -382,6 +384,13 @@ export const S = {
     baseline: 'Baselines used by real crawlers',
   },
   noFunctions: 'Tick at least one hash function to see results.',
+  notKeptFunction: (fn, key, n) =>
+    `${fn} cannot be added to this input: its ${n} URL lines were too large for the page to keep, so only the functions ticked when it was loaded can be shown over the ${key}.`,
+  reloadWith: (fn) => `Load it again with ${fn}`,
+  notKeptKey: (key, fns, n) =>
+    `The ${key} cannot be read from this input: its ${n} URL lines were too large for the page to keep, so ${fns} can only be shown over the key it was loaded with.`,
+  reloadOver: (key) => `Load it again over the ${key}`,
+  noKeys: (key) => `Not one line of this input yields ${key}: there is nothing to measure. Pick another key.`,
 
   // Slots
   slotsHeading: '3. Slots (M)',
@@ -414,8 +423,24 @@ export const S = {
   hashingKey: (fn, key, pct) => `Hashing the ${key} with ${fn}: ${pct}`,
   computed: (ms) => `Computed in ${ms} ms`,
   pasteEmpty: 'The box is empty: paste some URLs first.',
+  askData: (mine, n) => `This lesson is written for the built-in corpus (${n} URLs). The data on screen is ${mine}. Load the lesson’s data in its place? You can go back to yours afterwards.`,
+  askKeep: (mine) => `Keep ${mine}`,
+  askLoad: (n) => `Load the lesson’s ${n} URLs`,
+  askTitle: 'Change the data?',
+  undoData: (previous) => `Back to ${previous}`,
+  dataSwapped: (now, previous) => `The lesson loaded ${now} in place of ${previous}.`,
+  dataKept: (mine) => `You kept ${mine}: the views show it, and the live numbers that are of the lesson’s data are not shown.`,
+  badgeLabel: 'Data',
+  badgeCorpus: 'Built-in corpus',
+  badgePaste: 'Pasted URLs',
+  badgeSize: (urls, key) => `${urls} URLs · ${key}`,
+  badgeTitle: (what, urls, key) => `Every number on screen is of ${what}: ${urls} URLs, hashed over ${key}. Open the data panel.`,
+  loadNothing: (what) => `Nothing was loaded: ${what} holds no URL line.`,
+  emptyWhatPaste: 'the pasted text',
+  emptyWhatFile: (name) => `the file “${name}”`,
+  loadKept: (current) => `The data and results shown are still those of ${current}.`,
   bigPaste: (lines, shown) =>
-    `Pasted ${lines} lines. The box shows the first ${shown} only, to keep the page responsive; "Hash pasted URLs" hashes all of them (editing the box keeps only what it shows).`,
+    `Pasted ${lines} lines. The box shows the first ${shown} only, to keep the page responsive; "Hash pasted URLs" hashes all ${lines} (an edit in the box changes the pasted text there; emptying the box empties it).`,
   workerFailed: (msg) => `The lab’s worker could not start: ${msg}`,
   workerBroken: (msg) => `The WebAssembly core stopped (${msg}), most likely out of memory.`,
   restarting: (why) => `${why} Restarting the lab…`,
@@ -1613,6 +1638,14 @@ export async function setLanguage(lang) {
   if (typeof document !== 'undefined') document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
 }
 
+/** The hash functions' names by id in the page's language (knowNames), for errors that name one. */
+const functionNames = {};
+
+/** Tells the strings the hash functions' names by id, in the page's language. */
+export function knowNames(names) {
+  Object.assign(functionNames, names);
+}
+
 /** The name of a registry entry (function, structure, index method) in the page's language. */
 export function nameOf(entry) {
   if (!entry) return '';
@@ -1628,7 +1661,10 @@ export function wordError(e) {
   const { code, args, text } = e?.code !== undefined ? e : splitCoded(e?.message ?? e);
   const words = code ? S.errors[code] : null;
   if (!words) return text || String(e?.message ?? e);
-  return words(...args.map((a, i) => (WORDED_ARGS[code]?.includes(i) ? (S.errorWords[a] ?? a) : a)));
+  const worded = args.map((a, i) => (WORDED_ARGS[code]?.includes(i) ? (S.errorWords[a] ?? a) : a));
+  // Counts grouped, a function by its name and a key in words, never their ids.
+  if (code === 'not-kept') return words(int(Number(args[0])), functionNames[args[1]] ?? args[1], S.keyName[args[2]] ?? args[2]);
+  return words(...worded);
 }
 
 /** The one-line description of a registry entry (function, index method) in the page's language. */

@@ -257,9 +257,18 @@ const handlers = {
     for (let done = 0; done < count; done += CORPUS_SLICE) lab.pushCorpus(start + done, Math.min(CORPUS_SLICE, count - done), seed);
     return { n: lab.len() };
   },
+  /**
+   * Makes the pending input the active one, unless it holds no URL line: then it is dropped
+   * and the active input stays (`empty`), so a load that yields nothing changes nothing.
+   */
   finish() {
     const lab = need(pending, 'no-input-loading');
     const report = lab.finish();
+    if (report.urls === 0) {
+      lab.free();
+      pending = null;
+      return { report, empty: true, bytes: memory ? memory.buffer.byteLength : 0 };
+    }
     active?.free();
     active = lab;
     pending = null;

@@ -92,14 +92,23 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     // The page's first input (the built-in corpus) first.
     await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
     for (const [name, bytes] of HOSTILE) {
-      await upload(name, bytes);
       const cli = cliOnBytes(bytes);
-      const shown = await page.textContent('#report');
       if (cli.failed) {
-        // The CLI stops when nothing useful can be done; the page says why where the input is.
-        assert.ok(shown.includes(S.noUrls), `${name}: ${shown} (CLI: ${cli.failed})`);
+        // The CLI stops when nothing useful can be done; the page loads nothing, keeps what it
+        // showed, and says why where the input is.
+        const gen = await generation(page);
+        const before = await page.textContent('#report');
+        await page.evaluate(() => (document.getElementById('input-error').hidden = true));
+        await page.setInputFiles('#file', { name, mimeType: 'text/plain', buffer: bytes });
+        await page.waitForFunction(() => !document.getElementById('input-error').hidden, null, { timeout: 60_000 });
+        const said = await page.textContent('#input-error');
+        assert.ok(said.startsWith(S.loadNothing(S.emptyWhatFile(name))), `${name}: ${said} (CLI: ${cli.failed})`);
+        assert.equal(await generation(page), gen, `${name}: the data on screen stays`);
+        assert.equal(await page.textContent('#report'), before, `${name}: the input report stays`);
         continue;
       }
+      await upload(name, bytes);
+      const shown = await page.textContent('#report');
       for (const line of expectedReport(cli.input)) assert.ok(shown.includes(line), `${name}: "${line}" in ${shown}`);
       if (cli.input.urls > 0) {
         await waitView(page, { fns: P1, m: 12 });

@@ -155,11 +155,14 @@ function buildFunctionList() {
           input.value = f.id;
           input.checked = state.selected.has(f.id);
           input.addEventListener('change', () => {
-            showText($('fn-error'), '');
+            $('fn-error')?.remove();
             if (input.checked && !computable(f.id, state.key)) {
               // The lines were not kept: only what the load hashed can be shown.
               input.checked = false;
-              offerReload($('fn-error'), S.notKeptFunction(nameOf(f), S.keyName[state.key], int(state.input.report.urls)), S.reloadWith(nameOf(f)), () => {
+              // Said under the box ticked, where the eye is.
+              const box = el('p', { cls: 'error', attrs: { id: 'fn-error', role: 'alert' } });
+              input.closest('.fn-item').after(box);
+              offerReload(box, S.notKeptFunction(nameOf(f), S.keyName[state.key], int(state.input.report.urls)), S.reloadWith(nameOf(f)), () => {
                 state.selected.add(f.id);
                 input.checked = true;
               });
@@ -295,7 +298,7 @@ function inputParams(table) {
 function offerReload(box, message, button, choose) {
   const again = el('button', { text: button, attrs: { type: 'button' } });
   again.addEventListener('click', () => {
-    showText(box, '');
+    box.hidden = true;
     choose();
     load(state.lastSource);
   });
@@ -502,7 +505,7 @@ async function load(source, fed = null) {
         .catch(() => {});
     }
     state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers, hashed };
-    showText($('fn-error'), '');
+    $('fn-error')?.remove();
     showText($('key-error'), '');
     showDataBadge();
     if (state.keptForLessons !== source) showText($('lesson-data'), '');

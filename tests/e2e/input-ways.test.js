@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { useLab, generation, CLI, ready, watchProblems } from './helpers.js';
+import { pathToFileURL } from 'node:url';
+import { useLab, generation, CLI, DIST, ready, watchProblems, launch } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -215,5 +216,126 @@ describe('every way in reads every byte, as urlhash does', { timeout: 1_800_000 
     assert.ok(await page.locator('#paste-note').isHidden());
     await page.click('#paste-go');
     assert.equal(await page.textContent('#input-error'), S.pasteEmpty);
+  });
+});
+
+// ------------------------------------------------------------------ the one file from disk
+
+const FIREFOX = '/usr/lib/firefox-esr/firefox-esr';
+
+/** Polls `fn(arg)` in the page until it is truthy (Playwright and Puppeteer pages alike). */
+async function until(p, fn, arg, what, timeout = 120_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await p.evaluate(fn, arg);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A CRLF and lone-CR paste, a file of mixed line ends and an empty file, in the one file opened
+ * from disk: each read as urlhash reads it; the empty one changes nothing.
+ */
+async function fromDisk(p, { upload, paste }, dir) {
+  const idle = (g) => Number(document.getElementById('results').dataset.gen) >= g && document.body.dataset.busy === '0';
+  await until(p, idle, 1, 'the first load');
+  const text = Array.from({ length: 5_000 }, (_, i) => `http://www.site${i % 97}.cn/p/${i}${i % 7 === 0 ? '\r' : ''}x`).join('\r\n') + '\r\n';
+  await paste(text);
+  await p.evaluate(() => document.getElementById('paste-go').click());
+  await until(p, idle, 2, 'the paste');
+  const pasted = JSON.parse(await p.evaluate(() => document.getElementById('report').dataset.stats));
+  assert.deepEqual(pasted, statsOf(cliInput(Buffer.from(text, 'utf8'))), 'the paste, read whole');
+  const mixed = Buffer.from(Array.from({ length: 3_000 }, (_, i) => `http://m.cn/${i}`).map((l, i) => l + ['\n', '\r\n', '\r'][i % 3]).join(''));
+  const file = path.join(dir, 'mixed.txt');
+  fs.writeFileSync(file, mixed);
+  await upload(file);
+  await until(p, idle, 3, 'the file');
+  const read = JSON.parse(await p.evaluate(() => document.getElementById('report').dataset.stats));
+  assert.deepEqual(read, statsOf(cliInput(mixed)), 'the file, read whole');
+  const empty = path.join(dir, 'empty.txt');
+  fs.writeFileSync(empty, '');
+  await upload(empty);
+  const said = await until(p, () => !document.getElementById('input-error').hidden && document.getElementById('input-error').textContent, null, 'the empty file');
+  assert.ok(said.startsWith(S.loadNothing(S.emptyWhatFile('empty.txt'))), said);
+  assert.equal(await p.evaluate(() => document.getElementById('results').dataset.gen), '3', 'the data on screen stays');
+  assert.deepEqual(JSON.parse(await p.evaluate(() => document.getElementById('report').dataset.stats)), read, 'its report stays');
+}
+
+describe('every way in, from disk (the one file)', { timeout: 600_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-ways-disk-'));
+  const oneFile = path.join(dir, 'url-hash-lab.html');
+
+  test('Chromium', async () => {
+    fs.copyFileSync(path.join(DIST, 'url-hash-lab.html'), oneFile);
+    const browser = await launch();
+    const problems = [];
+    try {
+      const p = await browser.newPage({ viewport: VIEWPORT });
+      watchProblems(p, (x) => problems.push(x));
+      await p.goto(pathToFileURL(oneFile).href);
+      await fromDisk(
+        p,
+        {
+          upload: (file) => p.setInputFiles('#file', file),
+          paste: (text) =>
+            p.evaluate((t) => {
+              const data = new DataTransfer();
+              data.setData('text/plain', t);
+              document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+            }, text),
+        },
+        dir,
+      );
+    } finally {
+      await browser.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('Firefox ESR', async (t) => {
+    if (!fs.existsSync(FIREFOX)) {
+      if (process.env.CI) assert.fail(`no Firefox ESR at ${FIREFOX}`);
+      t.skip(`no Firefox ESR at ${FIREFOX} (apt-get install firefox-esr; ./lab test installs it)`);
+      return;
+    }
+    fs.copyFileSync(path.join(DIST, 'url-hash-lab.html'), oneFile);
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX,
+      headless: true,
+      extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true, 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
+    });
+    const problems = [];
+    try {
+      const p = await browser.newPage();
+      await p.setViewport(VIEWPORT);
+      p.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+      p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      await p.goto(pathToFileURL(oneFile).href);
+      await fromDisk(
+        p,
+        {
+          upload: async (file) => (await p.$('#file')).uploadFile(file),
+          // Firefox gives a made-up paste event no data: the text goes through its clipboard
+          // and a real Ctrl+V.
+          paste: async (text) => {
+            await p.click('#paste');
+            const wrote = await p.evaluate((t) => navigator.clipboard.writeText(t).then(() => 'ok', (e) => String(e)), text);
+            assert.equal(wrote, 'ok', 'the clipboard takes the text');
+            await p.keyboard.down('Control');
+            await p.keyboard.press('v');
+            await p.keyboard.up('Control');
+          },
+        },
+        dir,
+      );
+    } finally {
+      await browser.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    assert.deepEqual(problems, []);
   });
 });

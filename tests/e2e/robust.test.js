@@ -305,6 +305,31 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       assert.ok(note.includes(kept[1]), `${note} / ${kept[1]}`);
       fs.mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS, 'robust-20m.png') });
+
+      // A function the load did not hash cannot be added: refused at its box, in words, and
+      // every other control goes on working (issue 30, item 4).
+      await page.check('#fn-md5').catch(() => {});
+      assert.equal(await page.isChecked('#fn-md5'), false, 'MD5 stays unticked');
+      const said = await page.textContent('#fn-error');
+      assert.ok(said.startsWith(S.notKeptFunction('MD5', S.keyName.url, int(20_000_000))), said);
+      assert.ok(!/\bmd5\b|\burl\b|20000000/.test(said), `no ids or ungrouped numbers: ${said}`);
+      const box = await page.locator('#fn-error').boundingBox();
+      const tick = await page.locator('#fn-md5').boundingBox();
+      assert.ok(Math.abs(box.y - tick.y) < 120, `said at the box: ${box.y} vs ${tick.y}`);
+      await page.fill('#m-input', '40');
+      await page.click('#m-apply');
+      await waitView(page, { fns: P1, m: 40 });
+      await page.check('input[name="key"][value="host"]').catch(() => {});
+      assert.equal(await page.isChecked('input[name="key"][value="url"]'), true, 'the key stays');
+      assert.ok((await page.textContent('#key-error')).startsWith(S.notKeptKey(S.keyName.host, 'ELFhash, HfIp, hf', int(20_000_000))));
+      assert.equal(await page.getAttribute('#data-badge', 'data-key'), 'url');
+      // Undone by loading again with MD5 ticked: the reader's choice, one click.
+      const again = await generation(page);
+      await page.click('#fn-error button');
+      await waitView(page, { fns: [...P1, 'md5'], m: 40, gen: again + 1 });
+      assert.equal(await page.isChecked('#fn-md5'), true);
+      await page.uncheck('#fn-md5');
+      await waitView(page, { fns: P1, m: 40 });
       t.diagnostic(`20 M lines: shown after ${loadMs} ms; worker memory ${(memory / MiB).toFixed(0)} MiB`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -507,7 +507,11 @@ async function load(source, fed = null) {
     state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers, hashed };
     $('fn-error')?.remove();
     showText($('key-error'), '');
+    // The chart of the last input is dimmed until this one's is drawn.
+    $('view-panel').classList.add('stale');
     showDataBadge();
+    // The lesson's live sentence follows the data named now at once (not after its view).
+    lessonChanged();
     if (state.keptForLessons !== source) showText($('lesson-data'), '');
     if (source.by !== 'lesson') $('data-undo').hidden = true;
     showColumns(table);
@@ -543,7 +547,7 @@ function nothingLoaded(source, report) {
   if (report.too_long.count) parts.push(S.reportTooLong(report.too_long.count, at(report.too_long)));
   if (report.no_column?.count) parts.push(S.reportNoColumn(report.no_column.count, at(report.no_column)));
   if (state.lastSource) parts.push(S.loadKept(describeSource(state.lastSource)));
-  return parts.join(' ');
+  return parts.join(S.sentenceGap);
 }
 
 /**

@@ -172,8 +172,13 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     assert.equal(await p.evaluate(() => document.documentElement.lang), 'zh-CN');
     assert.equal(await p.inputValue('#paste'), 'http://www.pku.edu.cn/a\nhttp://net.pku.edu.cn/~webg/b.html\nhttp://www.sina.com.cn/news/c?d=1\nhttp://www.tsinghua.edu.cn/\n');
 
-    // A lesson step travels too.
+    // A lesson step travels too. The pasted URLs are the reader's: the lesson asks before it
+    // loads its corpus in their place, and says how to go back.
     await page.click('#lesson-open');
+    await page.waitForSelector('#data-ask[open]');
+    await page.click('#data-ask-load');
+    await page.waitForSelector('#data-undo:not([hidden])');
+    assert.ok((await page.textContent('#data-undo')).includes('粘贴的 URL'), 'the undo names the pasted URLs (in Chinese here)');
     await page.selectOption('#lesson-pick', 'p1');
     await waitReady(page, 'p1 step 1');
     await page.click('#lesson-next');

@@ -119,6 +119,30 @@ describe('the reader’s data is swapped only by the reader', { timeout: 600_000
     await page.click('#lesson-close');
   });
 
+  test('the Bloom view drawn, another input loaded, the window resized across 600 px: no error', async () => {
+    // Every view computes after a load; the Bloom filters' last.
+    await page.waitForFunction(() => document.getElementById('bloom').dataset.gen === document.getElementById('results').dataset.gen, null, { timeout: 240_000 });
+    const gen = await generation(page);
+    const bytes = Buffer.from(Array.from({ length: 3_000 }, (_, i) => `http://r.cn/${i}`).join('\n'));
+    await page.setInputFiles('#file', { name: 'resize.txt', mimeType: 'text/plain', buffer: bytes });
+    // While the Bloom filters of the new input are measured, the window narrows and widens (a
+    // phone turning).
+    await page.waitForFunction(() => !document.getElementById('bloom-progress').hidden, null, { timeout: 240_000, polling: 20 });
+    for (let i = 0; i < 6; i++) {
+      await page.setViewportSize(i % 2 ? VIEWPORT : PHONE);
+      await page.waitForTimeout(150);
+    }
+    await page.setViewportSize(VIEWPORT);
+    await ready(page, gen + 1);
+    await page.waitForFunction((g) => Number(document.getElementById('bloom').dataset.gen) >= g, gen + 1, { timeout: 240_000 });
+    for (const size of [PHONE, VIEWPORT]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+    }
+    // (useLab fails the test on any page or console error.)
+    await paste(URLS);
+  });
+
   test('an empty file and a file of one over-long line change nothing, said at the input in both languages', async () => {
     const gen = await generation(page);
     const before = await page.getAttribute('#report', 'data-stats');

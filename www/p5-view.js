@@ -1,11 +1,14 @@
 // P5 beyond its counting filter, under the counting-filter view: Fig. 3 timed row by row (the
 // store alone against IMP-CB, in memory, then in SQLite on OPFS: `urlhash paper p5 --disk`),
+// every row RUNS times and shown as the median of its runs with their range (www/timing.js),
 // and P5's slips with this run's numbers (`urlhash paper p5`'s "misprints, live"). Both run on
 // the keys the counting-filter job inserted. Formatting only: every number comes from the wasm.
 import { S } from './strings.js';
 import { C, bound } from './constants.js';
 import { int, fixed, percent, sci } from './format.js';
 import { el, say, showText } from './dom.js';
+import { RUNS, compare } from './timing.js';
+import { timedCell } from './timed-cell.js';
 import { readNumber, markField } from './fields.js';
 import * as fig3Chart from './charts/p5-fig3.js';
 
@@ -14,13 +17,31 @@ const $ = (id) => document.getElementById(id);
 /**
  * Fig. 3's rows, in the order they are timed: its four N in memory, then on disk. Each medium
  * first runs its smallest row untimed: the browser compiles the WebAssembly's hot loops in tiers
- * and SQLite fills its caches, which would otherwise be charged to the first row timed.
+ * and SQLite fills its caches, which would otherwise be charged to the first row timed. The
+ * first run is this plan; the others time the eight rows again, in the same order, so the
+ * table is whole after the first run and each later run refines every row.
  */
 const PLAN = ['memory', 'disk'].flatMap((medium) => [
   { medium, index: 0, warm: true },
   ...[0, 1, 2, 3].map((index) => ({ medium, index, warm: false })),
 ]);
 const TIMED = PLAN.filter((p) => !p.warm).length;
+const SCHEDULE = [
+  ...PLAN.map((p) => ({ ...p, run: 1 })),
+  ...Array.from({ length: RUNS - 1 }, (_, i) => PLAN.filter((p) => !p.warm).map((p) => ({ ...p, run: i + 2 }))).flat(),
+];
+const TIMINGS = SCHEDULE.filter((p) => !p.warm).length;
+
+/** A Fig. 3 row over its runs: the counts of its first run, each time and the ratio compared. */
+function summarize(entry) {
+  const [first] = entry.runs;
+  const cmp = compare(
+    entry.runs.map((r) => r.store_us_per_url),
+    entry.runs.map((r) => r.imp_cb_us_per_url),
+    { ratios: entry.runs.map((r) => r.ratio) },
+  );
+  return { ...first, cmp };
+}
 
 function table(id, head, rows) {
   const t = $(id) ?? el('table', { cls: 'mini wide', attrs: { id } }, [el('thead'), el('tbody')]);
@@ -62,49 +83,77 @@ export function setupP5(ctx) {
       body.hidden = true;
       return;
     }
-    const { rows, stream } = fig3;
+    const { stream } = fig3;
+    const rows = fig3.rows.map(summarize);
     say($('p5fig3-caption'), () => S.p5Fig3Caption(percent(stream.dupShare, 0), String(stream.seed), int(split.inserted)));
-    fig3Chart.render($('p5fig3-chart'), { rows });
-    const trs = rows.map((r) =>
-      row(
-        [
-          S.p5Fig3Medium[r.medium],
-          int(r.n),
-          int(r.duplicates),
-          fixed(r.store_us_per_url, 3),
-          fixed(r.imp_cb_us_per_url, 3),
-          fixed(r.ratio, 2),
-          int(r.lookups_avoided),
-          int(r.by_counters),
-          int(r.found),
-          int(r.not_found),
-          r.medium === 'disk' ? `${int(r.store_page_reads)} / ${int(r.imp_cb_page_reads)}` : '—',
-        ],
-        {
-          cls: r.medium === 'disk' && r.ratio < 1 ? 'hl' : '',
-          data: {
-            medium: r.medium,
-            n: String(r.n),
-            duplicates: String(r.duplicates),
-            avoided: String(r.lookups_avoided),
-            zero: String(r.by_counters),
-            found: String(r.found),
-            notFound: String(r.not_found),
-            storeFound: String(r.store_found),
-            ratio: String(r.ratio),
-            rowsStored: r.db ? r.db.totals.map((t) => t.join(',')).join(';') : '',
-          },
-        },
-      ),
-    );
+    fig3Chart.render($('p5fig3-chart'), {
+      rows: rows.map((r) => ({ ...r, store_us_per_url: r.cmp.a.median, imp_cb_us_per_url: r.cmp.b.median })),
+    });
+    const us = (v) => fixed(v, 3);
+    const times = (v) => fixed(v, 2);
+    const trs = rows.map((r, i) => {
+      const entry = fig3.rows[i];
+      const { cmp } = r;
+      const faster = cmp.kind === 'pending' ? S.timingPending(cmp.runs, RUNS) : S.p5Fig3Faster[cmp.kind];
+      const cells = [
+        el('th', { text: S.p5Fig3Medium[r.medium], attrs: { scope: 'row' } }),
+        el('td', { text: int(r.n) }),
+        el('td', { text: int(r.duplicates) }),
+        timedCell(entry.runs.map((x) => x.store_us_per_url), us, 'store_us'),
+        timedCell(entry.runs.map((x) => x.imp_cb_us_per_url), us, 'imp_cb_us'),
+        timedCell(entry.runs.map((x) => x.ratio), times, 'ratio'),
+        el('td', { text: faster, cls: `verdict-cell v-${cmp.kind}` }),
+        el('td', { text: int(r.lookups_avoided) }),
+        el('td', { text: int(r.by_counters) }),
+        el('td', { text: int(r.found) }),
+        el('td', { text: int(r.not_found) }),
+        el('td', { text: r.medium === 'disk' ? `${int(r.store_page_reads)} / ${int(r.imp_cb_page_reads)}` : '—' }),
+      ];
+      cells[6].dataset.col = 'faster';
+      const tr = el('tr', { cls: cmp.kind === 'b-faster' ? 'hl' : '' }, cells);
+      Object.assign(tr.dataset, {
+        medium: r.medium,
+        n: String(r.n),
+        duplicates: String(r.duplicates),
+        avoided: String(r.lookups_avoided),
+        zero: String(r.by_counters),
+        found: String(r.found),
+        notFound: String(r.not_found),
+        storeFound: String(r.store_found),
+        ratio: String(cmp.ratio.median),
+        verdict: cmp.kind,
+        runs: String(cmp.runs),
+        // Every run's counts, which do not depend on the clock: one string per run.
+        counts: entry.runs.map((x) => [x.n, x.duplicates, x.store_found, x.lookups_avoided, x.by_counters, x.found, x.not_found].join(',')).join(';'),
+        rowsStored: r.db ? r.db.totals.map((t) => t.join(',')).join(';') : '',
+      });
+      return tr;
+    });
     table('p5fig3-table', S.p5Fig3Head, trs);
-    // The largest N timed in each medium.
+    // The largest N timed in each medium, worded from its runs.
     const last = (medium) => rows.filter((r) => r.medium === medium).at(-1);
     const [mem, disk] = [last('memory'), last('disk')];
-    const wins = rows.filter((r) => r.medium === 'disk' && r.ratio < 1).map((r) => int(r.n));
-    say($('p5fig3-note'), () =>
-      S.p5Fig3Note(mem ? fixed(mem.ratio, 2) : '—', disk ? fixed(disk.ratio, 2) : null, wins.join(', '), disk ? disk.ratio >= 1 : false),
+    const verdict = (r) => {
+      const { cmp } = r;
+      const why = cmp.reason ? S.timingReason[cmp.reason] : '';
+      return S.p5Fig3Verdict(r.medium === 'disk', int(r.n), cmp.kind, why, times(cmp.ratio.median), times(cmp.ratio.min), times(cmp.ratio.max), cmp.runs, RUNS);
+    };
+    const wins = rows.filter((r) => r.medium === 'disk' && r.cmp.kind === 'b-faster').map((r) => int(r.n));
+    const note = $('p5fig3-note');
+    say(note, () =>
+      S.p5Fig3Note(
+        mem ? verdict(mem) : '—',
+        disk ? verdict(disk) : null,
+        wins.join(', '),
+        !!mem && ['a-faster', 'same'].includes(mem.cmp.kind),
+        !!disk && disk.cmp.kind === 'a-faster',
+      ),
     );
+    Object.assign(note.dataset, {
+      memory: mem?.cmp.kind ?? '',
+      disk: disk?.cmp.kind ?? '',
+    });
+    say($('p5fig3-rule'), () => S.timingRule(RUNS));
     const db = rows.find((r) => r.db)?.db;
     $('p5fig3-vfs').dataset.vfs = db?.vfs ?? (fig3.single ? 'none' : '');
     showText($('p5fig3-vfs'), db ? S.p5Fig3Vfs(db.version, db.vfs, db.vfsNote) : fig3.single ? S.p5Fig3SingleFile : '');
@@ -194,26 +243,38 @@ export function setupP5(ctx) {
     bar.hidden = false;
     bar.value = 0;
     const t0 = performance.now();
+    /** Each row (medium, index) with its runs, in the order first timed. */
     fig3 = { rows: [], stream, single: false };
+    let timings = 0;
     renderFig3();
     try {
-      for (const [i, { medium, index, warm }] of PLAN.entries()) {
+      for (const [i, { medium, index, warm, run }] of SCHEDULE.entries()) {
         if (stop) {
-          say(status, () => S.p5Fig3Stopped(fig3.rows.length, TIMED));
+          const done = timings;
+          say(status, () => S.p5Fig3Stopped(done, fig3.single ? TIMINGS / 2 : TIMINGS));
           $('p5fig3').dataset.done = 'stopped';
           return;
         }
-        if (medium === 'disk' && fig3.single) break;
+        if (medium === 'disk' && fig3.single) continue;
         const loading = medium === 'disk' && warm;
-        const done = fig3.rows.length;
+        const position = index + 1 + (medium === 'disk' ? TIMED / 2 : 0);
         say(status, () =>
-          loading ? S.p5Fig3Loading : warm ? S.p5Fig3Warming(S.p5Fig3Medium[medium]) : S.p5Fig3Progress(S.p5Fig3Medium[medium], done + 1, TIMED),
+          loading
+            ? S.p5Fig3Loading
+            : warm
+              ? S.p5Fig3Warming(S.p5Fig3Medium[medium])
+              : S.p5Fig3Progress(S.p5Fig3Medium[medium], position, TIMED, run, RUNS),
         );
-        bar.value = i / PLAN.length;
+        bar.value = i / SCHEDULE.length;
         try {
           const answer = await ctx.call('p5Fig3', { disk: medium === 'disk', index, ...stream });
           if (!current()) return;
-          if (!warm) fig3.rows.push(answer.row);
+          if (!warm) {
+            let entry = fig3.rows.find((r) => r.medium === medium && r.index === index);
+            if (!entry) fig3.rows.push((entry = { medium, index, runs: [] }));
+            entry.runs.push(answer.row);
+            timings += 1;
+          }
         } catch (e) {
           if (!current()) return;
           // The one file has no SQLite: its disk rows say so, and the memory rows stand.
@@ -222,7 +283,8 @@ export function setupP5(ctx) {
         }
         renderFig3();
       }
-      say(status, () => S.p5Fig3Done(fixed((performance.now() - t0) / 1000, 1)));
+      const took = fixed((performance.now() - t0) / 1000, 1);
+      say(status, () => S.p5Fig3Done(took, RUNS));
       $('p5fig3').dataset.done = '1';
     } catch (e) {
       if (current()) {

@@ -979,6 +979,18 @@ export const ZH = {
   axisBytesPerUrlLog: '每个 URL 的字节数（对数坐标）',
   axisDistinctUrls: '已存储的不同 URL 数',
   axisUrls: 'URL 数',
+  // 重复计时（www/timing.js）：结论所依据的每个时间和倍数，都是多次运行的中位数，并附上范围（最小–最大）
+  timingCell: (runs, total) =>
+    runs < total
+      ? `初步结果：已完成 ${runs}/${total} 次运行。显示各次运行的中位数，下方是范围（最小–最大）。`
+      : `${runs} 次运行的中位数，下方是范围（最小–最大）。`,
+  timingPending: (runs, total) => `${runs}/${total} 次运行…`,
+  timingReason: {
+    overlap: '两者耗时的范围有重叠',
+    'ratio-spans-1': '倍数的范围包含 1',
+  },
+  timingRule: (runs) =>
+    `每项比较都与其他各项轮流计时 ${runs} 次：表中每个时间和倍数都是这些运行的中位数，下方是范围（最小–最大）。两者耗时的范围有重叠，或倍数的范围包含 1 时，记为“无明显差别”；否则指出哪个更快。`,
 
   // P4's trie
   trieHeading: 'P4 的广义表字典树（trie，吴小惠 2009）及其代价',
@@ -1065,7 +1077,10 @@ export const ZH = {
   trieRunTitle: '在已载入的 URL 上：所有结构并列比较',
   trieRunProgress: (lines, pct) => `正在用 ${lines} 行构建六种结构… ${pct}`,
   trieTiming: '正在此浏览器中为每种结构的插入和查找计时…',
-  trieRunDone: (s) => `构建并计时完成，用时 ${s} s。`,
+  trieRunDone: (s, runs, total) =>
+    runs < total
+      ? `构建并计时一次，用时 ${s} s；为取 ${total} 次运行的中位数再次计时：第 ${runs + 1} 次，共 ${total} 次…`
+      : `构建完成并计时 ${runs} 次，用时 ${s} s。`,
   trieRunAll: (lines, distinct) => `全部 ${lines} 个已载入的行（${distinct} 个不同 URL），与 urlhash trie 的读取方式相同。`,
   trieRunCapped: (lines, loaded, distinct) =>
     `已载入的 ${loaded} 行中的前 ${lines} 行（${distinct} 个不同 URL）：页面在这里截断字典树，因为 P4 的广义表每个 URL 约需 40 个节点，而本研究要保留两个广义表（100 000 个 URL 时约 100 MB）。urlhash trie --n ${lines} 读取的是同样的行。`,
@@ -1092,25 +1107,36 @@ export const ZH = {
   },
   trieTableTitle: '最终的各结构',
   trieTableHead: ['结构', '已存储', '节点', 'B / URL', 'P4 的 JVM B / URL', '插入 µs / URL', '查找 µs / URL', '查找 µs，16 000'],
-  trieTableNote: (distinct, p4n) =>
-    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，由与 urlhash trie 相同的计时代码读取 performance.now() 测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms 或已处理 200 万个 URL）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
+  trieTableNote: (distinct, p4n, runs) =>
+    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，由与 urlhash trie 相同的计时代码读取 performance.now() 测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms 或已处理 200 万个 URL），每个时间都是 ${runs} 次这样运行的中位数，下方是范围（最小–最大）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
   trieP4Title: 'P4 的表 1，印刷值',
   trieP4Method: '去重方法',
   trieP4Time: '每次去重耗时',
   trieP4Note: (n, machine, reps) =>
     `${n} 个 URL，机器：${machine}；广义表的 0.8 ms 是 ${reps} 次运行的平均值。P4 没有说明一次“去重”包括什么。`,
-  trieP4Ours: (us, n) => `我们的结果：P4 原文的广义表存有 ${n} 个 URL 时，在本浏览器中每次查找 ${us} µs。`,
+  trieP4Ours: (us, min, max, n, runs, total) =>
+    runs < total
+      ? `我们的结果：P4 原文的广义表存有 ${n} 个 URL 时，在本浏览器中每次查找 ${us} µs（初步结果，已完成 ${runs}/${total} 次运行…）。`
+      : `我们的结果：P4 原文的广义表存有 ${n} 个 URL 时，在本浏览器中每次查找 ${us} µs（${runs} 次运行的中位数，范围 ${min}–${max} µs）。`,
+  trieVerdict: (n, kind, why, ratio, min, max, runs, total) =>
+    kind === 'a-faster'
+      ? `存有 ${n} 个 URL 时的查找：URL 的散列集合比 P4 的广义表快，广义表的用时是它的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍）。`
+      : kind === 'b-faster'
+        ? `存有 ${n} 个 URL 时的查找：P4 的广义表比 URL 的散列集合快，用时是它的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍）。`
+        : kind === 'same'
+          ? `存有 ${n} 个 URL 时的查找：P4 的广义表与 URL 的散列集合无明显差别。广义表的用时是散列集合的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍），而且${why}。`
+          : `存有 ${n} 个 URL 时的查找，P4 的广义表对 URL 的散列集合：初步结果，已完成 ${runs}/${total} 次运行…；目前广义表的用时是散列集合的 ${ratio} 倍。`,
   trieP4OursSmall: (n, have) => `至少载入 ${n} 个 URL 才能按 P4 表 1 的设置计时（此输入有 ${have} 个不同 URL）。`,
   table1Title: '在本浏览器中重测 P4 的表 1',
   table1Intro:
     '让 P4 计时的几种存储各自存入同一批 URL，再用与 urlhash paper p4 相同的循环（核心库的 time_dedup）逐个查找：一半是已存的 URL，一半不是，反复查到满 60 ms 为止。两种链表在实验室自己的 WebAssembly 里运行；数据库用 SQLite 官方的 WebAssembly 版本，表结构和查询语句都与命令行相同：一种按 P4 的说法全表扫描（“遍历数据库的每条记录”），另一种是同一张表加上索引。耗时因机器而异，真正能与 P4 的表对照的是各行相对广义表的倍数。',
   table1Run: '开始计时',
   table1Rerun: '重新计时',
-  table1Progress: (row, i, total) => `正在计时：${row}（第 ${i} 项，共 ${total} 项）…`,
+  table1Progress: (row, i, total, run, runs) => `第 ${run} 次运行（共 ${runs} 次）：正在计时 ${row}（第 ${i} 项，共 ${total} 项）…`,
   table1Loading: '正在载入 SQLite 的 WebAssembly…',
-  table1Done: (s) => `计时完成，用时 ${s} s。`,
+  table1Done: (s, runs) => `计时 ${runs} 次完成，用时 ${s} s。`,
   table1Caption: (n) => `P4 的表 1 与本浏览器的实测对照：每种存储各存 ${n} 个 URL`,
-  table1Head: ['存储方式', 'P4，ms', 'P4，相对广义表', '本机，每次查找 ms', '本机，相对广义表', '命中 / 查找', '轮数', '存放位置'],
+  table1Head: ['存储方式', 'P4，ms', 'P4，相对广义表', '本机，每次查找 ms', '本机，相对广义表', '本机，与广义表相比', '命中 / 查找', '轮数', '存放位置'],
   table1Method: {
     'database-scan': '数据库，全表扫描（P4 的做法）',
     'database-index': '数据库，带索引',
@@ -1118,6 +1144,7 @@ export const ZH = {
     'generalized-list': '广义表（P4 的做法）',
     'md5-dirs': 'MD5 目录',
   },
+  table1Verdict: { 'a-faster': '更慢', 'b-faster': '更快', same: '无明显差别' },
   table1Memory: '内存',
   table1HeldIn: (vfs, kb) => (vfs === 'opfs-sahpool' ? `OPFS 文件，${kb} KB` : `SQLite 内存库，${kb} KB`),
   table1CliOnly: '仅命令行',
@@ -1321,25 +1348,37 @@ export const ZH = {
   p5Fig3Run: '计时图 3',
   p5Fig3Rerun: '重新计时',
   p5Fig3Stop: '测完这一行后停止',
-  p5Fig3Progress: (medium, i, total) => `正在计时第 ${i} 行（共 ${total} 行），${medium}…`,
+  p5Fig3Progress: (medium, i, total, run, runs) => `第 ${run} 次运行（共 ${runs} 次）：正在计时第 ${i} 行（共 ${total} 行），${medium}…`,
   p5Fig3Loading: '正在载入 SQLite 的 WebAssembly…',
-  p5Fig3Done: (s) => `计时完成，用时 ${s} s。`,
-  p5Fig3Stopped: (done, total) => `已停止：共 ${total} 行，测了 ${done} 行。`,
+  p5Fig3Done: (s, runs) => `计时 ${runs} 次完成，用时 ${s} s。`,
+  p5Fig3Stopped: (done, total) => `已停止：共需 ${total} 次行计时，完成了 ${done} 次；计时次数少于其他行的行只是初步结果。`,
   p5Fig3NeedsSplit: '图 3 使用上面计数过滤器插入的 URL：过滤器测完后即可计时。',
   p5Fig3Medium: { memory: '指纹库在内存', disk: '指纹库在磁盘（SQLite）' },
   p5Fig3Caption: (pct, seed, distinct) => `流中 ${pct} 的网页重复前面出现过的 URL（种子 ${seed}），URL 取自计数过滤器插入的 ${distinct} 个 URL。`,
-  p5Fig3Head: ['指纹库', 'N', '重复', '单独指纹库，µs/网页', 'IMP-CB，µs/网页', 'IMP-CB ÷ 指纹库', '省下的查库', '计数为 0', '查到', '未查到', '读页数（单独 / IMP-CB）'],
+  p5Fig3Head: ['指纹库', 'N', '重复', '单独指纹库，µs/网页', 'IMP-CB，µs/网页', 'IMP-CB ÷ 指纹库', '更快者', '省下的查库', '计数为 0', '查到', '未查到', '读页数（单独 / IMP-CB）'],
+  p5Fig3Faster: { 'a-faster': '单独指纹库', 'b-faster': 'IMP-CB', same: '无明显差别' },
   p5Fig3Unit: 'µs/网页',
   p5Fig3Series: (who, medium) => `${who === 'store' ? '单独指纹库' : 'IMP-CB'}，${medium}`,
   p5Fig3ChartLabel: '各 N 下单独指纹库与 IMP-CB 每个网页的微秒数，内存与磁盘',
   axisP5Fig3N: 'N，流中的网页数',
   p5Fig3Warming: (medium) => `正在预热，${medium}（最小的 N 先跑一遍，不计时）…`,
-  p5Fig3Note: (memRatio, diskRatio, winsAt, losesLast) =>
-    (diskRatio === null
-      ? `在内存中 IMP-CB 的用时是单独指纹库的 ${memRatio} 倍：一次散列表查找与 k = 8 次计数器读取代价相当，省下查库并不省时间。磁盘上的几行才显示 P5 的说法在哪里可能成立。`
-      : `在内存中 IMP-CB 的用时是单独指纹库的 ${memRatio} 倍；在磁盘上，最大的 N 处是 ${diskRatio} 倍。` +
-        (winsAt ? `在磁盘上它在 N = ${winsAt} 处胜出：每省下一次查库，就省下一条 SQLite 语句和一次从 WebAssembly 向外的调用。` : '') +
-        (losesLast
+  p5Fig3Verdict: (disk, n, kind, why, ratio, min, max, runs, total) =>
+    `${disk ? '在磁盘上' : '在内存中'}，N = ${n} 时，` +
+    (kind === 'a-faster'
+      ? `单独指纹库更快：IMP-CB 的用时是它的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍）。`
+      : kind === 'b-faster'
+        ? `IMP-CB 更快：它的用时是单独指纹库的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍）。`
+        : kind === 'same'
+          ? `两者无明显差别：IMP-CB 的用时是单独指纹库的 ${ratio} 倍（${runs} 次运行的中位数，范围 ${min}–${max} 倍），而且${why}。`
+          : `初步结果，已完成 ${runs}/${total} 次运行…：目前 IMP-CB 的用时是单独指纹库的 ${ratio} 倍。`),
+  p5Fig3Note: (memory, disk, winsAt, memoryNoGain, diskLoses) =>
+    memory +
+    (memoryNoGain ? '在内存中，一次散列表查找与 k = 8 次计数器读取代价相当，省下查库并不省时间。' : '') +
+    (disk === null
+      ? '磁盘上的几行才显示 P5 的说法在哪里可能成立。'
+      : disk +
+        (winsAt ? `在磁盘上 IMP-CB 在 N = ${winsAt} 处更快：每省下一次查库，就省下一条 SQLite 语句和一次从 WebAssembly 向外的调用。` : '') +
+        (diskLoses
           ? '在磁盘上它落后的地方，B 树插入要读的叶子页正是省掉的那次查库本来要读的页；而 P5 的记录在每个指纹旁还存着 IMP-CB 的 k = 8 个计数器下标，它的表是单独指纹库的两倍大，更多地落在 SQLite 页缓存之外。'
           : '')) +
     '“计数为 0”：有计数器为 0，判为新网页，不查库；“查到”：计数器全不为 0 且库里有（Count + 1）；“未查到”：计数器误判，白查了一次库。',

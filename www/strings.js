@@ -975,6 +975,19 @@ export const S = {
   axisBytesPerUrlLog: 'bytes per URL (log scale)',
   axisDistinctUrls: 'distinct URLs stored',
   axisUrls: 'URLs',
+  // Repeated timings (www/timing.js): every time and ratio a verdict rests on is the median of
+  // its runs, shown with their range (min–max)
+  timingCell: (runs, total) =>
+    runs < total
+      ? `Preliminary: ${runs} of ${total} runs so far. The median of the runs, their range (min–max) below it.`
+      : `The median of ${runs} runs, their range (min–max) below it.`,
+  timingPending: (runs, total) => `${runs} of ${total} runs…`,
+  timingReason: {
+    overlap: 'the two times’ ranges overlap',
+    'ratio-spans-1': 'the ratio’s range contains 1',
+  },
+  timingRule: (runs) =>
+    `Each comparison is timed ${runs} times, in turn with the others: every time and ratio shown is the median of the runs, with their range (min–max) below it. “No clear difference” means the two times’ ranges overlap or the ratio’s range contains 1; otherwise the faster one is named.`,
 
   // P4's trie
   trieHeading: 'P4’s generalized-list trie (Wu 2009), and what it costs',
@@ -1061,7 +1074,10 @@ export const S = {
   trieRunTitle: 'On the loaded URLs: every structure side by side',
   trieRunProgress: (lines, pct) => `Building the six structures from ${lines} lines… ${pct}`,
   trieTiming: 'Timing each structure’s inserts and lookups in this browser…',
-  trieRunDone: (s) => `Built and timed in ${s} s.`,
+  trieRunDone: (s, runs, total) =>
+    runs < total
+      ? `Built and timed once in ${s} s; timing again for the median of ${total} runs: run ${runs + 1} of ${total}…`
+      : `Built, and timed ${runs} times, in ${s} s.`,
   trieRunAll: (lines, distinct) => `All ${lines} loaded lines (${distinct} distinct URLs), as urlhash trie reads them.`,
   trieRunCapped: (lines, loaded, distinct) =>
     `The first ${lines} of the ${loaded} loaded lines (${distinct} distinct URLs): the page caps the trie here, since P4’s list takes about 40 nodes per URL and the study keeps two lists (about 100 MB at 100 000 URLs). urlhash trie --n ${lines} reads the same lines.`,
@@ -1088,25 +1104,36 @@ export const S = {
   },
   trieTableTitle: 'Every structure at the end',
   trieTableHead: ['structure', 'stored', 'nodes', 'B / URL', 'P4’s JVM B / URL', 'insert µs / URL', 'lookup µs / URL', 'lookup µs, 16 000'],
-  trieTableNote: (distinct, p4n) =>
-    `B / URL: as laid out on a 64-bit machine (the lists: 12 bytes a node; the hash sets and the Patricia trie with 8-byte pointers), the same numbers urlhash trie prints and its allocator confirms. P4’s JVM: an estimate at 24 bytes a node. Times are this browser’s, read from performance.now() by the same timing code as urlhash trie (building from the ${distinct} distinct URLs, then looking each of them up; each repeated until 60 ms have passed or 2 million URLs were handled); the last column builds from the first ${p4n}, P4’s Table 1 size. P4’s printed list stores fewer URLs when some are prefixes of others. — means not applicable, or fewer than ${p4n} URLs.`,
+  trieTableNote: (distinct, p4n, runs) =>
+    `B / URL: as laid out on a 64-bit machine (the lists: 12 bytes a node; the hash sets and the Patricia trie with 8-byte pointers), the same numbers urlhash trie prints and its allocator confirms. P4’s JVM: an estimate at 24 bytes a node. Times are this browser’s, read from performance.now() by the same timing code as urlhash trie (building from the ${distinct} distinct URLs, then looking each of them up; each repeated until 60 ms have passed or 2 million URLs were handled), each time the median of ${runs} such runs with their range (min–max) below it; the last column builds from the first ${p4n}, P4’s Table 1 size. P4’s printed list stores fewer URLs when some are prefixes of others. — means not applicable, or fewer than ${p4n} URLs.`,
   trieP4Title: 'P4’s Table 1, as printed',
   trieP4Method: 'dedup method',
   trieP4Time: 'time per dedup',
   trieP4Note: (n, machine, reps) =>
     `${n} URLs on a ${machine}; the list’s 0.8 ms is the mean of ${reps} runs. P4 does not say what one “dedup” covers.`,
-  trieP4Ours: (us, n) => `Ours, P4’s list as printed with ${n} URLs stored: ${us} µs per lookup in this browser.`,
+  trieP4Ours: (us, min, max, n, runs, total) =>
+    runs < total
+      ? `Ours, P4’s list as printed with ${n} URLs stored: ${us} µs per lookup in this browser (preliminary, ${runs} of ${total} runs…).`
+      : `Ours, P4’s list as printed with ${n} URLs stored: ${us} µs per lookup in this browser (median of ${runs} runs, range ${min}–${max} µs).`,
+  trieVerdict: (n, kind, why, ratio, min, max, runs, total) =>
+    kind === 'a-faster'
+      ? `Lookups with ${n} URLs stored: a hash set of the URLs is faster than P4’s list, which takes ${ratio} × its time (median of ${runs} runs, range ${min}–${max} ×).`
+      : kind === 'b-faster'
+        ? `Lookups with ${n} URLs stored: P4’s list is faster than a hash set of the URLs, taking ${ratio} × its time (median of ${runs} runs, range ${min}–${max} ×).`
+        : kind === 'same'
+          ? `Lookups with ${n} URLs stored: no clear difference between P4’s list and a hash set of the URLs. The list takes ${ratio} × the set’s time (median of ${runs} runs, range ${min}–${max} ×), and ${why}.`
+          : `Lookups with ${n} URLs stored, P4’s list against a hash set of the URLs: preliminary, ${runs} of ${total} runs…; the list takes ${ratio} × the set’s time so far.`,
   trieP4OursSmall: (n, have) => `Load at least ${n} URLs to time P4’s Table 1 setting (this input has ${have} distinct).`,
   table1Title: 'P4’s Table 1 timed in this browser',
   table1Intro:
     'Each store P4 timed holds the same URLs, and the same loop as urlhash paper p4 (the core’s time_dedup) looks URLs up in it: half of them stored, half not, repeated until 60 ms have passed. The lists run in the lab’s WebAssembly; the database is SQLite’s own WebAssembly build with the CLI’s table and queries, a full scan as P4 describes it (“traverse every record of the database”) and the same table with an index. Times depend on the machine; the ratios to the generalized list are what P4’s table argues.',
   table1Run: 'Time Table 1',
   table1Rerun: 'Time it again',
-  table1Progress: (row, i, total) => `Timing ${row} (${i} of ${total})…`,
+  table1Progress: (row, i, total, run, runs) => `Run ${run} of ${runs}: timing ${row} (${i} of ${total})…`,
   table1Loading: 'Loading SQLite’s WebAssembly…',
-  table1Done: (s) => `Timed in ${s} s.`,
+  table1Done: (s, runs) => `Timed ${runs} times in ${s} s.`,
   table1Caption: (n) => `P4’s Table 1 beside this browser: ${n} URLs stored in each store`,
-  table1Head: ['store', 'P4, ms', 'P4, × list', 'here, ms per lookup', 'here, × list', 'found / lookups', 'passes', 'held in'],
+  table1Head: ['store', 'P4, ms', 'P4, × list', 'here, ms per lookup', 'here, × list', 'here, against the list', 'found / lookups', 'passes', 'held in'],
   table1Method: {
     'database-scan': 'database, full scan (P4’s)',
     'database-index': 'database, indexed',
@@ -1114,6 +1141,7 @@ export const S = {
     'generalized-list': 'generalized list (P4’s)',
     'md5-dirs': 'MD5 directories',
   },
+  table1Verdict: { 'a-faster': 'slower', 'b-faster': 'faster', same: 'no clear difference' },
   table1Memory: 'memory',
   table1HeldIn: (vfs, kb) => (vfs === 'opfs-sahpool' ? `OPFS file, ${kb} KB` : `SQLite in memory, ${kb} KB`),
   table1CliOnly: 'command line only',
@@ -1314,26 +1342,38 @@ export const S = {
   p5Fig3Run: 'Time Fig. 3',
   p5Fig3Rerun: 'Time it again',
   p5Fig3Stop: 'Stop after this row',
-  p5Fig3Progress: (medium, i, total) => `Timing row ${i} of ${total}, the store ${medium}…`,
+  p5Fig3Progress: (medium, i, total, run, runs) => `Run ${run} of ${runs}: timing row ${i} of ${total}, the store ${medium}…`,
   p5Fig3Loading: 'Loading SQLite’s WebAssembly…',
-  p5Fig3Done: (s) => `Timed in ${s} s.`,
-  p5Fig3Stopped: (done, total) => `Stopped: ${done} of ${total} rows timed.`,
+  p5Fig3Done: (s, runs) => `Timed ${runs} times in ${s} s.`,
+  p5Fig3Stopped: (done, total) => `Stopped: ${done} of ${total} row timings done; a row timed fewer times than the others is preliminary.`,
   p5Fig3NeedsSplit: 'Fig. 3 runs on the URLs the counting filter above inserted: it is ready once the filter is measured.',
   p5Fig3Medium: { memory: 'in memory', disk: 'on disk (SQLite)' },
   p5Fig3Caption: (pct, seed, distinct) => `Streams with ${pct} of the pages repeating an earlier URL (seed ${seed}), drawn from the ${distinct} URLs the counting filter inserted.`,
-  p5Fig3Head: ['store', 'N', 'repeats', 'store alone, µs/page', 'IMP-CB, µs/page', 'IMP-CB ÷ store', 'lookups spared', 'zero', 'found', 'not found', 'page reads (alone / IMP-CB)'],
+  p5Fig3Head: ['store', 'N', 'repeats', 'store alone, µs/page', 'IMP-CB, µs/page', 'IMP-CB ÷ store', 'faster', 'lookups spared', 'zero', 'found', 'not found', 'page reads (alone / IMP-CB)'],
+  p5Fig3Faster: { 'a-faster': 'store alone', 'b-faster': 'IMP-CB', same: 'no clear difference' },
   p5Fig3Unit: 'µs per page',
   p5Fig3Series: (who, medium) => `${who === 'store' ? 'store alone' : 'IMP-CB'}, ${medium}`,
   p5Fig3ChartLabel: 'Microseconds per page of the store alone and of IMP-CB at each N, in memory and on disk',
   axisP5Fig3N: 'N, pages in the stream',
   p5Fig3Warming: (medium) => `Warming up, the store ${medium} (the smallest N once, untimed)…`,
-  p5Fig3Note: (memRatio, diskRatio, winsAt, losesLast) =>
-    (diskRatio === null
-      ? `In memory IMP-CB takes ${memRatio} × the store alone’s time: a hash-map lookup costs about what its k = 8 counter reads cost, so sparing lookups saves nothing. The disk rows show where P5’s claim can hold.`
-      : `In memory IMP-CB takes ${memRatio} × the store alone’s time; on disk, at the largest N, ${diskRatio} ×.` +
-        (winsAt ? ` On disk it wins at N = ${winsAt}: each lookup it spares is a SQLite statement and a call out of the WebAssembly.` : '') +
-        (losesLast
-          ? ` Where it loses on disk, a B-tree insert reads the leaf the spared lookup would have read, and P5’s records carry IMP-CB’s k = 8 counter indices beside each fingerprint: its table is twice the store’s, and more of it misses SQLite’s page cache.`
+  p5Fig3Verdict: (disk, n, kind, why, ratio, min, max, runs, total) =>
+    `${disk ? 'On disk' : 'In memory'}, at N = ${n}, ` +
+    (kind === 'a-faster'
+      ? `the store alone is faster: IMP-CB takes ${ratio} × its time (median of ${runs} runs, range ${min}–${max} ×).`
+      : kind === 'b-faster'
+        ? `IMP-CB is faster: it takes ${ratio} × the store alone’s time (median of ${runs} runs, range ${min}–${max} ×).`
+        : kind === 'same'
+          ? `no clear difference: IMP-CB takes ${ratio} × the store alone’s time (median of ${runs} runs, range ${min}–${max} ×), and ${why}.`
+          : `preliminary, ${runs} of ${total} runs…: IMP-CB takes ${ratio} × the store alone’s time so far.`),
+  p5Fig3Note: (memory, disk, winsAt, memoryNoGain, diskLoses) =>
+    memory +
+    (memoryNoGain ? ' In memory a hash-map lookup costs about what its k = 8 counter reads cost, so sparing lookups saves nothing.' : '') +
+    (disk === null
+      ? ' The disk rows show where P5’s claim can hold.'
+      : ` ${disk}` +
+        (winsAt ? ` On disk IMP-CB is faster at N = ${winsAt}: each lookup it spares is a SQLite statement and a call out of the WebAssembly.` : '') +
+        (diskLoses
+          ? ' Where it loses on disk, a B-tree insert reads the leaf the spared lookup would have read, and P5’s records carry IMP-CB’s k = 8 counter indices beside each fingerprint: its table is twice the store’s, and more of it misses SQLite’s page cache.'
           : '')) +
     ' “zero”: a zero counter said new, no lookup; “found”: all counters non-zero and the store had it (Count + 1); “not found”: a false positive of the counters, looked up for nothing.',
   p5Fig3Vfs: (version, vfs, note) =>

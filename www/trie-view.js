@@ -1,12 +1,15 @@
 // The trie view (P4): the generalized list of a few URLs drawn and animated step by step, the
 // prefix flaw side by side with the fix, and, on the loaded URLs, every structure's growth,
-// bytes and lookup times beside P4's Table 1. Formatting and timing only: the lists, their
-// steps and every measure come from the wasm.
+// bytes and lookup times beside P4's Table 1. Every time is timed RUNS times and shown as the
+// median of its runs with their range (www/timing.js). Formatting and timing only: the lists,
+// their steps and every measure come from the wasm.
 import { S, language, nameOf, sourceOf } from './strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from './format.js';
 import { el, say, showText } from './dom.js';
 import { TrieDiagram } from './trie-diagram.js';
 import { sectionRuns } from './section-run.js';
+import { RUNS, compare, spread } from './timing.js';
+import { timedCell } from './timed-cell.js';
 import * as growthChart from './charts/trie-growth.js';
 
 const $ = (id) => document.getElementById(id);
@@ -234,9 +237,96 @@ export function setupTrie(ctx) {
 
   // ------------------------------------------------------------ the loaded URLs
 
-  function renderRun(report, timed) {
+  /**
+   * Each structure's times over the runs so far, from the trie job's first run and the runs
+   * timed after it: `{ [structure]: { insert: [], lookup: [], lookup16: [] } }`.
+   */
+  function timingsOf(timed) {
+    const out = {};
+    for (const t of timed) {
+      out[t.structure] = {
+        insert: [t.insert_us_per_url],
+        lookup: [t.lookup_us_per_url],
+        lookup16: t.lookup_us_at_16000 === null || t.lookup_us_at_16000 === undefined ? [] : [t.lookup_us_at_16000],
+      };
+    }
+    return out;
+  }
+
+  /** The table of every structure at the end, its times the medians of their runs, and P4's list against a hash set. */
+  function renderTimes(report, timings) {
     const study = report.study;
     const last = study.checkpoints[study.checkpoints.length - 1];
+    const names = Object.fromEntries(ctx.structures().map((s) => [s.id, s]));
+    const none = { insert: [], lookup: [], lookup16: [] };
+    const us = (v) => fixed(v, 3);
+    const runs = Math.min(...study.structures.map((id) => (timings[id] ?? none).lookup.length));
+    const rows = study.structures.map((id) => {
+      const row = last.rows.find((r) => r.structure === id);
+      const t = timings[id] ?? none;
+      const cell = (text, value, col) => {
+        const td = el('td', { text });
+        td.dataset.col = col;
+        if (value !== undefined && value !== null) td.dataset.value = String(value);
+        return td;
+      };
+      const s = names[id];
+      const tr = el('tr', {}, [
+        el('th', { attrs: { scope: 'row' }, title: s ? S.withSource(nameOf(s), sourceOf(s)) : id }, [
+          el('span', { cls: 'm-name', text: S.structureShort[id] ?? id }),
+          el('span', { cls: 'm-short', text: id }),
+        ]),
+        cell(int(row.stored), row.stored, 'stored'),
+        cell(row.nodes === null ? '—' : int(row.nodes), row.nodes, 'nodes'),
+        cell(fixed(row.bytes_per_url, 1), row.bytes_per_url, 'bytes_per_url'),
+        cell(row.java_bytes_per_url === null ? '—' : fixed(row.java_bytes_per_url, 1), row.java_bytes_per_url, 'java_bytes_per_url'),
+        timedCell(t.insert, us, 'insert_us'),
+        timedCell(t.lookup, us, 'lookup_us'),
+        timedCell(t.lookup16, us, 'lookup_us_16000'),
+      ]);
+      tr.dataset.structure = id;
+      return tr;
+    });
+    const table = $('trie-table');
+    table.tHead.replaceChildren(el('tr', {}, S.trieTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
+    table.tBodies[0].replaceChildren(...rows);
+    table.dataset.runs = String(runs);
+    say($('trie-table-note'), () => S.trieTableNote(int(report.distinct), int(study.claims.time_urls), RUNS));
+
+    const c = study.claims;
+    const gl = timings['gl-trie'] ?? none;
+    const ours = $('trie-p4-ours');
+    if (gl.lookup16.length) {
+      const o = spread(gl.lookup16);
+      say(ours, () => S.trieP4Ours(us(o.median), us(o.min), us(o.max), int(c.time_urls), o.runs, RUNS));
+    } else {
+      say(ours, () => S.trieP4OursSmall(int(c.time_urls), int(report.distinct)));
+    }
+    // P4's list (printed) against a hash set of the URLs, at P4's size when the input has it.
+    const hs = timings['hash-set'] ?? none;
+    const at16000 = gl.lookup16.length > 0 && hs.lookup16.length > 0;
+    const [a, b] = at16000 ? [hs.lookup16, gl.lookup16] : [hs.lookup, gl.lookup];
+    const pairs = Math.min(a.length, b.length);
+    const verdict = $('trie-p4-verdict');
+    if (pairs) {
+      const cmp = compare(a.slice(0, pairs), b.slice(0, pairs));
+      const n = int(at16000 ? c.time_urls : report.distinct);
+      const times = (v) => fixed(v, 2);
+      const why = () => (cmp.reason ? S.timingReason[cmp.reason] : '');
+      say(verdict, () => S.trieVerdict(n, cmp.kind, why(), times(cmp.ratio.median), times(cmp.ratio.min), times(cmp.ratio.max), cmp.runs, RUNS));
+      Object.assign(verdict.dataset, {
+        verdict: cmp.kind,
+        runs: String(cmp.runs),
+        ratio: String(cmp.ratio.median),
+        col: at16000 ? 'lookup_us_16000' : 'lookup_us',
+      });
+    } else {
+      showText(verdict, '');
+    }
+  }
+
+  function renderRun(report, timings) {
+    const study = report.study;
     say($('trie-run-note'), () => report.capped
       ? S.trieRunCapped(int(report.lines), int(report.loaded), int(report.distinct))
       : S.trieRunAll(int(report.lines), int(report.distinct)));
@@ -256,37 +346,7 @@ export function setupTrie(ctx) {
     );
     growthChart.render($('trie-growth-chart'), { study, names });
 
-    const rows = study.structures.map((id) => {
-      const row = last.rows.find((r) => r.structure === id);
-      const t = timed.find((x) => x.structure === id) ?? {};
-      const cell = (text, value, col) => {
-        const td = el('td', { text });
-        td.dataset.col = col;
-        if (value !== undefined && value !== null) td.dataset.value = String(value);
-        return td;
-      };
-      const us = (v) => (v === null || v === undefined ? '—' : fixed(v, 3));
-      const s = names[id];
-      const tr = el('tr', {}, [
-        el('th', { attrs: { scope: 'row' }, title: s ? S.withSource(nameOf(s), sourceOf(s)) : id }, [
-          el('span', { cls: 'm-name', text: S.structureShort[id] ?? id }),
-          el('span', { cls: 'm-short', text: id }),
-        ]),
-        cell(int(row.stored), row.stored, 'stored'),
-        cell(row.nodes === null ? '—' : int(row.nodes), row.nodes, 'nodes'),
-        cell(fixed(row.bytes_per_url, 1), row.bytes_per_url, 'bytes_per_url'),
-        cell(row.java_bytes_per_url === null ? '—' : fixed(row.java_bytes_per_url, 1), row.java_bytes_per_url, 'java_bytes_per_url'),
-        cell(us(t.insert_us_per_url), t.insert_us_per_url, 'insert_us'),
-        cell(us(t.lookup_us_per_url), t.lookup_us_per_url, 'lookup_us'),
-        cell(us(t.lookup_us_at_16000), t.lookup_us_at_16000, 'lookup_us_16000'),
-      ]);
-      tr.dataset.structure = id;
-      return tr;
-    });
-    const table = $('trie-table');
-    table.tHead.replaceChildren(el('tr', {}, S.trieTableHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
-    table.tBodies[0].replaceChildren(...rows);
-    say($('trie-table-note'), () => S.trieTableNote(int(report.distinct), int(study.claims.time_urls)));
+    renderTimes(report, timings);
 
     const c = study.claims;
     $('trie-p4-table').tBodies[0].replaceChildren(
@@ -298,11 +358,6 @@ export function setupTrie(ctx) {
       ),
     );
     say($('trie-p4-note'), () => S.trieP4Note(int(c.time_urls), c.machine, int(c.gl_repeats)));
-    const gl = timed.find((t) => t.structure === 'gl-trie');
-    $('trie-p4-ours').textContent =
-      gl && gl.lookup_us_at_16000 !== null && gl.lookup_us_at_16000 !== undefined
-        ? S.trieP4Ours(fixed(gl.lookup_us_at_16000, 3), int(c.time_urls))
-        : S.trieP4OursSmall(int(c.time_urls), int(report.distinct));
 
     const g = study.gl_fixed;
     say($('trie-gl-text'), () => S.trieGlSummary(
@@ -334,7 +389,11 @@ export function setupTrie(ctx) {
 
   // ------------------------------------------------------------ P4's Table 1 in this browser
 
-  /** The last Table 1 run: its rows, each database's SQLite facts, each row's failure. */
+  /**
+   * The last Table 1 run: the rows of each of its RUNS passes (each pass times the four stores
+   * in turn; the wasm gives each store's ratio to the list of the same pass), each database's
+   * SQLite facts, each row's failure.
+   */
   let table1 = null;
   let table1Ticket = 0;
 
@@ -357,7 +416,7 @@ export function setupTrie(ctx) {
   }
 
   function renderTable1() {
-    const { rows: timed, db, failed, claims } = table1;
+    const { passes, db, failed, claims } = table1;
     const printed = printedTimes(claims);
     const printedList = printed['generalized-list'].ms;
     const cell = (text, col, value) => {
@@ -366,8 +425,14 @@ export function setupTrie(ctx) {
       if (value !== undefined && value !== null) td.dataset.value = String(value);
       return td;
     };
+    const ms = (v) => fixed(v, 5);
     const rows = TABLE1_ROWS.map((method) => {
-      const row = timed.find((r) => r.method === method);
+      // This store's row of each pass, and of each pass that timed the list too (its ratio).
+      const mine = passes.map((rows) => rows.find((r) => r.method === method)).filter(Boolean);
+      const paired = passes
+        .map((rows) => [rows.find((r) => r.method === 'generalized-list'), rows.find((r) => r.method === method)])
+        .filter(([list, row]) => list && row && row.vs_list !== null);
+      const row = mine[0];
       const p = printed[method]?.ms;
       const head = el('th', { attrs: { scope: 'row' } }, [
         el('span', { cls: 'm-name', text: S.table1Method[method] ?? method }),
@@ -378,30 +443,45 @@ export function setupTrie(ctx) {
       else if (method === 'md5-dirs') where = S.table1CliOnly;
       else if (failed[method] === 'table1-served-only') where = S.table1ServedOnly;
       else where = S.table1Pending;
+      const cmp = compare(
+        paired.map(([list]) => list.measured_ms),
+        paired.map(([, r]) => r.measured_ms),
+        { ratios: paired.map(([, r]) => r.vs_list) },
+      );
+      const reference = method === 'generalized-list';
+      let verdict = '—';
+      if (row && !reference) verdict = cmp.kind === 'pending' ? S.timingPending(cmp.runs, RUNS) : S.table1Verdict[cmp.kind];
+      const passesOf = mine.map((r) => r.passes);
+      const [fewest, most] = [Math.min(...passesOf), Math.max(...passesOf)];
       const tr = el('tr', {}, [
         head,
         cell(p === undefined ? '—' : fixed(p, p < 1 ? 1 : 0), 'printed_ms', p),
         cell(p === undefined ? '—' : times(p / printedList), 'printed_vs_list', p === undefined ? null : p / printedList),
-        cell(row ? fixed(row.measured_ms, 5) : '—', 'measured_ms', row?.measured_ms),
-        cell(row ? times(row.vs_list) : '—', 'vs_list', row?.vs_list),
+        timedCell(mine.map((r) => r.measured_ms), ms, 'measured_ms'),
+        timedCell(paired.map(([, r]) => r.vs_list), times, 'vs_list'),
+        el('td', { text: verdict, cls: row && !reference ? `verdict-cell v-${cmp.kind}` : '' }),
         cell(row ? `${int(row.found)} / ${int(row.lookups)}` : '—', 'found', row?.found),
-        cell(row ? int(row.passes) : '—', 'passes', row?.passes),
+        cell(row ? (fewest === most ? int(most) : `${int(fewest)}–${int(most)}`) : '—', 'passes', row ? most : null),
         cell(where, 'held_in'),
       ]);
+      tr.cells[5].dataset.col = 'verdict';
       tr.dataset.method = method;
       if (row) {
         tr.dataset.lookups = String(row.lookups);
         tr.dataset.stored = String(row.stored);
+        tr.dataset.found = mine.map((r) => r.found).join(',');
+        if (!reference) Object.assign(tr.dataset, { verdict: cmp.kind, runs: String(cmp.runs) });
       }
       if (db[method]) tr.dataset.rows = String(db[method].rows);
       return tr;
     });
     const table = $('table1-table');
-    const first = timed[0];
+    const first = passes[0]?.[0];
     say($('table1-caption'), () => S.table1Caption(first ? int(first.stored) : '…'));
     table.tHead.replaceChildren(el('tr', {}, S.table1Head.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     table.tBodies[0].replaceChildren(...rows);
     showText($('table1-urls'), first ? S.table1Urls(int(first.stored), int(first.lookups)) : '');
+    say($('table1-rule'), () => S.timingRule(RUNS));
     $('table1-plans').replaceChildren(
       ...TABLE1_ROWS.filter((m) => db[m]).map((method) => {
         const d = db[method];
@@ -440,32 +520,41 @@ export function setupTrie(ctx) {
     const button = $('table1-run');
     showText($('table1-error'), '');
     $('table1').dataset.done = '';
+    $('table1').dataset.runs = '';
     button.disabled = true;
     bar.hidden = false;
     bar.value = 0;
     const t0 = performance.now();
     try {
-      table1 = { rows: [], db: {}, failed: {}, claims: last.report.study.claims };
+      table1 = { passes: [], db: {}, failed: {}, claims: last.report.study.claims };
       renderTable1();
-      for (const [i, method] of TABLE1_ORDER.entries()) {
-        const loading = method.startsWith('database-') && !Object.keys(table1.db).length && !Object.keys(table1.failed).length;
-        say(status, () => (loading ? S.table1Loading : S.table1Progress(S.table1Method[method], i + 1, TABLE1_ORDER.length)));
-        bar.value = i / TABLE1_ORDER.length;
-        try {
-          const answer = await ctx.call('table1Row', { method, limit: TABLE1_URLS, perPass: TABLE1_PER_PASS });
-          if (!current()) return;
-          table1.rows = answer.rows;
-          if (answer.db) table1.db[method] = answer.db;
-        } catch (e) {
-          if (!current()) return;
-          // The one file has no SQLite: its rows say so, and the lists stand.
-          if (e?.code !== 'table1-served-only') throw e;
-          table1.failed[method] = e.code;
+      const steps = RUNS * TABLE1_ORDER.length;
+      for (let run = 1; run <= RUNS; run += 1) {
+        table1.passes.push([]);
+        for (const [i, method] of TABLE1_ORDER.entries()) {
+          // The one file has no SQLite: a store that said so once is not asked again.
+          if (table1.failed[method]) continue;
+          const loading = method.startsWith('database-') && !Object.keys(table1.db).length && !Object.keys(table1.failed).length;
+          say(status, () => (loading ? S.table1Loading : S.table1Progress(S.table1Method[method], i + 1, TABLE1_ORDER.length, run, RUNS)));
+          bar.value = ((run - 1) * TABLE1_ORDER.length + i) / steps;
+          try {
+            const answer = await ctx.call('table1Row', { method, limit: TABLE1_URLS, perPass: TABLE1_PER_PASS });
+            if (!current()) return;
+            // Every row of this pass so far: the list's ratios are filled in once it is timed.
+            table1.passes[run - 1] = answer.rows;
+            if (answer.db) table1.db[method] = answer.db;
+          } catch (e) {
+            if (!current()) return;
+            // The one file has no SQLite: its rows say so, and the lists stand.
+            if (e?.code !== 'table1-served-only') throw e;
+            table1.failed[method] = e.code;
+          }
+          renderTable1();
         }
-        renderTable1();
+        $('table1').dataset.runs = String(run);
       }
       const took = fixed((performance.now() - t0) / 1000, 1);
-      say(status, () => S.table1Done(took));
+      say(status, () => S.table1Done(took, RUNS));
       $('table1').dataset.done = '1';
     } catch (e) {
       if (current()) {
@@ -508,14 +597,50 @@ export function setupTrie(ctx) {
         ),
       );
       if (!run.current()) return;
-      renderRun(report, timed);
-      last = { report, timed };
+      const timings = timingsOf(timed);
+      renderRun(report, timings);
+      last = { report, timed, timings };
       ctx.publish('trie', last);
-      const took = fixed(run.seconds(), 1);
-      run.done(() => S.trieRunDone(took), { lines: String(report.lines) });
+      const once = fixed(run.seconds(), 1);
+      run.done(() => S.trieRunDone(once, 1, RUNS), { lines: String(report.lines) });
+      await timeAgain(run, report, timings);
     } catch (e) {
       run.failed(e);
     }
+  }
+
+  /**
+   * Times every structure again, RUNS − 1 times, as the trie job timed it once (all distinct
+   * URLs, then P4's 16 000), refining the table after each; a newer study or input stops it.
+   */
+  async function timeAgain(run, report, timings) {
+    const status = $('trie-status');
+    const p4 = report.study.claims.time_urls;
+    const units = [];
+    for (const id of report.study.structures) {
+      if (!timings[id]) continue;
+      units.push({ id, count: report.distinct, at16000: false });
+      if (report.distinct >= p4) units.push({ id, count: p4, at16000: true });
+    }
+    $('trie-run-body').dataset.timed = '1';
+    for (let k = 2; k <= RUNS; k += 1) {
+      for (const unit of units) {
+        const { time } = await ctx.call('trieTime', { structure: unit.id, count: unit.count });
+        if (!run.current()) return;
+        const t = timings[unit.id];
+        if (unit.at16000) {
+          t.lookup16.push(time.lookup_us_per_url);
+        } else {
+          t.insert.push(time.insert_us_per_url);
+          t.lookup.push(time.lookup_us_per_url);
+        }
+      }
+      renderTimes(report, timings);
+      const took = fixed(run.seconds(), 1);
+      say(status, () => S.trieRunDone(took, k, RUNS));
+      $('trie-run-body').dataset.timed = String(k);
+    }
+    ctx.publish('trie', last);
   }
 
   // ------------------------------------------------------------ wiring
@@ -577,7 +702,7 @@ export function setupTrie(ctx) {
     relabel() {
       if (diagram.total) showStep(anim.step);
       flaw();
-      if (last) renderRun(last.report, last.timed);
+      if (last) renderRun(last.report, last.timings);
       if (table1) renderTable1();
     },
     /** Draws the two small examples (they need no input). */
@@ -593,6 +718,7 @@ export function setupTrie(ctx) {
       table1Ticket += 1;
       $('table1-body').hidden = true;
       $('table1').dataset.done = '';
+      $('table1').dataset.runs = '';
       $('table1-run').disabled = false;
       $('table1-progress').hidden = true;
       say($('table1-status'), () => '');

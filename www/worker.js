@@ -94,6 +94,14 @@ const handlers = {
     return { trace: Lab.trieTrace(inserts, lookups, fixed) };
   },
   /**
+   * One structure of the trie study built from its first `count` distinct URLs and looked up,
+   * timed again as the trie job times it (`runTrie`), for the median of several runs.
+   */
+  trieTime({ structure, count }) {
+    const t = need(active, 'no-input-yet').trieTime(structure, count);
+    return { time: { insert_us_per_url: t.insert_us_per_url, lookup_us_per_url: t.lookup_us_per_url, repeats: t.lookup_repeats } };
+  },
+  /**
    * One row of P4's Table 1 (`method`), timed by the core's loop (src/papers/p4/table1.rs,
    * through the wasm's table1Time) on the trie study's first 2 × `limit` distinct URLs, `perPass`
    * lookups a pass: the lists in the wasm, the databases in SQLite's WebAssembly build

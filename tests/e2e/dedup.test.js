@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile, assertChartsLabelled } from './helpers.js';
-import { int } from '../../www/format.js';
+import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile, assertChartsLabelled, readTimedCells, assertTimedCell } from './helpers.js';
+import { fixed, int } from '../../www/format.js';
+import { RUNS, compare } from '../../www/timing.js';
 import { S } from '../../www/strings.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
@@ -158,6 +159,38 @@ async function assertTrieMatchesCli(p, cliArgs) {
   return cli;
 }
 
+/**
+ * Waits for the trie view's repeated timings and asserts them: every time in the table is the
+ * median of at least RUNS runs, and the sentence on P4's list against a hash set of the URLs
+ * is the verdict those runs give (at P4's 16 000 URLs when the input has them).
+ */
+async function assertTrieTimings(p, at16000) {
+  await p.waitForFunction((runs) => Number(document.getElementById('trie-run-body').dataset.timed) >= runs, RUNS, { timeout: 300_000 });
+  assert.equal(Number(await p.getAttribute('#trie-table', 'data-runs')), RUNS);
+  const cols = ['insert_us', 'lookup_us', ...(at16000 ? ['lookup_us_16000'] : [])];
+  const rows = await p.$$eval('#trie-table tbody tr', (trs) => trs.map((tr) => tr.dataset.structure));
+  const cells = {};
+  for (const id of rows) {
+    const mine = await readTimedCells(p, `#trie-table tbody tr[data-structure="${id}"] td[data-col$="_us"], #trie-table tbody tr[data-structure="${id}"] td[data-col="lookup_us_16000"]`);
+    cells[id] = Object.fromEntries(mine.map((c) => [c.col, c]));
+    for (const col of cols) assertTimedCell(cells[id][col], `${id}, ${col}`);
+  }
+  const col = at16000 ? 'lookup_us_16000' : 'lookup_us';
+  const verdict = await p.$eval('#trie-p4-verdict', (e) => ({ text: e.textContent, ...e.dataset }));
+  assert.equal(verdict.col, col);
+  const cmp = compare(cells['hash-set'][col].runs, cells['gl-trie'][col].runs);
+  assert.equal(verdict.verdict, cmp.kind, 'the verdict of the runs');
+  const overlap = Math.max(cmp.a.min, cmp.b.min) <= Math.min(cmp.a.max, cmp.b.max);
+  const spans = cmp.ratio.min <= 1 && cmp.ratio.max >= 1;
+  assert.equal(cmp.kind === 'same', overlap || spans, 'no clear difference exactly when the ranges overlap or the ratio’s spans 1');
+  assert.equal(Number(verdict.ratio), cmp.ratio.median);
+  const x = (v) => fixed(v, 2);
+  const why = cmp.reason ? S.timingReason[cmp.reason] : '';
+  const n = int(at16000 ? 16_000 : await p.$eval('#trie-table tbody tr[data-structure="hash-set"] td[data-col="stored"]', (td) => Number(td.dataset.value)));
+  assert.equal(verdict.text, S.trieVerdict(n, cmp.kind, why, x(cmp.ratio.median), x(cmp.ratio.min), x(cmp.ratio.max), cmp.runs, RUNS));
+  return cmp;
+}
+
 describe('P4’s trie, Bloom filters and counting filters on the page', { timeout: 900_000 }, () => {
   useLab(VIEWPORT, (lab) => ({ page } = lab));
 
@@ -289,6 +322,8 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     await assertCbfMatchesCli(page, ['--n', String(FIRST_N)]);
     await waitView(page, 'trie', 1);
     await assertTrieMatchesCli(page, ['--n', String(FIRST_N)]);
+    const timings = await assertTrieTimings(page, true);
+    t.diagnostic(`trie lookups at 16 000, P4’s list ÷ hash set, median of ${RUNS} runs: ${timings.ratio.median.toFixed(2)} (${timings.ratio.min.toFixed(2)}–${timings.ratio.max.toFixed(2)}), ${timings.kind}`);
     for (const id of ['trie', 'bloom', 'cbf']) {
       const file = path.join(ARTIFACTS, `dedup-${id}-corpus.png`);
       await page.locator(`#${id}`).screenshot({ path: file });
@@ -328,6 +363,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
 
     await waitView(page, 'trie', gen);
     await assertTrieMatchesCli(page, [SAMPLE]);
+    await assertTrieTimings(page, false);
     assert.equal(await page.textContent('#trie-run-note'), S.trieRunAll(int(1000), int(1000)));
     for (const id of ['trie', 'bloom', 'cbf']) {
       const file = path.join(ARTIFACTS, `dedup-${id}.png`);

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { MEASURE_FORMAT } from '../../www/format.js';
 import { setConstants } from '../../www/constants.js';
+import { RUNS, median } from '../../www/timing.js';
 import vm from 'node:vm';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -235,6 +236,33 @@ export function cliJson(args) {
   const r = spawnSync(CLI, all, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: ROOT });
   if (r.status !== 0) throw new Error(`urlhash ${all.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
+}
+
+/**
+ * The cells of repeated timings (www/timed-cell.js) in the elements `selector` names, read in
+ * the page: `{ col, runs, value, min, max, preliminary }`, `runs` from data-runs.
+ */
+export function readTimedCells(p, selector) {
+  return p.$$eval(selector, (tds) =>
+    tds.map((td) => ({
+      col: td.dataset.col,
+      runs: td.dataset.runs ? td.dataset.runs.split(',').map(Number) : [],
+      value: Number(td.dataset.value),
+      min: Number(td.dataset.min),
+      max: Number(td.dataset.max),
+      preliminary: td.classList.contains('preliminary'),
+    })),
+  );
+}
+
+/** Asserts a repeated timing's cell: RUNS runs at least, its number their median, its range theirs. */
+export function assertTimedCell(cell, what) {
+  assert.ok(cell.runs.length >= RUNS, `${what}: ${cell.runs.length} runs, at least ${RUNS}`);
+  assert.ok(cell.runs.every((v) => Number.isFinite(v) && v > 0), `${what}: every run timed: ${cell.runs}`);
+  assert.equal(cell.value, median(cell.runs), `${what}: the median of ${cell.runs}`);
+  assert.equal(cell.min, Math.min(...cell.runs), `${what}: the smallest run`);
+  assert.equal(cell.max, Math.max(...cell.runs), `${what}: the largest run`);
+  assert.equal(cell.preliminary, false, `${what}: not marked preliminary`);
 }
 
 /** The page's load generation: bumped by every completed load. */

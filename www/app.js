@@ -307,6 +307,45 @@ function offerReload(box, message, button, choose) {
 }
 
 /**
+ * After a load too big to keep: a key or functions chosen while it loaded, which it did not
+ * hash, are put back, and said so at their controls (with a button that loads it again).
+ */
+function settleChoices() {
+  const input = state.input;
+  if (input.report.urls_kept) return;
+  const urls = int(input.report.urls);
+  if (state.key !== input.hashed.key) {
+    const wanted = state.key;
+    state.key = input.hashed.key;
+    for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === state.key;
+    const names = [...state.selected].map((fn) => state.names[fn] ?? fn).join(', ');
+    offerReload($('key-error'), S.notKeptKey(S.keyName[wanted], names, urls), S.reloadOver(S.keyName[wanted]), () => {
+      state.key = wanted;
+      for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === wanted;
+    });
+  }
+  const dropped = [...state.selected].filter((fn) => !input.hashed.fns.includes(fn));
+  for (const fn of dropped) {
+    state.selected.delete(fn);
+    const box = $(`fn-${fn}`);
+    if (box) box.checked = false;
+  }
+  const first = dropped.length ? $(`fn-${dropped[0]}`) : null;
+  if (first) {
+    const names = dropped.map((fn) => state.names[fn] ?? fn).join(', ');
+    const note = el('p', { cls: 'error', attrs: { id: 'fn-error', role: 'alert' } });
+    first.closest('.fn-item').after(note);
+    offerReload(note, S.notKeptFunction(names, S.keyName[state.key], urls), S.reloadWith(names), () => {
+      for (const fn of dropped) {
+        state.selected.add(fn);
+        const box = $(`fn-${fn}`);
+        if (box) box.checked = true;
+      }
+    });
+  }
+}
+
+/**
  * Whether the input on screen can show `fn` over `key`: always when its lines were kept, else
  * only what its load hashed as the lines arrived.
  */
@@ -507,6 +546,7 @@ async function load(source, fed = null) {
     state.input = { source: describe(source), report, memory, ms: performance.now() - started, table, workers, hashed };
     $('fn-error')?.remove();
     showText($('key-error'), '');
+    settleChoices();
     // The chart of the last input is dimmed until this one's is drawn.
     $('view-panel').classList.add('stale');
     showDataBadge();

@@ -285,7 +285,12 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       await page.waitForSelector('#progress-box:not([hidden])');
       await page.waitForFunction(() => Number(document.getElementById('progress').value) > 0.3, null, { timeout: 120_000 });
       assert.match(await page.textContent("#progress-text"), /of 1\.0\sGiB/);
+      // MD5 ticked while the lines arrive: the load does not hash it, and too big to keep, it
+      // cannot add it after; the page unticks it and says so at its box.
+      await page.check('#fn-md5');
       await waitView(page, { fns: P1, m: 40, gen: gen + 1 });
+      assert.equal(await page.isChecked('#fn-md5'), false);
+      assert.ok((await page.textContent('#fn-error')).startsWith(S.notKeptFunction('MD5', S.keyName.url, int(20_000_000))));
       const loadMs = Date.now() - t0;
       const cli = cliOnFile(file);
       await page.fill('#m-input', '12');

@@ -117,7 +117,7 @@ export const ZH = {
     prev: '← 上一步',
     next: '下一步 →',
     close: '关闭',
-    keys: '按键：PageDown 下一步，PageUp 上一步，Esc 关闭课程。',
+    keys: '按键：PageDown 或 → 下一步，PageUp 或 ← 上一步，Esc 关闭课程（再次打开时从同一步继续）。',
     progress: (i, n) => `第 ${i} 步，共 ${n} 步`,
     claim: '论文的说法',
     live: '实验室现场测得',

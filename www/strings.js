@@ -128,7 +128,7 @@ export const S = {
     prev: '← Back',
     next: 'Next →',
     close: 'Close',
-    keys: 'Keys: PageDown, the next step; PageUp, the one before; Esc closes the lesson.',
+    keys: 'Keys: PageDown or →, the next step; PageUp or ←, the one before; Esc closes the lesson (opened again, it resumes at the same step).',
     progress: (i, n) => `Step ${i} of ${n}`,
     claim: 'The paper says',
     live: 'We measure, live',

@@ -355,8 +355,9 @@ function percent(part, whole) {
  */
 export function setupLessons(app) {
   // `steps`: the step each lesson was last on (a lesson closed and opened again resumes there);
-  // `last`: the lesson last open (the Lessons button reopens it).
-  const state = { lesson: null, step: 0, applied: null, scrollTimer: null, steps: {}, last: null };
+  // `last`: the lesson last open (the Lessons button reopens it); `wanted`: the step to set up
+  // next, `settling`: the setting up under way (see settle).
+  const state = { lesson: null, step: 0, applied: null, scrollTimer: null, steps: {}, last: null, wanted: null, settling: null };
 
   function lessonText(id) {
     return S.lessons[id];
@@ -461,22 +462,40 @@ export function setupLessons(app) {
     buildPicker();
     render();
     app.saveStep({ id: lesson.id, step: state.step });
-    const key = `${lesson.id}:${state.step}`;
+    showText($('lesson-error'), '');
+    // One step is set up at a time, and only the last one asked for: keys pressed in a row (or
+    // a lesson picked while another loads its corpus) must not start loads that race each other.
+    state.wanted = { lesson, index: state.step };
+    state.settling ??= settle();
+    return state.settling;
+  }
+
+  /** Sets up the step last asked for (go), then any asked for meanwhile, until none is left. */
+  async function settle() {
     try {
-      showText($('lesson-error'), '');
-      const { setup } = lesson.steps[state.step];
-      await app.apply(setup);
-      if (state.lesson === lesson) state.applied = key;
-      // Only if the reader is still on this step (a step left early must not pull the page).
-      const here = state.lesson === lesson && `${lesson.id}:${state.step}` === key;
-      // The self-check asks on the input the step set up, once it is loaded.
-      if (here && state.step === lesson.steps.length - 1) quiz.show(lesson.id);
-      if (here && setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
-      else if (here && setup.section) point(app.bring(setup.section));
-    } catch (e) {
-      showText($('lesson-error'), S.errorPrefix + wordError(e));
+      while (state.wanted) {
+        const { lesson, index } = state.wanted;
+        state.wanted = null;
+        const key = `${lesson.id}:${index}`;
+        const { setup } = lesson.steps[index];
+        // Only if the reader is still on this step (a step left early must not pull the page).
+        const here = () => !state.wanted && state.lesson === lesson && state.step === index;
+        try {
+          await app.apply(setup);
+          if (!here()) continue;
+          state.applied = key;
+          // The self-check asks on the input the step set up, once it is loaded.
+          if (index === lesson.steps.length - 1) quiz.show(lesson.id);
+          if (setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
+          else if (setup.section) point(app.bring(setup.section));
+        } catch (e) {
+          if (here()) showText($('lesson-error'), S.errorPrefix + wordError(e));
+        }
+        showLive();
+      }
+    } finally {
+      state.settling = null;
     }
-    showLive();
   }
 
   function close() {

@@ -385,6 +385,7 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     await waitStep(page, 'p2', 1, 'P2 picked again');
     await page.keyboard.press('ArrowUp');
     await waitStep(page, 'p1', 1, 'P1 picked again');
+    await waitReady(page, 'p1 step 2, picked again');
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'lesson-keys-1280x720.png') });
     // A link with an explicit step opens at that step.

@@ -324,6 +324,24 @@ export const LESSONS = [
   },
 ];
 
+/** A text field being typed in: the keys move its caret (or its number), not the lesson. */
+function typing(target) {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('textarea, [contenteditable]:not([contenteditable="false"])')) return true;
+  const input = target.closest('input');
+  return Boolean(input) && !['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit'].includes(input.type);
+}
+
+/** A control the arrow keys move within (the lesson's own select is not one while a lesson is open). */
+function arrowsTaken(target) {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('input[type="radio"], input[type="range"], [role="toolbar"], [role="radiogroup"], [role="tablist"], [role="slider"], [role="listbox"], [role="menu"]')) return true;
+  const select = target.closest('select');
+  if (select) return select.id !== 'lesson-pick';
+  // A region scrolled sideways by the arrow keys (P4's drawn lists, the wide tables).
+  return !target.closest('#lesson') && target.scrollWidth > target.clientWidth + 1 && getComputedStyle(target).overflowX !== 'visible';
+}
+
 function percent(part, whole) {
   return whole ? `${fixed((100 * part) / whole, 1)} %` : '—';
 }
@@ -336,7 +354,10 @@ function percent(part, whole) {
  * the exact card, chart, table or control it talks about; it is brought into view and outlined.
  */
 export function setupLessons(app) {
-  const state = { lesson: null, step: 0, applied: null, scrollTimer: null };
+  // `steps`: the step each lesson was last on (a lesson closed and opened again resumes there);
+  // `last`: the lesson last open (the Lessons button reopens it); `wanted`: the step to set up
+  // next, `settling`: the setting up under way (see settle).
+  const state = { lesson: null, step: 0, applied: null, scrollTimer: null, steps: {}, last: null, wanted: null, settling: null };
 
   function lessonText(id) {
     return S.lessons[id];
@@ -437,6 +458,8 @@ export function setupLessons(app) {
     if (question !== undefined) quiz.setIndex(lesson.id, question);
     state.lesson = lesson;
     state.step = Math.max(0, Math.min(step, lesson.steps.length - 1));
+    state.steps[lesson.id] = state.step;
+    state.last = lesson.id;
     state.applied = null;
     $('lesson').hidden = false;
     $('lesson-answer').open = false;
@@ -444,22 +467,40 @@ export function setupLessons(app) {
     buildPicker();
     render();
     app.saveStep({ id: lesson.id, step: state.step });
-    const key = `${lesson.id}:${state.step}`;
+    showText($('lesson-error'), '');
+    // One step is set up at a time, and only the last one asked for: keys pressed in a row (or
+    // a lesson picked while another loads its corpus) must not start loads that race each other.
+    state.wanted = { lesson, index: state.step };
+    state.settling ??= settle();
+    return state.settling;
+  }
+
+  /** Sets up the step last asked for (go), then any asked for meanwhile, until none is left. */
+  async function settle() {
     try {
-      showText($('lesson-error'), '');
-      const { setup } = lesson.steps[state.step];
-      await app.apply(setup);
-      if (state.lesson === lesson) state.applied = key;
-      // Only if the reader is still on this step (a step left early must not pull the page).
-      const here = state.lesson === lesson && `${lesson.id}:${state.step}` === key;
-      // The self-check asks on the input the step set up, once it is loaded.
-      if (here && state.step === lesson.steps.length - 1) quiz.show(lesson.id);
-      if (here && setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
-      else if (here && setup.section) point(app.bring(setup.section));
-    } catch (e) {
-      showText($('lesson-error'), S.errorPrefix + wordError(e));
+      while (state.wanted) {
+        const { lesson, index } = state.wanted;
+        state.wanted = null;
+        const key = `${lesson.id}:${index}`;
+        const { setup } = lesson.steps[index];
+        // Only if the reader is still on this step (a step left early must not pull the page).
+        const here = () => !state.wanted && state.lesson === lesson && state.step === index;
+        try {
+          await app.apply(setup);
+          if (!here()) continue;
+          state.applied = key;
+          // The self-check asks on the input the step set up, once it is loaded.
+          if (index === lesson.steps.length - 1) quiz.show(lesson.id);
+          if (setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
+          else if (setup.section) point(app.bring(setup.section));
+        } catch (e) {
+          if (here()) showText($('lesson-error'), S.errorPrefix + wordError(e));
+        }
+        showLive();
+      }
+    } finally {
+      state.settling = null;
     }
-    showLive();
   }
 
   function close() {
@@ -477,27 +518,42 @@ export function setupLessons(app) {
     $('lesson').classList.toggle('answering', open);
     if (open) $('lesson').scrollTop = $('lesson-question').offsetTop - 8;
   });
-  $('lesson-open').addEventListener('click', () => go(state.lesson?.id ?? LESSONS[0].id, state.lesson ? state.step : 0));
-  $('lesson-pick').addEventListener('change', () => go($('lesson-pick').value, 0));
+  $('lesson-open').addEventListener('click', () => {
+    const id = state.lesson?.id ?? state.last ?? LESSONS[0].id;
+    go(id, state.lesson ? state.step : state.steps[id] ?? 0);
+  });
+  // A lesson picked again resumes at the step it was left on.
+  $('lesson-pick').addEventListener('change', () => go($('lesson-pick').value, state.steps[$('lesson-pick').value] ?? 0));
   $('lesson-prev').addEventListener('click', () => go(state.lesson.id, state.step - 1));
   $('lesson-next').addEventListener('click', () => go(state.lesson.id, state.step + 1));
   $('lesson-close').addEventListener('click', close);
-  // As in a slide show: PageDown and PageUp step through an open lesson, Esc closes it (not
-  // while typing in a field, where the keys keep their own meaning; Esc there still closes).
-  document.addEventListener('keydown', (e) => {
-    if (!state.lesson || $('lesson').hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const typing = e.target instanceof Element && e.target.closest('input, textarea, select, [contenteditable]');
-    if (e.key === 'Escape') {
+  // As in a slide show: PageDown or ArrowRight steps forward through an open lesson, PageUp or
+  // ArrowLeft back, Esc closes it, wherever the focus is, the lesson's own select included (its
+  // PageDown and arrows would switch the lesson; ArrowUp and ArrowDown still do). Listened to in
+  // the capture phase, so that no control takes the keys first. The keys are left alone where
+  // they have a meaning of their own: in a text field (the caret; Esc there still closes) and,
+  // for the arrows, on a control they move within (radio buttons, another select, a slider, a
+  // toolbar, a region that scrolls sideways).
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (!state.lesson || $('lesson').hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.isComposing) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+        return;
+      }
+      const forward = e.key === 'PageDown' || e.key === 'ArrowRight';
+      const back = e.key === 'PageUp' || e.key === 'ArrowLeft';
+      if ((!forward && !back) || typing(e.target) || (e.key.startsWith('Arrow') && arrowsTaken(e.target))) return;
+      // At either end the key does nothing (rather than scroll the page or switch the lesson).
       e.preventDefault();
-      close();
-    } else if (!typing && e.key === 'PageDown' && !$('lesson-next').disabled) {
-      e.preventDefault();
-      go(state.lesson.id, state.step + 1);
-    } else if (!typing && e.key === 'PageUp' && !$('lesson-prev').disabled) {
-      e.preventDefault();
-      go(state.lesson.id, state.step - 1);
-    }
-  });
+      e.stopPropagation();
+      if (forward && !$('lesson-next').disabled) go(state.lesson.id, state.step + 1);
+      if (back && !$('lesson-prev').disabled) go(state.lesson.id, state.step - 1);
+    },
+    true,
+  );
   app.onChange(() => {
     showLive();
     quiz.retry();

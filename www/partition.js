@@ -2,7 +2,7 @@
 // every policy with its matches row, the verdicts, the control node's tables, the re-hashed
 // path tables and the hosts that share a slot. Formatting only: every number comes from the
 // wasm's report ({printed, simulation, verdicts, control}).
-import { S } from './strings.js';
+import { S, touchScreen } from './strings.js';
 import { int, fixed, pValue, percent, small, expectedCount, bytes as fmtBytes } from './format.js';
 import { el, say, showText } from './dom.js';
 import { cssColor } from './charts/common.js';
@@ -172,7 +172,7 @@ function renderTable1(report, selected) {
   const head = [S.partTable1Policy, S.partTable1B, S.partTable1P];
   for (let k = 1; k <= columns; k += 1) head.push(S.partTable1Node(k));
   const row = (id, short, name, nodeUrls, b, p, cls) => {
-    const cells = [el('th', { text: short, attrs: { scope: 'row', title: name } }), cell(fixed(b, 4), b, 'key'), cell(pValue(p), p)];
+    const cells = [el('th', { text: short, attrs: { scope: 'row', title: name, tabindex: '0' } }), cell(fixed(b, 4), b, 'key'), cell(pValue(p), p)];
     return nodeRow(id, cls, cells, nodeUrls, columns);
   };
   const rows = [
@@ -197,6 +197,7 @@ function renderTable1(report, selected) {
     int(sim.nodes),
     int(sim.urls),
     fixed(sim.policies[0]?.expected_b_random ?? 0, 4),
+    touchScreen() ? S.rowNameHintTouch : S.rowNameHint,
   ));
   showText($('part-table1-n'), sim.nodes !== printed.nodes ? S.partTable1OtherN(int(printed.nodes), int(sim.nodes)) : '');
 }

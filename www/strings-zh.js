@@ -117,7 +117,7 @@ export const ZH = {
     prev: '← 上一步',
     next: '下一步 →',
     close: '关闭',
-    keys: '按键：PageDown 下一步，PageUp 上一步，Esc 关闭课程。',
+    keys: '按键：PageDown 或 → 下一步，PageUp 或 ← 上一步，Esc 关闭课程（再次打开时从同一步继续）。',
     progress: (i, n) => `第 ${i} 步，共 ${n} 步`,
     claim: '论文的说法',
     live: '实验室现场测得',
@@ -618,6 +618,7 @@ export const ZH = {
   tooltipBucket: (s) => `装有 ${s} 个 URL 的槽`,
   tableTitle: '各函数的测度',
   tableNote: '把鼠标悬停或聚焦在测度名称上，可查看其定义。',
+  tableNoteTouch: '轻触或聚焦测度名称，可查看其定义。',
   measureHead: '测度',
   columns: [
     {
@@ -857,8 +858,10 @@ export const ZH = {
 
   // Table 1
   partTable1Title: 'P2 的表 1 与各策略对照',
-  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom) =>
-    `第一行是 P2 印出的表 1（${nodes} 个爬行节点，${urls} 个 URL）；其余各行是已载入的 ${loaded} 个 URL 在 ${n} 个节点上的结果。B 是最大节点与平均值之比（均匀随机分配的平均值：P2 的规模下为 ${bRandom}，已载入的 URL 为 ${loadedBRandom}）；χ² p 检验各节点负载与均匀划分的差异。指向某一行可查看其全名。`,
+  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom, hint) =>
+    `第一行是 P2 印出的表 1（${nodes} 个爬行节点，${urls} 个 URL）；其余各行是已载入的 ${loaded} 个 URL 在 ${n} 个节点上的结果。B 是最大节点与平均值之比（均匀随机分配的平均值：P2 的规模下为 ${bRandom}，已载入的 URL 为 ${loadedBRandom}）；χ² p 检验各节点负载与均匀划分的差异。${hint}`,
+  rowNameHint: '把鼠标悬停或聚焦在某一行的名称上，可查看其全名。',
+  rowNameHintTouch: '轻触或聚焦某一行的名称，可查看其全名。',
   partPolicyShort: {
     'p2-printed': 'P2，原文',
     'p2-xor': 'P2，XOR（注释）',

@@ -128,7 +128,7 @@ export const S = {
     prev: '← Back',
     next: 'Next →',
     close: 'Close',
-    keys: 'Keys: PageDown, the next step; PageUp, the one before; Esc closes the lesson.',
+    keys: 'Keys: PageDown or →, the next step; PageUp or ←, the one before; Esc closes the lesson (opened again, it resumes at the same step).',
     progress: (i, n) => `Step ${i} of ${n}`,
     claim: 'The paper says',
     live: 'We measure, live',
@@ -610,6 +610,7 @@ export const S = {
   tooltipBucket: (s) => `slots holding ${s} URL${s === '1' ? '' : 's'}`,
   tableTitle: 'Measures per function',
   tableNote: 'Hover or focus a measure’s name for its definition.',
+  tableNoteTouch: 'Tap or focus a measure’s name for its definition.',
   measureHead: 'measure',
   columns: [
     {
@@ -853,8 +854,10 @@ export const S = {
 
   // Table 1
   partTable1Title: 'P2’s Table 1 beside every policy',
-  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom) =>
-    `The first row is P2’s Table 1 as printed (${nodes} crawl nodes, ${urls} URLs); the other rows are the ${loaded} loaded URLs on ${n} nodes. B is the largest node over the mean (a uniformly random assignment averages ${bRandom} at P2’s size, ${loadedBRandom} for the loaded URLs); χ² p tests the loads against an even split. Point at a row for its full name.`,
+  partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom, hint) =>
+    `The first row is P2’s Table 1 as printed (${nodes} crawl nodes, ${urls} URLs); the other rows are the ${loaded} loaded URLs on ${n} nodes. B is the largest node over the mean (a uniformly random assignment averages ${bRandom} at P2’s size, ${loadedBRandom} for the loaded URLs); χ² p tests the loads against an even split. ${hint}`,
+  rowNameHint: 'Hover or focus a row’s name for its full name.',
+  rowNameHintTouch: 'Tap or focus a row’s name for its full name.',
   partPolicyShort: {
     'p2-printed': 'P2, as printed',
     'p2-xor': 'P2, XOR (comment)',
@@ -1727,9 +1730,18 @@ function lookup(key) {
   return key.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), S);
 }
 
+/**
+ * A screen without hover (a phone, a tablet): the page says "tap" where it says "hover" (a
+ * string `key` has its touch wording in `keyTouch`).
+ */
+export function touchScreen() {
+  return typeof matchMedia === 'function' && (matchMedia('(hover: none)').matches || matchMedia('(pointer: coarse)').matches);
+}
+
 export function applyStrings(root) {
+  const touch = touchScreen();
   for (const el of root.querySelectorAll('[data-s]')) {
-    const v = lookup(el.dataset.s);
+    const v = (touch && lookup(`${el.dataset.s}Touch`)) || lookup(el.dataset.s);
     if (typeof v === 'string') el.textContent = v;
   }
   for (const el of root.querySelectorAll('[data-s-placeholder]')) {

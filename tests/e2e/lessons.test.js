@@ -2,7 +2,10 @@
 // number appears, the answer stays hidden until asked for), the language switched without
 // losing anything and remembered, and a copied link reopening the same view with the same
 // numbers (a long paste named, not dropped); every step outlining the card, chart, table or
-// control it talks about, on screen above the lesson panel, at 1280×720 and on a phone.
+// control it talks about, on screen above the lesson panel, at 1280×720 and on a phone. By
+// keyboard, a slide show: PageDown/PageUp and the arrows step the open lesson even right after
+// it was picked from its select (which keeps the focus), never while typing in a text field;
+// Esc closes it and it reopens at the same step. A touch screen is told to tap, never to hover.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -21,10 +24,23 @@ async function waitReady(p, what) {
   });
 }
 
+/** The open lesson's step (0-based), as the panel shows it. */
+const stepOf = (p) => p.evaluate(() => document.getElementById('lesson').dataset.step);
+
+/** Back to the first step of the open lesson (a lesson picked again resumes where it was left). */
+async function rewind(p) {
+  for (let s = await stepOf(p); s !== '0'; s = await stepOf(p)) {
+    await p.click('#lesson-prev');
+    await p.waitForFunction((s) => document.getElementById('lesson').dataset.step === String(Number(s) - 1), s);
+  }
+}
+
 /** Walks lesson `id` from its first step; returns the live sentences. */
 async function walk(p, id, lang) {
   if (await p.isHidden('#lesson')) await p.click('#lesson-open');
   await p.selectOption('#lesson-pick', id);
+  await p.waitForFunction((id) => document.getElementById('lesson').dataset.lesson === id, id);
+  await rewind(p);
   const lesson = LESSONS.find((l) => l.id === id);
   const lives = [];
   for (let i = 0; i < lesson.steps.length; i++) {
@@ -89,29 +105,6 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.click('#lesson-close');
-  });
-
-  test('PageDown and PageUp step through a lesson, Esc closes it; in a text field they do not step', async () => {
-    const step = () => page.evaluate(() => document.getElementById('lesson').dataset.step);
-    await page.click('#lesson-open');
-    await page.selectOption('#lesson-pick', 'p1');
-    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '0');
-    assert.equal((await page.textContent('.lesson-keys')).trim(), S.lesson.keys);
-    await page.focus('#lesson-title').catch(() => {});
-    await page.evaluate(() => document.activeElement?.blur());
-    await page.keyboard.press('PageDown');
-    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '1');
-    await page.keyboard.press('PageDown');
-    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '2');
-    await page.keyboard.press('PageUp');
-    await page.waitForFunction(() => document.getElementById('lesson').dataset.step === '1');
-    // Typing in a field: PageDown is the field's, not the lesson's.
-    await page.focus('#m-input');
-    await page.keyboard.press('PageDown');
-    assert.equal(await step(), '1');
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('#lesson', { state: 'hidden' });
-    assert.equal(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).has('lesson')), false, 'the link forgets the closed lesson');
   });
 
   test('switching language keeps the input, functions, M and results, and is remembered', async () => {
@@ -180,6 +173,8 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.waitForSelector('#data-undo:not([hidden])');
     assert.ok((await page.textContent('#data-undo')).includes('粘贴的 URL'), 'the undo names the pasted URLs (in Chinese here)');
     await page.selectOption('#lesson-pick', 'p1');
+    await page.waitForFunction(() => document.getElementById('lesson').dataset.lesson === 'p1');
+    await rewind(page);
     await waitReady(page, 'p1 step 1');
     await page.click('#lesson-next');
     await waitReady(page, 'p1 step 2');
@@ -283,6 +278,188 @@ describe('each lesson step points at what it talks about', { timeout: 1_200_000 
     await p.goto(lab.baseUrl);
     await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
     await assertStepsPoint(p, ['p1', 'p2'], '390x844');
+    await context.close();
+  });
+});
+
+/** Waits until the panel shows lesson `id` at step `step` (0-based), with that step's title in English. */
+async function waitStep(p, id, step, what) {
+  await p
+    .waitForFunction(
+      ({ id, step }) => {
+        const panel = document.getElementById('lesson');
+        return !panel.hidden && panel.dataset.lesson === id && panel.dataset.step === String(step);
+      },
+      { id, step },
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const seen = await p.evaluate(() => ({ ...document.getElementById('lesson').dataset, hidden: document.getElementById('lesson').hidden }));
+      assert.fail(`${what}: expected ${id} step ${step + 1}, the panel shows ${JSON.stringify(seen)}`);
+    });
+  assert.equal((await p.textContent('#lesson-title')).trim(), S.lessons[id].steps[step].title, `${what}: the step's title`);
+  assert.equal(await p.inputValue('#lesson-pick'), id, `${what}: the select still names ${id}`);
+}
+
+/** A key that must not step: the panel still shows `id` at `step` a while after it. */
+async function staysAt(p, id, step, what) {
+  await p.evaluate(() => new Promise((r) => setTimeout(r, 400)));
+  assert.deepEqual(
+    await p.evaluate(() => [document.getElementById('lesson').dataset.lesson, document.getElementById('lesson').dataset.step]),
+    [id, String(step)],
+    what,
+  );
+}
+
+describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
+  let lab;
+  useLab({ width: 1280, height: 720 }, (o) => (lab = o));
+
+  test('a slide show: picked from its select by keyboard, PageDown/PageUp and the arrows step it, Esc closes it, opened again it resumes', async () => {
+    const page = lab.page;
+    await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    assert.equal((await page.textContent('.lesson-keys')).trim(), S.lesson.keys);
+    // Open the lessons and pick P2 from the select, all by keyboard.
+    await page.focus('#lesson-open');
+    await page.keyboard.press('Enter');
+    await waitStep(page, 'p1', 0, 'the Lessons button');
+    await page.focus('#lesson-pick');
+    await page.keyboard.press('ArrowDown');
+    await waitStep(page, 'p2', 0, 'ArrowDown in the select');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-pick', 'the focus is still on the select');
+
+    // The select keeps the focus, yet PageDown steps the lesson instead of switching it.
+    await page.keyboard.press('PageDown');
+    await waitStep(page, 'p2', 1, 'PageDown right after the pick');
+    await page.keyboard.press('PageUp');
+    await waitStep(page, 'p2', 0, 'PageUp');
+    await page.keyboard.press('ArrowRight');
+    await waitStep(page, 'p2', 1, 'ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitStep(page, 'p2', 2, 'ArrowRight again');
+    await page.keyboard.press('ArrowLeft');
+    await waitStep(page, 'p2', 1, 'ArrowLeft');
+    // PageUp at the first step does nothing (it neither scrolls away nor switches the lesson).
+    await page.keyboard.press('PageUp');
+    await waitStep(page, 'p2', 0, 'PageUp to the first step');
+    await page.keyboard.press('PageUp');
+    await staysAt(page, 'p2', 0, 'PageUp at the first step');
+    await page.keyboard.press('ArrowRight');
+    await waitStep(page, 'p2', 1, 'ArrowRight from the first step');
+
+    // Focus elsewhere (a button of the page): the keys still step.
+    await page.focus('#m-apply');
+    await page.keyboard.press('ArrowRight');
+    await waitStep(page, 'p2', 2, 'ArrowRight with the focus on a button');
+    await page.keyboard.press('ArrowLeft');
+    await waitStep(page, 'p2', 1, 'ArrowLeft with the focus on a button');
+
+    // Typing in M's field: the arrows move the caret, PageDown is the field's; the lesson stays.
+    await page.focus('#m-input');
+    const m = await page.inputValue('#m-input');
+    assert.ok(m.length >= 2, `M has at least two digits: ${m}`);
+    await page.evaluate(() => {
+      const f = document.getElementById('m-input');
+      f.setSelectionRange(f.value.length, f.value.length);
+    });
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => document.getElementById('m-input').selectionStart), m.length - 1, 'ArrowLeft moved the caret');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.getElementById('m-input').selectionStart), m.length - 1, 'ArrowRight moved the caret back');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageUp');
+    await staysAt(page, 'p2', 1, 'arrows and PageDown typed in #m-input do not step');
+    assert.equal(await page.inputValue('#m-input'), m, 'the field is unchanged');
+
+    // Esc closes; the Lessons button reopens the same lesson at the same step.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lesson', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).has('lesson')), false, 'the link forgets the closed lesson');
+    await page.focus('#lesson-open');
+    await page.keyboard.press('Enter');
+    await waitStep(page, 'p2', 1, 'reopened after Esc');
+    await waitReady(page, 'p2 step 2, reopened');
+    // Another lesson picked, then this one again: it resumes too; the other starts at its first step.
+    await page.focus('#lesson-pick');
+    await page.keyboard.press('ArrowUp');
+    await waitStep(page, 'p1', 0, 'P1 picked');
+    await page.keyboard.press('PageDown');
+    await waitStep(page, 'p1', 1, 'P1 stepped');
+    await page.keyboard.press('ArrowDown');
+    await waitStep(page, 'p2', 1, 'P2 picked again');
+    await page.keyboard.press('ArrowUp');
+    await waitStep(page, 'p1', 1, 'P1 picked again');
+    await waitReady(page, 'p1 step 2, picked again');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'lesson-keys-1280x720.png') });
+    // A link with an explicit step opens at that step.
+    await page.keyboard.press('ArrowDown');
+    await waitStep(page, 'p2', 1, 'P2 picked once more');
+    const link = new URL(page.url());
+    const params = new URLSearchParams(link.hash.slice(1));
+    assert.equal(params.get('lesson'), 'p2');
+    params.set('step', '3');
+    link.hash = params.toString();
+    const p2 = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await p2.goto(link.href);
+    await p2.waitForFunction(() => document.getElementById('lesson').dataset.step === '3', null, { timeout: 60_000 });
+    assert.equal((await p2.textContent('#lesson-title')).trim(), S.lessons.p2.steps[3].title, 'the link’s step');
+    await p2.close();
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lesson', { state: 'hidden' });
+  });
+
+  test('keys pressed in a row while a lesson loads another corpus: the last step is set up and its number comes', async () => {
+    const page = lab.page;
+    // P2 runs on 246 951 URLs, P3 on 100 000: P3 picked, then three PageDowns before it has loaded.
+    await page.click('#lesson-open');
+    await page.selectOption('#lesson-pick', 'p2');
+    await waitReady(page, 'p2');
+    const gen = await generation(page);
+    await page.focus('#lesson-pick');
+    await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+    await waitStep(page, 'p3', 3, 'three PageDowns in a row');
+    assert.equal(await generation(page), gen, 'P3’s corpus was not loaded yet when the keys came');
+    await waitReady(page, 'p3 step 4 after keys in a row');
+    assert.match(await page.textContent('#lesson-live'), /\d/);
+    assert.equal(await page.textContent('#lesson-error'), '');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#lesson', { state: 'hidden' });
+  });
+
+  test('with a mouse the page says hover; a touch screen is told to tap, in English and in Chinese', async () => {
+    assert.equal((await lab.page.textContent('#measures-box .note')).trim(), S.tableNote);
+    const context = await lab.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p = await context.newPage();
+    await p.goto(lab.baseUrl);
+    await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    await p.waitForFunction(() => document.getElementById('part-table1-note').textContent !== '', null, { timeout: 120_000 });
+    const hover = () => p.evaluate(() => (document.body.textContent.match(/[^.。]*(hover|悬停)[^.。]*/gi) ?? []));
+    for (const lang of ['en', 'zh']) {
+      if (lang === 'zh') {
+        await p.tap('#lang-toggle');
+        await p.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+      }
+      await setLanguage(lang);
+      try {
+        assert.equal((await p.textContent('#measures-box .note')).trim(), S.tableNoteTouch, `${lang}: the measures table's note`);
+        assert.ok((await p.textContent('#part-table1-note')).trim().endsWith(S.rowNameHintTouch), `${lang}: P2's Table 1 note`);
+        assert.deepEqual(await hover(), [], `${lang}: no sentence of the page speaks of hovering`);
+      } finally {
+        await setLanguage('en');
+      }
+      // A tap on a measure's name writes its definition under it.
+      const th = p.locator('#measures-table tbody th').first();
+      await th.scrollIntoViewIfNeeded();
+      await th.tap();
+      const shown = await th.evaluate((el) => [document.activeElement === el, getComputedStyle(el, '::after').content, el.title, el.getBoundingClientRect().height]);
+      assert.equal(shown[0], true, `${lang}: the tapped name has the focus`);
+      assert.equal(shown[1], JSON.stringify(shown[2]), `${lang}: its definition is written under it`);
+      await p.locator('#measures-box').screenshot({ path: path.join(ARTIFACTS, `touch-definition-${lang}.png`) });
+      await p.screenshot({ path: path.join(ARTIFACTS, `touch-${lang}-390x844.png`) });
+    }
     await context.close();
   });
 });

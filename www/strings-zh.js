@@ -1050,7 +1050,7 @@ export const ZH = {
   trieGrowthTitle: '随 URL 增加的每 URL 字节数',
   trieGrowthNote:
     '每种结构在内存中实际布局的字节数（广义表：其节点数组的容量，增长时翻倍，因此呈锯齿状），除以目前为止的不同 URL 数。修复后的广义表与原文版本开销完全相同（标记放在节点的填充字节里），所以两条线重合。',
-  trieJavaSeries: 'P4 的 JVM 上的 gl-trie（估计：每节点 24 字节）',
+  trieJavaSeries: 'P4 的广义表在 P4 的 JVM 上（估计：每节点 24 字节）',
   trieP4Line: (b) => `P4：10 000 个 URL 占 2 MB = 每个 URL ${b} 字节`,
   trieP4Point: (mb, n) => `P4 的数据：${n} 个 URL 占 ${mb} MB`,
   trieP4Tooltip: 'P4 的数据（印刷值）',
@@ -1100,7 +1100,7 @@ export const ZH = {
   table1Pending: '尚未计时',
   table1Urls: (stored, look) =>
     `所用 URL 与 urlhash paper p4 完全相同：每种存储各存 ${stored} 个；每轮查找 ${look} 次，一半是已存的 URL，另一半是紧随其后、未存入的 URL。`,
-  table1Plan: (method, plan) => `SQLite 的查询计划（${method}）：${plan}`,
+  table1Plan: (method, plan) => `SQLite 对“${method}”的查询计划：${plan}`,
   table1Vfs: (version, vfs, note) =>
     vfs === 'opfs-sahpool'
       ? `SQLite ${version}（WebAssembly）把每个数据库存成本浏览器源私有文件系统（OPFS）中的一个文件，经由其 opfs-sahpool VFS 读写，用完即删。`
@@ -1566,6 +1566,16 @@ export const ZH = {
   fpCanonTickedWhat: '上面勾选的改写，一起应用',
   fpCanonNoneTicked: '没有勾选：按原样的行',
   fpCanonCounting: '正在计数…',
+  fpToggleName: {
+    'add-scheme': '补上协议',
+    'lowercase-host': '主机名改小写',
+    'drop-default-port': '去掉默认端口',
+    'drop-fragment': '去掉片段',
+    'trailing-slash': '统一末尾斜杠',
+    'drop-www': '去掉 www.',
+    'sort-query': '查询参数排序',
+    'drop-session-ids': '去掉会话 ID',
+  },
   fpToggle: {
     'add-scheme': '没有协议的行前加 http://',
     'lowercase-host': '协议和主机名改小写',

@@ -377,7 +377,8 @@ export const ZH = {
   pasteLabel: '粘贴 URL，每行一个',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: '对粘贴的 URL 计算散列',
-  fileLabel: '或打开一个 URL 文件（每行一个，或 CSV、TSV 表格）',
+  fileLabel: '或者一个 URL 文件（每行一个，或 CSV、TSV 表格）',
+  fileButton: '打开文件…',
   dropHint: '也可以把文件拖放到页面的任意位置。',
   dropOverlay: '放下 URL 列表即可计算散列',
   keyLegend: '对什么计算散列',
@@ -1548,7 +1549,9 @@ export const ZH = {
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `${threads} 个线程时，全局锁被争用 ${globalWaits} 次（每秒 ${globalRate} 个 URL）；P3 的部分锁被争用 ${partialWaits} 次（每秒 ${partialRate} 个）：每个线程负责自己的域名，两个线程从不争用库的同一部分。${same ? `每次运行找到的不同 URL 都与单线程相同，共 ${distinct} 个。` : '各次运行找到的不同 URL 数不一致：有 URL 丢失，命令的测试不允许这种情况。'}`,
   fpThreadsOneCore: '这次运行只有一个核：没有两个线程同时运行。',
-  fpThreadsFileLabel: '载入你的运行结果（urlhash paper p3 --threads --json 输出的 JSON）',
+  fpThreadsFileLabel: '也可以载入你自己的运行结果，即这条命令输出的 JSON：',
+  fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
+  fpThreadsFileButton: '打开你的运行结果…',
   fpThreadsBack: '显示记录下来的运行',
   fpThreadsBadFile: (name, why) => `${name} 不是 urlhash paper p3 --threads --json 的输出：${why}。仍显示记录下来的运行。`,
   fpThreadsWhy: {

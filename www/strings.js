@@ -360,7 +360,8 @@ export const S = {
   pasteLabel: 'Paste URLs, one per line',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: 'Hash pasted URLs',
-  fileLabel: 'Or open a file of URLs (one per line, or a CSV or TSV table)',
+  fileLabel: 'Or a file of URLs (one per line, or a CSV or TSV table)',
+  fileButton: 'Open a file…',
   dropHint: 'You can also drop a file anywhere on the page.',
   dropOverlay: 'Drop the URL list to hash it',
   keyLegend: 'What is hashed',
@@ -1533,7 +1534,9 @@ export const S = {
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `With ${threads} threads the global lock was contended ${globalWaits} times (${globalRate} URLs per second); P3’s partial locks ${partialWaits} times (${partialRate} per second): a thread owns its domains, so two threads never want the same part of the store. ${same ? `Every run found the same ${distinct} distinct URLs as one thread.` : 'The runs found different distinct counts: a lost URL, which the command’s tests forbid.'}`,
   fpThreadsOneCore: 'This run had one core: no two threads ran at once.',
-  fpThreadsFileLabel: 'Load your run (the JSON of urlhash paper p3 --threads --json)',
+  fpThreadsFileLabel: 'Or load your own run, the JSON this command writes:',
+  fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
+  fpThreadsFileButton: 'Open your run…',
   fpThreadsBack: 'Show the recorded run',
   fpThreadsBadFile: (name, why) => `${name} is not what urlhash paper p3 --threads --json writes: ${why}. The recorded run stays shown.`,
   fpThreadsWhy: {

@@ -345,7 +345,7 @@ export function setupFingerprint(ctx) {
       });
       const tr = el('tr', {}, [
         el('th', { attrs: { scope: 'row' } }, [
-          el('span', { cls: 'fp-tick' }, [input, el('label', { attrs: { for: `fp-t-${t.toggle}` }, text: t.toggle })]),
+          el('span', { cls: 'fp-tick' }, [input, el('label', { attrs: { for: `fp-t-${t.toggle}` }, text: S.fpToggleName[t.toggle] ?? t.toggle })]),
         ]),
         el('td', { cls: 'text', text: S.fpToggle[t.toggle] ?? t.toggle }),
         ...cells(t),

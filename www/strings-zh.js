@@ -47,7 +47,7 @@ export const ZH = {
   tagline:
     '李晓明、凤旺森（2004）在 2000 万个 URL 上比较了三个 URL 散列函数。载入你自己的 URL 或我们的语料，看看这些函数实际表现如何。',
   footer:
-    '本页的每个数字都由实验室编译为 WebAssembly 的 Rust 核心在后台 Worker 中计算。你载入的任何内容都不会离开这个浏览器。',
+    '本页的每个数字都由实验室编译为 WebAssembly 的 Rust 核心在后台线程中计算。你载入的任何内容都不会离开这个浏览器。',
   toolsLabel: '页面工具',
   diagramScroll: 'P4 的广义表示意图（可用方向键左右滚动）',
   flawPrintedScroll: 'P4 原文的广义表示意图（可用方向键左右滚动）',
@@ -367,7 +367,7 @@ export const ZH = {
   worksOfflineTitle: (version, files) => `版本 ${version} 的全部 ${files} 个文件已缓存在本浏览器中：没有网络也能打开和使用实验室。`,
   updateReady: '实验室的新版本已准备好。',
   updateReload: '重新加载以更新',
-  noWorker: '此浏览器无法运行模块型 Web Worker，而实验室需要它。请使用新版 Firefox、Chrome、Edge 或 Safari。',
+  noWorker: '此浏览器无法运行模块型 Web Worker（后台线程），而实验室需要它。请使用新版 Firefox、Chrome、Edge 或 Safari。',
 
   // Input
   inputHeading: '1. URL',
@@ -378,7 +378,8 @@ export const ZH = {
   pasteLabel: '粘贴 URL，每行一个',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: '对粘贴的 URL 计算散列',
-  fileLabel: '或打开一个 URL 文件（每行一个，或 CSV、TSV 表格）',
+  fileLabel: '或者一个 URL 文件（每行一个，或 CSV、TSV 表格）',
+  fileButton: '打开文件…',
   dropHint: '也可以把文件拖放到页面的任意位置。',
   dropOverlay: '放下 URL 列表即可计算散列',
   keyLegend: '对什么计算散列',
@@ -432,7 +433,7 @@ export const ZH = {
   working: '正在计算…',
   loadingCorpus: (done, total) => `正在生成语料 URL 并计算散列：${done} / ${total}`,
   loadingBytes: (done, total) => `正在读取并计算散列：${done} / ${total}`,
-  loadingSplit: (done, total, workers) => `${workers} 个 Worker 同时读取并计算散列：${done} / ${total}`,
+  loadingSplit: (done, total, workers) => `${workers} 个后台线程同时读取并计算散列：${done} / ${total}`,
   loadingPaste: '正在对粘贴的 URL 计算散列…',
   busyLoading: '另一份输入仍在载入：请先取消它。',
   rebinned: (ms) => `已重新分槽，用时 ${ms} ms`,
@@ -458,18 +459,18 @@ export const ZH = {
   loadKept: (current) => `页面上的数据和结果仍是${current}的。`,
   bigPaste: (lines, shown) =>
     `已粘贴 ${lines} 行。为保持页面流畅，输入框只显示前 ${shown} 行；“对粘贴的 URL 计算散列”会处理全部 ${lines} 行（在输入框里的编辑会改动粘贴文本的相应位置；清空输入框即清空全部）。`,
-  workerFailed: (msg) => `实验室的 Worker 无法启动：${msg}`,
+  workerFailed: (msg) => `实验室的后台线程无法启动：${msg}`,
   workerBroken: (msg) => `WebAssembly 核心已停止（${msg}），很可能是内存不足。`,
   restarting: (why) => `${why} 正在重启实验室…`,
   restarted: (why, what) => `${why} 实验室已重启，并重新载入了${lead(what)}。`,
   cancelledRestarted: (bytes) =>
-    `被取消的载入已把 Worker 的内存增长到 ${bytes}，而 WebAssembly 从不归还内存，因此已重启 Worker，并重新载入屏幕上的输入。`,
+    `被取消的载入已把后台线程的内存增长到 ${bytes}，而 WebAssembly 从不归还内存，因此已重启后台线程，并重新载入屏幕上的输入。`,
   againCorpus: (n) => `内置语料（${n} 个 URL）`,
   againFile: (name) => `文件“${name}”`,
   againPaste: '粘贴的 URL',
   restart: '重启实验室',
   errorPrefix: '错误：',
-  // 核心与 Worker 的错误，按代码（见 wordError）；参数中的 id 由 errorWords 表述。
+  // 核心与后台线程的错误，按代码（见 wordError）；参数中的 id 由 errorWords 表述。
   errorWords: {
     'trie-lines': '字典树的行数',
     'checkpoint-step': '检查点步长',
@@ -506,7 +507,7 @@ export const ZH = {
     'not-whole': (what, min, value) => `${what}必须是不小于 ${min} 的整数，而不是 ${value}。`,
     core: (detail) => `实验室核心拒绝了这组参数：${detail}`,
     'unknown-delimiter': (d) => `没有列分隔符 ${d}：请用逗号、制表符或分号。`,
-    sequence: (what) => `页面向实验室的 Worker 请求${what}的顺序不对。请重新载入页面；如果再次出现，这是本实验室的缺陷。`,
+    sequence: (what) => `页面向实验室的后台线程请求${what}的顺序不对。请重新载入页面；如果再次出现，这是本实验室的缺陷。`,
     'line-past': (start, kept) => `第 ${start} 行超出了页面保留的 ${kept} 行 URL（输入太大，无法全部保留）。`,
     'slots-too-many': (m, max) => `M = ${m} 个槽超出了浏览器逐一计数的能力；本实验室最多计数 ${max}（2^27）个槽。`,
     'p1-figure': (fig) => `P1 只有图 1、图 2 和图 3，没有 ${fig}。`,
@@ -540,25 +541,25 @@ export const ZH = {
     'host-table-not-ip': (line, text) => `主机表第 ${line} 行：“${text}”不是 IPv4 或 IPv6 地址。`,
     'host-table-host-is-ip': (line, text) => `主机表第 ${line} 行：“${text}”是 IP 地址；第一栏应是主机名。`,
     'host-table-not-host': (line, text) => `主机表第 ${line} 行：“${text}”不是主机名。`,
-    'bad-params': (kind, detail) => `页面请实验室的 Worker 运行研究“${kind}”，但给出的参数它不接受（${detail}）：页面与 Worker 的版本不同。请重新载入页面。`,
+    'bad-params': (kind, detail) => `页面请实验室的后台线程运行研究“${kind}”，但给出的参数它不接受（${detail}）：页面与后台线程的版本不同。请重新载入页面。`,
     'slotmap-slots': (max, m) => `槽位图至多绘制 ${max} 个槽，而不是 ${m}。`,
-    'no-clock': () => `此浏览器没有给实验室的 Worker 提供时钟（performance.now），因此无法为这些结构计时。`,
-    'unknown-request': (kind) => `实验室的 Worker 不认识请求“${kind}”：页面与 Worker 的版本不同。请重新载入页面。`,
+    'no-clock': () => `此浏览器没有给实验室的后台线程提供时钟（performance.now），因此无法为这些结构计时。`,
+    'unknown-request': (kind) => `实验室的后台线程不认识请求“${kind}”：页面与后台线程的版本不同。请重新载入页面。`,
     superseded: () => '这个请求已被更新的请求取代。',
     'table1-sqlite': (detail) => `SQLite 的 WebAssembly 无法在这里运行：${detail}`,
     'table1-served-only': () => '数据库两行要在服务器上的实验室里测：这个从磁盘打开的单文件版不含 SQLite。',
     'no-input-yet': () => '尚未载入任何输入。',
     'no-input-loading': () => '没有正在载入的输入。',
-    'slice-unreadable': () => '另一个 Worker 读取的文件片段到达时已损坏。',
-    'slice-order': () => '另一个 Worker 读取的片段必须接在前一片段的完整行之后。',
+    'slice-unreadable': () => '另一个后台线程读取的文件片段到达时已损坏。',
+    'slice-order': () => '另一个后台线程读取的片段必须接在前一片段的完整行之后。',
     'quiz-needs-filter': () => '这道题需要把 URL 分成插入与留出两部分：请先运行布隆过滤器视图。',
     'quiz-too-few': () => '载入的行里没有适合这道题的（需要带主机的 URL；P5 还至少需要 3 个留出的 URL）。',
     'quiz-lesson': (lesson) => `没有课程“${lesson}”。`,
     'suffix-rules-unavailable': (detail) => `无法读取公共后缀列表（data/public-suffix-list.txt），而按注册域名和 Heritrix 的划分策略需要它：${detail}`,
   },
   chartMissing: 'Chart.js 未能载入（缺少 vendor/chart.umd.min.js），因此无法绘制图表。',
-  workerScriptFailed: 'Worker 脚本载入失败',
-  workerMessageUnreadable: '无法读取来自 Worker 的一条消息',
+  workerScriptFailed: '后台线程脚本载入失败',
+  workerMessageUnreadable: '无法读取来自后台线程的一条消息',
   workerRestarted: '实验室已重启',
   dismiss: '关闭',
 
@@ -566,7 +567,7 @@ export const ZH = {
   sourceCorpus: (n) => `内置语料的 ${int(n)} 个 URL（种子 2004）。`,
   sourcePaste: '来源：粘贴的文本。',
   sourceFile: (name, size) => `文件“${name}”，${size}。`,
-  reportWorkers: (n) => `由 ${n} 个 Worker 各读文件的一段、同时计算，再合并为一个输入（数字与单个 Worker 的相同）。`,
+  reportWorkers: (n) => `由 ${n} 个后台线程各读文件的一段、同时计算，再合并为一个输入（数字与单个后台线程的相同）。`,
   reportLines: (lines, urls) => `读取了 ${int(lines)} 行，其中有 ${int(urls)} 个 URL。`,
   reportBlank: (n) => `跳过了 ${int(n)} 个空行。`,
   reportBom: '已删除开头的字节顺序标记（BOM）。',
@@ -582,7 +583,7 @@ export const ZH = {
   reportKept: '这些行可以再次读取，因此换用其他函数或键时无需重新载入。',
   reportNotKept: (lines, budget) =>
     `输入超过了页面保留 URL 行的上限 ${budget}：要换函数或键，请先选好再重新载入。P1 的报告、爬虫划分和去重视图只测量前 ${lines} 行，并会注明。`,
-  reportMemory: (bytes) => `实验室的 Worker 占用 ${bytes} 的 WebAssembly 内存（这是峰值：这部分内存从不收缩）。`,
+  reportMemory: (bytes) => `实验室的后台线程占用 ${bytes} 的 WebAssembly 内存（这是峰值：这部分内存从不收缩）。`,
   /** A view measured the first lines only, because the page keeps no more. */
   onPrefix: (lines, loaded, budget) =>
     `只在已载入的 ${loaded} 个 URL 行中的前 ${lines} 行上测量：页面最多保留 ${budget} 的行，而此视图需要再次读取各行。`,
@@ -1093,7 +1094,7 @@ export const ZH = {
   trieGrowthTitle: '随 URL 增加的每 URL 字节数',
   trieGrowthNote:
     '每种结构在内存中实际布局的字节数（广义表：其节点数组的容量，增长时翻倍，因此呈锯齿状），除以目前为止的不同 URL 数。修复后的广义表与原文版本开销完全相同（标记放在节点的填充字节里），所以两条线重合。',
-  trieJavaSeries: 'P4 的 JVM 上的 gl-trie（估计：每节点 24 字节）',
+  trieJavaSeries: 'P4 的广义表在 P4 的 JVM 上（估计：每节点 24 字节）',
   trieP4Line: (b) => `P4：10 000 个 URL 占 2 MB = 每个 URL ${b} 字节`,
   trieP4Point: (mb, n) => `P4 的数据：${n} 个 URL 占 ${mb} MB`,
   trieP4Tooltip: 'P4 的数据（印刷值）',
@@ -1155,7 +1156,7 @@ export const ZH = {
   table1Pending: '尚未计时',
   table1Urls: (stored, look) =>
     `所用 URL 与 urlhash paper p4 完全相同：每种存储各存 ${stored} 个；每轮查找 ${look} 次，一半是已存的 URL，另一半是紧随其后、未存入的 URL。`,
-  table1Plan: (method, plan) => `SQLite 的查询计划（${method}）：${plan}`,
+  table1Plan: (method, plan) => `SQLite 对“${method}”的查询计划：${plan}`,
   table1Vfs: (version, vfs, note) =>
     vfs === 'opfs-sahpool'
       ? `SQLite ${version}（WebAssembly）把每个数据库存成本浏览器源私有文件系统（OPFS）中的一个文件，经由其 opfs-sahpool VFS 读写，用完即删。`
@@ -1615,7 +1616,9 @@ export const ZH = {
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `${threads} 个线程时，全局锁被争用 ${globalWaits} 次（每秒 ${globalRate} 个 URL）；P3 的部分锁被争用 ${partialWaits} 次（每秒 ${partialRate} 个）：每个线程负责自己的域名，两个线程从不争用库的同一部分。${same ? `每次运行找到的不同 URL 都与单线程相同，共 ${distinct} 个。` : '各次运行找到的不同 URL 数不一致：有 URL 丢失，命令的测试不允许这种情况。'}`,
   fpThreadsOneCore: '这次运行只有一个核：没有两个线程同时运行。',
-  fpThreadsFileLabel: '载入你的运行结果（urlhash paper p3 --threads --json 输出的 JSON）',
+  fpThreadsFileLabel: '也可以载入你自己的运行结果，即这条命令输出的 JSON：',
+  fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
+  fpThreadsFileButton: '打开你的运行结果…',
   fpThreadsBack: '显示记录下来的运行',
   fpThreadsBadFile: (name, why) => `${name} 不是 urlhash paper p3 --threads --json 的输出：${why}。仍显示记录下来的运行。`,
   fpThreadsWhy: {
@@ -1633,6 +1636,16 @@ export const ZH = {
   fpCanonTickedWhat: '上面勾选的改写，一起应用',
   fpCanonNoneTicked: '没有勾选：按原样的行',
   fpCanonCounting: '正在计数…',
+  fpToggleName: {
+    'add-scheme': '补上协议',
+    'lowercase-host': '主机名改小写',
+    'drop-default-port': '去掉默认端口',
+    'drop-fragment': '去掉片段',
+    'trailing-slash': '统一末尾斜杠',
+    'drop-www': '去掉 www.',
+    'sort-query': '查询参数排序',
+    'drop-session-ids': '去掉会话 ID',
+  },
   fpToggle: {
     'add-scheme': '没有协议的行前加 http://',
     'lowercase-host': '协议和主机名改小写',

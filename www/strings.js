@@ -362,7 +362,8 @@ export const S = {
   pasteLabel: 'Paste URLs, one per line',
   pastePlaceholder: 'http://www.pku.edu.cn/\nhttp://net.pku.edu.cn/~webg/',
   pasteButton: 'Hash pasted URLs',
-  fileLabel: 'Or open a file of URLs (one per line, or a CSV or TSV table)',
+  fileLabel: 'Or a file of URLs (one per line, or a CSV or TSV table)',
+  fileButton: 'Open a file…',
   dropHint: 'You can also drop a file anywhere on the page.',
   dropOverlay: 'Drop the URL list to hash it',
   keyLegend: 'What is hashed',
@@ -1090,7 +1091,7 @@ export const S = {
   trieGrowthTitle: 'Bytes per URL as the URLs come in',
   trieGrowthNote:
     'Each structure’s bytes as laid out in memory (the lists: their node array’s capacity, which doubles as it grows, hence the saw teeth), divided by the distinct URLs so far. The fixed list costs exactly what the printed one does (its mark fits in the node’s padding), so the two lines coincide.',
-  trieJavaSeries: 'gl-trie on P4’s JVM (estimate: 24 bytes per node)',
+  trieJavaSeries: 'P4’s list on P4’s JVM (estimate: 24 bytes per node)',
   trieP4Line: (b) => `P4: 2 MB for 10 000 URLs = ${b} bytes per URL`,
   trieP4Point: (mb, n) => `P4’s figure: ${mb} MB for ${n} URLs`,
   trieP4Tooltip: 'P4’s figure (printed)',
@@ -1152,7 +1153,7 @@ export const S = {
   table1Pending: 'not timed yet',
   table1Urls: (stored, look) =>
     `The same URLs as urlhash paper p4: ${stored} stored in each store, and ${look} lookups a pass, half of them stored URLs and half the URLs that follow them.`,
-  table1Plan: (method, plan) => `SQLite’s plan, ${method}: ${plan}`,
+  table1Plan: (method, plan) => `SQLite’s plan for “${method}”: ${plan}`,
   table1Vfs: (version, vfs, note) =>
     vfs === 'opfs-sahpool'
       ? `SQLite ${version} (WebAssembly) kept each database in a file on this browser’s origin-private file system (OPFS), through its opfs-sahpool VFS, and deleted it after.`
@@ -1225,7 +1226,7 @@ export const S = {
   fprTooltipPaper: (given, exact, n) => `${given} by the formula (the paper prints no rate); ${exact} exactly at N = ${n}`,
   fprTooltipOptimal: (k, rate) => `at k = ${k}: ${rate}`,
   bloomTableHead: ['positions by', 'm/N', 'k', 'false positives / held out', 'measured', '95 % interval', 'theory', 'theory inside?'],
-  methodShort: { independent: 'independent', double: 'double', 'enhanced-double': 'enhanced double', 'md5-slices': 'MD5 slices' },
+  methodShort: { independent: 'independent hashes', double: 'double hashing', 'enhanced-double': 'enhanced double hashing', 'md5-slices': 'MD5 slices' },
   bloomPaperLine: (given, exact, n) => `${given} by the formula; ${exact} exactly at this N = ${n}.`,
 
   bloomDemoTitle: 'Inside a small filter: the bit array',
@@ -1602,7 +1603,9 @@ export const S = {
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `With ${threads} threads the global lock was contended ${globalWaits} times (${globalRate} URLs per second); P3’s partial locks ${partialWaits} times (${partialRate} per second): a thread owns its domains, so two threads never want the same part of the store. ${same ? `Every run found the same ${distinct} distinct URLs as one thread.` : 'The runs found different distinct counts: a lost URL, which the command’s tests forbid.'}`,
   fpThreadsOneCore: 'This run had one core: no two threads ran at once.',
-  fpThreadsFileLabel: 'Load your run (the JSON of urlhash paper p3 --threads --json)',
+  fpThreadsFileLabel: 'Or load your own run, the JSON this command writes:',
+  fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
+  fpThreadsFileButton: 'Open your run…',
   fpThreadsBack: 'Show the recorded run',
   fpThreadsBadFile: (name, why) => `${name} is not what urlhash paper p3 --threads --json writes: ${why}. The recorded run stays shown.`,
   fpThreadsWhy: {
@@ -1620,6 +1623,16 @@ export const S = {
   fpCanonTickedWhat: 'the toggles ticked above, applied together',
   fpCanonNoneTicked: 'none ticked: the lines as written',
   fpCanonCounting: 'counting…',
+  fpToggleName: {
+    'add-scheme': 'Add a scheme',
+    'lowercase-host': 'Lower-case host',
+    'drop-default-port': 'Drop the default port',
+    'drop-fragment': 'Drop the fragment',
+    'trailing-slash': 'One trailing slash',
+    'drop-www': 'Drop www.',
+    'sort-query': 'Sort the query',
+    'drop-session-ids': 'Drop session ids',
+  },
   fpToggle: {
     'add-scheme': 'http:// before a line without a scheme',
     'lowercase-host': 'scheme and host in lower case',

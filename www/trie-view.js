@@ -274,7 +274,6 @@ export function setupTrie(ctx) {
       const tr = el('tr', {}, [
         el('th', { attrs: { scope: 'row' }, title: s ? S.withSource(nameOf(s), sourceOf(s)) : id }, [
           el('span', { cls: 'm-name', text: S.structureShort[id] ?? id }),
-          el('span', { cls: 'm-short', text: id }),
         ]),
         cell(int(row.stored), row.stored, 'stored'),
         cell(row.nodes === null ? '—' : int(row.nodes), row.nodes, 'nodes'),
@@ -436,7 +435,6 @@ export function setupTrie(ctx) {
       const p = printed[method]?.ms;
       const head = el('th', { attrs: { scope: 'row' } }, [
         el('span', { cls: 'm-name', text: S.table1Method[method] ?? method }),
-        el('span', { cls: 'm-short', text: method }),
       ]);
       let where;
       if (row) where = db[method] ? S.table1HeldIn(db[method].vfs, int(Math.round(db[method].bytes / 1024))) : S.table1Memory;
@@ -485,7 +483,7 @@ export function setupTrie(ctx) {
     $('table1-plans').replaceChildren(
       ...TABLE1_ROWS.filter((m) => db[m]).map((method) => {
         const d = db[method];
-        const li = el('li', {}, [el('span', { text: S.table1Plan(method, '') }), el('code', { text: d.plan })]);
+        const li = el('li', {}, [el('span', { text: S.table1Plan(S.table1Method[method] ?? method, '') }), el('code', { text: d.plan })]);
         li.dataset.method = method;
         li.dataset.plan = d.plan;
         return li;

@@ -100,6 +100,7 @@ const flat = (v) => (Array.isArray(v) ? v.join('\n') : v);
 // notation and names.
 const SAME = new Set([
   'p5Fig3CliCommand',
+  'fpThreadsFileCommand',
   'title',
   'appName',
   'appNameZh',

@@ -318,6 +318,7 @@ function settleChoices() {
     const wanted = state.key;
     state.key = input.hashed.key;
     for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === state.key;
+    showDataBadge();
     const names = [...state.selected].map((fn) => state.names[fn] ?? fn).join(', ');
     offerReload($('key-error'), S.notKeptKey(S.keyName[wanted], names, urls), S.reloadOver(S.keyName[wanted]), () => {
       state.key = wanted;
@@ -587,7 +588,7 @@ function nothingLoaded(source, report) {
   if (report.too_long.count) parts.push(S.reportTooLong(report.too_long.count, at(report.too_long)));
   if (report.no_column?.count) parts.push(S.reportNoColumn(report.no_column.count, at(report.no_column)));
   if (state.lastSource) parts.push(S.loadKept(describeSource(state.lastSource)));
-  return parts.join(S.sentenceGap);
+  return parts.reduce((a, b) => S.twoSentences(a, b));
 }
 
 /**
@@ -1397,6 +1398,7 @@ async function applyLessonSetup(setup) {
   if (setup.key && setup.key !== state.key) {
     state.key = setup.key;
     for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === setup.key;
+    showDataBadge();
   }
   if (setup.policy && setup.policy !== state.partition.policy) {
     state.partition.policy = setup.policy;
@@ -1415,6 +1417,8 @@ async function applyLessonSetup(setup) {
   }
   for (const id of setup.click ?? []) $(id)?.click();
   if (setup.m && setup.m !== state.m) setSlots(setup.m);
+  // Kept data too big to keep shows only what its load hashed.
+  if (state.input) settleChoices();
   await requestView();
 }
 

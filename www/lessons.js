@@ -538,6 +538,8 @@ export function setupLessons(app) {
     'keydown',
     (e) => {
       if (!state.lesson || $('lesson').hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.isComposing) return;
+      // A modal question in front (the lesson's data) has the keys: Esc answers it, not the lesson.
+      if (document.querySelector('dialog[open]')) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         close();

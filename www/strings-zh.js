@@ -440,7 +440,7 @@ export const ZH = {
   hashingKey: (fn, key, pct) => `正在用 ${fn} 计算${lead(trail(key))}的散列：${pct}`,
   computed: (ms) => `计算完成，用时 ${ms} ms`,
   pasteEmpty: '输入框是空的：请先粘贴一些 URL。',
-  sentenceGap: '',
+  twoSentences: (first, second) => `${first}${second}`,
   askData: (mine, n) => `这一课是按内置语料（${n} 个 URL）写的。页面上现在的数据是${mine}。要载入课程的数据来替换它吗？之后可以换回你的数据。`,
   askKeep: (mine) => `保留${mine}`,
   askLoad: (n) => `载入课程的 ${n} 个 URL`,

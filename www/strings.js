@@ -424,7 +424,7 @@ export const S = {
   hashingKey: (fn, key, pct) => `Hashing the ${key} with ${fn}: ${pct}`,
   computed: (ms) => `Computed in ${ms} ms`,
   pasteEmpty: 'The box is empty: paste some URLs first.',
-  sentenceGap: ' ',
+  twoSentences: (first, second) => `${first} ${second}`,
   askData: (mine, n) => `This lesson is written for the built-in corpus (${n} URLs). The data on screen is ${mine}. Load the lesson’s data in its place? You can go back to yours afterwards.`,
   askKeep: (mine) => `Keep ${mine}`,
   askLoad: (n) => `Load the lesson’s ${n} URLs`,

@@ -13,12 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, CLI, DIST, ROOT, TYPES, assertMatchesCli, cliDist, launch, readTable, requireCli, requireDist, serveDist, watchProblems } from './helpers.js';
+import { ARTIFACTS, CLI, DIST, ROOT, TYPES, assertMatchesCli, cliDist, launch, readTable, requireCli, requireDist, serveDist, watchProblems, FIREFOX, launchFirefox } from './helpers.js';
 import { ZH } from '../../www/strings-zh.js';
 
 const P1 = ['elfhash', 'hfip', 'hf'];
 const VIEWPORT = { width: 1280, height: 720 };
-const FIREFOX = '/usr/lib/firefox-esr/firefox-esr';
 /** Every section that computes after a load, and marks the load it shows in data-gen. */
 const VIEWS = ['why', 'fig1', 'fig2', 'fig3', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
 
@@ -159,13 +158,7 @@ describe('the one file from disk in Firefox ESR', { timeout: 300_000 }, () => {
       t.skip(`no Firefox ESR at ${FIREFOX} (apt-get install firefox-esr; ./lab test installs it)`);
       return;
     }
-    const { default: puppeteer } = await import('puppeteer-core');
-    const browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true, 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
-    });
+    const browser = await launchFirefox();
     const problems = [];
     try {
       const page = await browser.newPage();

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS } from './helpers.js';
+import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS, splitmix, pasteEvent } from './helpers.js';
 import { C } from '../../www/constants.js';
 import { parseSlots } from '../../www/slots.js';
 import { LESSONS } from '../../www/lessons.js';
@@ -34,17 +34,7 @@ const IDLE_MS = 120_000;
 /** Lines of the file a cancelled load starts on. */
 const BIG_LINES = 200_000;
 
-/** SplitMix64's 32-bit outputs, as input-ways.test.js (and the core's `mix` module) draws them. */
-function rng(seed) {
-  let s = BigInt(seed) & 0xffffffffffffffffn;
-  return () => {
-    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return Number((z ^ (z >> 31n)) >> 32n);
-  };
-}
+const rng = splitmix;
 
 // ---------------------------------------------------------------- generated inputs
 
@@ -304,11 +294,7 @@ async function idle(page) {
 
 async function paste(page, text) {
   await page.fill('#paste', '');
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteEvent(page, text);
   await page.click('#paste-go');
 }
 

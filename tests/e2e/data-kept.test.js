@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, generation, ready, ARTIFACTS } from './helpers.js';
+import { useLab, generation, ready, ARTIFACTS, pasteEvent } from './helpers.js';
 import { S, setLanguage } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -23,11 +23,7 @@ async function badge(p = page) {
 async function paste(text) {
   const gen = await generation(page);
   await page.fill('#paste', '');
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteEvent(page, text);
   await page.click('#paste-go');
   await ready(page, gen + 1);
 }

@@ -416,3 +416,45 @@ export function assertMatchesCli(view, cli, fns) {
     close(row.p_value.value, want.p_value, `${fn}: p_value`);
   }
 }
+
+/** SplitMix64's 32-bit outputs from `seed` (the core's `mix` module): the seeded tests' one stream. */
+export function splitmix(seed) {
+  let s = BigInt(seed) & 0xffffffffffffffffn;
+  return () => {
+    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
+    return Number((z ^ (z >> 31n)) >> 32n);
+  };
+}
+
+/**
+ * Pastes `text` into the paste box as the browser's clipboard would (a paste event carrying it),
+ * in Chromium; Firefox gives a made-up paste event no data (see input-ways.test.js).
+ */
+export function pasteEvent(p, text) {
+  return p.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** Debian's Firefox ESR. */
+export const FIREFOX = '/usr/lib/firefox-esr/firefox-esr';
+
+/**
+ * Firefox ESR through puppeteer-core, in English, with security.fileuri.strict_origin_policy
+ * back to true (puppeteer's own profile turns it off, which would let file:// pages read their
+ * neighbours and hide the very problem the one file must not have).
+ */
+export async function launchFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true, 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
+  });
+}

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { useLab, generation, CLI, DIST, ready, watchProblems, launch } from './helpers.js';
+import { useLab, generation, CLI, DIST, ready, watchProblems, launch, splitmix, pasteEvent, FIREFOX, launchFirefox } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -19,17 +19,7 @@ const VIEWPORT = { width: 1280, height: 720 };
 /** The seeds of the generated inputs; a failure names its seed, and SEED=N runs that one alone. */
 const SEEDS = process.env.SEED ? [Number(process.env.SEED)] : Array.from({ length: 16 }, (_, i) => 2004 + i);
 
-/** SplitMix64's 32-bit outputs, as the core's `mix` module draws them. */
-function rng(seed) {
-  let s = BigInt(seed) & 0xffffffffffffffffn;
-  return () => {
-    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return Number((z ^ (z >> 31n)) >> 32n);
-  };
-}
+const rng = splitmix;
 
 const HOSTS = ['www.pku.edu.cn', 'news.sina.com.cn', '新浪.中国', 'example.com', '127.0.0.1:8080', 'xn--fiqs8s.cn', 'a.b'];
 
@@ -108,11 +98,7 @@ async function outcome(put) {
 
 async function paste(text) {
   await page.fill('#paste', '');
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteEvent(page, text);
   await page.click('#paste-go');
 }
 
@@ -200,11 +186,7 @@ describe('every way in reads every byte, as urlhash does', { timeout: 1_800_000 
   test('an edit of the preview changes the pasted text there, and emptying the box empties it', async () => {
     const text = Array.from({ length: 30_000 }, (_, i) => `http://e.cn/${i}`).join('\r\n');
     await page.fill('#paste', '');
-    await page.evaluate((t) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', t);
-      document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
+    await pasteEvent(page, text);
     // Typed at the very start of the box: one more line, before all the others.
     await page.focus('#paste');
     await page.keyboard.press('Control+Home');
@@ -220,8 +202,6 @@ describe('every way in reads every byte, as urlhash does', { timeout: 1_800_000 
 });
 
 // ------------------------------------------------------------------ the one file from disk
-
-const FIREFOX = '/usr/lib/firefox-esr/firefox-esr';
 
 /** Polls `fn(arg)` in the page until it is truthy (Playwright and Puppeteer pages alike). */
 async function until(p, fn, arg, what, timeout = 120_000) {
@@ -279,12 +259,7 @@ describe('every way in, from disk (the one file)', { timeout: 600_000 }, () => {
         p,
         {
           upload: (file) => p.setInputFiles('#file', file),
-          paste: (text) =>
-            p.evaluate((t) => {
-              const data = new DataTransfer();
-              data.setData('text/plain', t);
-              document.getElementById('paste').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-            }, text),
+          paste: (text) => pasteEvent(p, text),
         },
         dir,
       );
@@ -301,13 +276,7 @@ describe('every way in, from disk (the one file)', { timeout: 600_000 }, () => {
       return;
     }
     fs.copyFileSync(path.join(DIST, 'url-hash-lab.html'), oneFile);
-    const { default: puppeteer } = await import('puppeteer-core');
-    const browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true, 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' },
-    });
+    const browser = await launchFirefox();
     const problems = [];
     try {
       const p = await browser.newPage();

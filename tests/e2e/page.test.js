@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, cliJson, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli } from './helpers.js';
+import { cliDist, cliJson, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli, pasteEvent } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -180,12 +180,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
       maxBuffer: 64 << 20,
     }).stdout;
     await page.fill('#paste', '');
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      const box = document.getElementById('paste');
-      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
+    await pasteEvent(page, text);
     const shown = await page.inputValue('#paste');
     assert.ok(shown.split('\n').length <= 20, `the box shows a preview only (${shown.length} chars)`);
     assert.ok(text.startsWith(shown), 'the preview is the start of the paste');

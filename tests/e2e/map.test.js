@@ -66,7 +66,7 @@ describe('the map of the lab (1440×900)', () => {
     assert.equal(papers.length, 5);
     for (const [i, p] of ['p1', 'p2', 'p3', 'p4', 'p5'].entries()) assert.ok(papers[i].endsWith(S.papers[p]), papers[i]);
     assert.ok(await page.isVisible('#papers li'), 'open on a screen this size');
-    const entries = await page.$$eval('#map a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
+    const entries = await page.$$eval('#map .map-list a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
     assert.deepEqual(
       entries.map((e) => e[0]),
       ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'partition', 'trie', 'bloom', 'cbf', 'fp'],
@@ -78,7 +78,7 @@ describe('the map of the lab (1440×900)', () => {
   });
 
   test('each map link lands on its section, marks it and keeps the map in view; the keyboard works too', async () => {
-    for (const a of await page.$$eval('#map a', (xs) => xs.map((x) => x.dataset.section))) {
+    for (const a of await page.$$eval('#map .map-list a', (xs) => xs.map((x) => x.dataset.section))) {
       await page.click(`#map a[data-section="${a}"]`);
       await assertLanded(page, a);
       await page
@@ -163,7 +163,7 @@ describe('the map of the lab (1440×900)', () => {
   test('the map and the section tools speak Chinese', async () => {
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-    const words = await page.$$eval('#map a', (xs) => xs.map((x) => x.textContent.trim()));
+    const words = await page.$$eval('#map .map-list a', (xs) => xs.map((x) => x.textContent.trim()));
     assert.ok(words.includes(ZH.map.input), words.join(' | '));
     assert.ok(words.some((w) => w.endsWith(ZH.map.p4)), words.join(' | '));
     assert.equal(await page.getAttribute('#map', 'aria-label'), ZH.mapLabel);

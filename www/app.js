@@ -6,7 +6,7 @@ import { parseSlots, parseNodes } from './slots.js';
 import { C, bound } from './constants.js';
 import { LabClient } from './lab-client.js';
 import { SplitLoad, cutPoints, workersFor } from './split-load.js';
-import { countLines, previewOf, spliceRaw } from './paste-box.js';
+import { applyEdit, boxValue, countLines, previewOf, spliceRaw } from './paste-box.js';
 import { encodeState, decodeState, stateText, anchorOf, packPaste, unpackPaste } from './permalink.js';
 import { showEmbed } from './embed.js';
 import { setupLessons } from './lessons.js';
@@ -158,14 +158,7 @@ function buildFunctionList() {
             $('fn-error')?.remove();
             if (input.checked && !computable(f.id, state.key)) {
               // The lines were not kept: only what the load hashed can be shown.
-              input.checked = false;
-              // Said under the box ticked, where the eye is.
-              const box = el('p', { cls: 'error', attrs: { id: 'fn-error', role: 'alert' } });
-              input.closest('.fn-item').after(box);
-              offerReload(box, S.notKeptFunction(nameOf(f), S.keyName[state.key], int(state.input.report.urls)), S.reloadWith(nameOf(f)), () => {
-                state.selected.add(f.id);
-                input.checked = true;
-              });
+              refuseFunctions([f.id]);
               return;
             }
             if (input.checked) state.selected.add(f.id);
@@ -313,37 +306,54 @@ function offerReload(box, message, button, choose) {
 function settleChoices() {
   const input = state.input;
   if (input.report.urls_kept) return;
-  const urls = int(input.report.urls);
   if (state.key !== input.hashed.key) {
     const wanted = state.key;
     state.key = input.hashed.key;
-    for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === state.key;
-    showDataBadge();
-    const names = [...state.selected].map((fn) => state.names[fn] ?? fn).join(', ');
-    offerReload($('key-error'), S.notKeptKey(S.keyName[wanted], names, urls), S.reloadOver(S.keyName[wanted]), () => {
-      state.key = wanted;
-      for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === wanted;
-    });
+    refuseKey(wanted, [...state.selected]);
   }
   const dropped = [...state.selected].filter((fn) => !input.hashed.fns.includes(fn));
-  for (const fn of dropped) {
-    state.selected.delete(fn);
+  if (dropped.length) refuseFunctions(dropped);
+}
+
+/** The key radios showing `key`. */
+function checkKey(key) {
+  for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === key;
+}
+
+/** The boxes of `fns` ticked or not, and the selection with them. */
+function tickFunctions(fns, on) {
+  for (const fn of fns) {
+    if (on) state.selected.add(fn);
+    else state.selected.delete(fn);
     const box = $(`fn-${fn}`);
-    if (box) box.checked = false;
+    if (box) box.checked = on;
   }
-  const first = dropped.length ? $(`fn-${dropped[0]}`) : null;
-  if (first) {
-    const names = dropped.map((fn) => state.names[fn] ?? fn).join(', ');
-    const note = el('p', { cls: 'error', attrs: { id: 'fn-error', role: 'alert' } });
-    first.closest('.fn-item').after(note);
-    offerReload(note, S.notKeptFunction(names, S.keyName[state.key], urls), S.reloadWith(names), () => {
-      for (const fn of dropped) {
-        state.selected.add(fn);
-        const box = $(`fn-${fn}`);
-        if (box) box.checked = true;
-      }
-    });
-  }
+}
+
+/**
+ * Functions the input on screen cannot show (its lines were not kept) are unticked and said so
+ * under the first one's box, where the eye is, with a button that loads it again with them.
+ */
+function refuseFunctions(fns) {
+  tickFunctions(fns, false);
+  const note = el('p', { cls: 'error', attrs: { id: 'fn-error', role: 'alert' } });
+  $(`fn-${fns[0]}`)?.closest('.fn-item').after(note);
+  const names = fns.map((fn) => state.names[fn] ?? fn).join(', ');
+  offerReload(note, S.notKeptFunction(names, S.keyName[state.key], int(state.input.report.urls)), S.reloadWith(names), () => tickFunctions(fns, true));
+}
+
+/**
+ * The key `wanted`, which the input on screen cannot read for `fns` (its lines were not kept):
+ * the radios show the key in use, and say so, with a button that loads it again over `wanted`.
+ */
+function refuseKey(wanted, fns) {
+  checkKey(state.key);
+  showDataBadge();
+  const names = fns.map((fn) => state.names[fn] ?? fn).join(', ');
+  offerReload($('key-error'), S.notKeptKey(S.keyName[wanted], names, int(state.input.report.urls)), S.reloadOver(S.keyName[wanted]), () => {
+    state.key = wanted;
+    checkKey(wanted);
+  });
 }
 
 /**
@@ -1033,7 +1043,7 @@ function setPasted(text, caret = null) {
 /** The note under the box while it shows only the first lines of what it holds. */
 function noteBigPaste() {
   const kept = state.pasted;
-  const hidden = kept && kept.text.replace(/\r\n?/g, '\n') !== kept.shown;
+  const hidden = kept && boxValue(kept.text) !== kept.shown;
   showText($('paste-note'), hidden ? S.bigPaste(int(countLines(kept.text)), PREVIEW_LINES) : '');
 }
 
@@ -1057,7 +1067,7 @@ function wireControls() {
     const box = $('paste');
     const raw = state.pasted?.text ?? box.value;
     const before = box.value.slice(0, box.selectionStart);
-    setPasted(spliceRaw(raw, box.selectionStart, box.selectionEnd, text), before.length + text.replace(/\r\n?/g, '\n').length);
+    setPasted(spliceRaw(raw, box.selectionStart, box.selectionEnd, text), before.length + boxValue(text).length);
   });
   $('paste').addEventListener('input', () => {
     const box = $('paste');
@@ -1067,15 +1077,8 @@ function wireControls() {
       showText($('paste-note'), '');
       return;
     }
-    // The edit is what changed between the value shown and the box's value now.
-    const old = kept.shown;
-    const now = box.value;
-    let p = 0;
-    while (p < old.length && p < now.length && old[p] === now[p]) p += 1;
-    let q = 0;
-    while (q < old.length - p && q < now.length - p && old[old.length - 1 - q] === now[now.length - 1 - q]) q += 1;
-    kept.text = spliceRaw(kept.text, p, old.length - q, now.slice(p, now.length - q));
-    kept.shown = now;
+    kept.text = applyEdit(kept.text, kept.shown, box.value);
+    kept.shown = box.value;
     noteBigPaste();
   });
   $('paste-go').addEventListener('click', () => {
@@ -1098,13 +1101,7 @@ function wireControls() {
       const blocked = radio.checked ? [...state.selected].filter((fn) => !computable(fn, radio.value)) : [];
       if (blocked.length) {
         // The lines were not kept: the key the load hashed stays.
-        radio.checked = false;
-        document.querySelector(`input[name="key"][value="${state.key}"]`).checked = true;
-        const names = blocked.map((fn) => state.names[fn] ?? fn).join(', ');
-        offerReload($('key-error'), S.notKeptKey(S.keyName[radio.value], names, int(state.input.report.urls)), S.reloadOver(S.keyName[radio.value]), () => {
-          state.key = radio.value;
-          radio.checked = true;
-        });
+        refuseKey(radio.value, blocked);
         return;
       }
       if (radio.checked) {
@@ -1397,7 +1394,7 @@ async function applyLessonSetup(setup) {
   }
   if (setup.key && setup.key !== state.key) {
     state.key = setup.key;
-    for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === setup.key;
+    checkKey(setup.key);
     showDataBadge();
   }
   if (setup.policy && setup.policy !== state.partition.policy) {
@@ -1674,7 +1671,7 @@ async function main() {
   buildCorpusSelect();
   buildPresets();
   $('m-input').value = String(state.m);
-  for (const r of document.querySelectorAll('input[name="key"]')) r.checked = r.value === state.key;
+  checkKey(state.key);
   markPresets();
   $('lang-toggle').addEventListener('click', () => switchLanguage(language() === 'zh' ? 'en' : 'zh'));
   $('copy-link').addEventListener('click', copyLink);

@@ -53,3 +53,28 @@ export function countLines(text) {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
   return lines;
 }
+
+/**
+ * What a text box shows of `text`: every CRLF and lone CR read as one LF.
+ * @param {string} text
+ * @returns {string}
+ */
+export function boxValue(text) {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * `raw` with the edit that turned the box's value `old` into `now` made at the same place: the
+ * edit is what lies between their common start and their common end.
+ * @param {string} raw
+ * @param {string} old
+ * @param {string} now
+ * @returns {string}
+ */
+export function applyEdit(raw, old, now) {
+  let p = 0;
+  while (p < old.length && p < now.length && old[p] === now[p]) p += 1;
+  let q = 0;
+  while (q < old.length - p && q < now.length - p && old[old.length - 1 - q] === now[now.length - 1 - q]) q += 1;
+  return spliceRaw(raw, p, old.length - q, now.slice(p, now.length - q));
+}

@@ -75,8 +75,11 @@ pub enum RulesError {
     Empty,
     /// Line `line` (from 1) holds `rule`, which is not a rule for `reason`.
     Rule {
+        /// The line's number in the rules text, from 1.
         line: usize,
+        /// The line as read, trimmed.
         rule: String,
+        /// What is wrong with it.
         reason: &'static str,
     },
 }

@@ -142,7 +142,7 @@ impl Tally {
     pub fn max_load(&self) -> u32 {
         self.max_load
     }
-    /// `Σ N_i²`, the sum of the squared loads (A and the χ² come from it).
+    /// `Σ N_i²`, the sum of the squared loads (A comes from it).
     pub fn sum_squares(&self) -> u64 {
         self.sum_squares
     }

@@ -334,7 +334,7 @@ impl Sweep {
     /// in turn, one per function of [`hashes`](Sweep::hashes). The same result as
     /// [`push_raws`](Sweep::push_raws) of each key in turn, counted between checkpoints fold by
     /// fold, then function by function and series by series, so the misses on Fig. 1's big
-    /// tables overlap (each counter is fetched [`AHEAD`] keys before it is counted).
+    /// tables overlap (each counter is fetched `AHEAD` = 64 keys before it is counted).
     pub fn push_raws_many(&mut self, raws: &[u128]) {
         let h = self.hashes.len();
         assert!(h > 0 && raws.len() % h == 0, "whole keys of raw values");

@@ -704,7 +704,7 @@ fn fold21_java(mut s: i32) -> u32 {
 }
 
 /// P2's site hash as the text describes it (low 7 bits per char), folded by the printed loop run
-/// with Java's arithmetic `>>` ([`fold21_java`]).
+/// with Java's arithmetic `>>` (`fold21_java`).
 pub fn site_hash_java(url: &[u8]) -> u32 {
     fold21_java(site_sum7(url) as i32)
 }

@@ -155,7 +155,7 @@ pub struct CollisionGroup {
     pub urls: u64,
     /// The longest suffix all of them share (the site hash keeps only the last five chars).
     pub shared_suffix: String,
-    /// The first of the hosts, at most [`GROUP_SAMPLE`].
+    /// Up to [`GROUP_SAMPLE`] of the hosts, in the order they were found.
     pub sample: Vec<String>,
 }
 

@@ -32,6 +32,7 @@ fn as_char<S: serde::Serializer>(d: &u8, s: S) -> Result<S::Ok, S::Error> {
 /// What [`guess`] found: the columns to read and the first rows, to show the choice.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Guess {
+    /// The column read and whether the first line is a header.
     // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
     // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
     #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]

@@ -26,11 +26,17 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Constants {
+    /// The built-in corpus the page loads.
     pub corpus: CorpusNumbers,
+    /// P1's functions, M and figure slot counts.
     pub p1: P1Numbers,
+    /// P2's crawl nodes and Table 1.
     pub p2: P2Numbers,
+    /// P3's fingerprint widths and mirror test.
     pub p3: P3Numbers,
+    /// P4's and P5's Bloom and counting-filter settings and the limits of their views.
     pub p5: P5Numbers,
+    /// The slot map's limit and presets.
     pub slotmap: SlotmapNumbers,
 }
 
@@ -38,8 +44,12 @@ pub struct Constants {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CorpusNumbers {
+    /// The corpus seed, [`corpus::DEFAULT_SEED`] (2004, P1's year).
     pub seed: u64,
+    /// The corpus sizes, in URLs, the page offers: 10 000 to 20 million, with P2's Table 1 count
+    /// (246 951) among them.
     pub sizes: &'static [u64],
+    /// The size, in URLs, the page loads first (100 000).
     pub first_load: u64,
 }
 
@@ -47,12 +57,19 @@ pub struct CorpusNumbers {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct P1Numbers {
+    /// The text ids of P1's three functions, in the paper's order ([`hash::P1_FUNCTIONS`]).
     pub functions: Vec<&'static str>,
+    /// P1's Fig. 2 machine count M = 12, the page's first number of slots.
     pub m: u32,
+    /// Fig. 1's slot counts (A): 200 000, 800 000, 1 000 000 and 2 000 000.
     pub fig1_slots: &'static [u32],
+    /// Fig. 2's machine counts (B): 8, 10, 12 and 40.
     pub fig2_slots: &'static [u32],
+    /// Fig. 3's machine counts (B of hf): 11, 12, 14, 16 and 18.
     pub fig3_slots: &'static [u32],
+    /// Fig. 3's sample size, 400 000 URLs.
     pub fig3_sample: u64,
+    /// The largest M a user may type, 2^32 − 1 ([`slots::MAX_SLOTS`]).
     pub max_slots: u32,
 }
 
@@ -60,8 +77,11 @@ pub struct P1Numbers {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct P2Numbers {
+    /// Crawl nodes of P2's Table 1 (7), the partition view's first node count.
     pub nodes: u32,
+    /// URLs of P2's Table 1 (246 951).
     pub table1_urls: u64,
+    /// The most crawl nodes the partition view draws (64).
     pub page_max_nodes: u32,
 }
 
@@ -69,28 +89,40 @@ pub struct P2Numbers {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct P3Numbers {
+    /// The fingerprint width P3 chose, 128 bits (MD5).
     pub fingerprint_bits: u32,
+    /// The fingerprint widths, in bits, of the birthday chart's curves: 32, 64 and 128.
     pub birthday_bits: &'static [u32],
+    /// The largest number n of fingerprints the birthday chart goes to (10^12).
     pub birthday_max_n: f64,
+    /// Points per curve of the birthday chart, spread on a log scale of n.
     pub birthday_points: u32,
     /// P3's mirror test, as the lab reads it ([`crate::fingerprint::MirrorRule`]).
     pub mirror_similarity: f64,
+    /// The least number of paths two sites must share to pass the mirror test (3).
     pub mirror_shared: u64,
 }
 
 /// One setting of the counting-filter view.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct CbfPreset {
+    /// Bits per counter.
     pub bits: u32,
+    /// m/N, counters per URL inserted.
     pub ratio: f64,
+    /// Positions per URL.
     pub k: u32,
+    /// Fraction of the inserted URLs then deleted, 0 to 1.
     pub fraction: f64,
 }
 
 /// The counting-filter view's two presets.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CbfPresets {
+    /// P5's filter (§3-4): 4-bit counters, m/N = 20, k = 8, half the URLs deleted.
     pub p5: CbfPreset,
+    /// A filter whose counters saturate (2-bit counters, m/N = 2, k = 4, half deleted), to show the
+    /// URLs a plain counting filter then loses.
     pub saturating: CbfPreset,
 }
 
@@ -99,18 +131,25 @@ pub struct CbfPresets {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct P5Numbers {
+    /// The Bloom view's first k: P4's 8 positions per URL.
     pub k: u32,
+    /// The Bloom view's first m/N: P4's 16 bits per URL.
     pub ratio: f64,
     /// P4's and P5's m/N (16 and 20), always measured by the Bloom view.
     pub paper_ratios: &'static [f64],
+    /// The counting-filter view's presets.
     pub cbf_presets: CbfPresets,
+    /// The largest k both views accept ([`bloom::MAX_K`]).
     pub k_max: u32,
+    /// The smallest m/N both views accept (0.1).
     pub ratio_min: f64,
+    /// The largest m/N both views accept ([`bloom::MAX_RATIO`]).
     pub ratio_max: f64,
     /// The widest counters the page shows (the core takes 32 bits).
     pub page_counter_bits: u32,
     /// Fig. 3's streams by default: P5's 29 % of repeated pages, and the seed.
     pub fig3_dup_share: f64,
+    /// The seed of P5's Fig. 3 streams (2018, P5's year).
     pub fig3_seed: u64,
 }
 
@@ -118,8 +157,11 @@ pub struct P5Numbers {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SlotmapNumbers {
+    /// The most slots the map draws, 2^22 ([`slotmap::MAX_SLOTS`]).
     pub max_slots: u32,
+    /// The slot counts the map offers as buttons, 2^16 to 2^22.
     pub presets: &'static [u32],
+    /// The slot count the map opens with, 2^21.
     pub first: u32,
 }
 

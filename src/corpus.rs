@@ -51,6 +51,7 @@ pub(crate) use crate::mix::SplitMix;
 /// Parameters of the built-in corpus. `Default` gives the documented values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CorpusParams {
+    /// The seed every URL of the corpus is drawn from: the same seed gives the same URLs.
     pub seed: u64,
     /// Sites known before the first URL.
     pub seed_sites: u64,
@@ -249,6 +250,7 @@ impl Corpus {
         }
     }
 
+    /// The parameters the corpus was made with.
     pub fn params(&self) -> &CorpusParams {
         &self.params
     }

@@ -45,6 +45,8 @@ pub enum Key {
 }
 
 impl Key {
+    /// The key named `s` (`"url"`, `"host"` or `"path"`, as the page sends it); `None` for
+    /// anything else.
     pub fn parse(s: &str) -> Option<Key> {
         match s {
             "url" => Some(Key::Url),
@@ -53,6 +55,7 @@ impl Key {
             _ => None,
         }
     }
+    /// The key's name, the one [`Key::parse`] reads.
     pub fn as_str(self) -> &'static str {
         match self {
             Key::Url => "url",

@@ -48,15 +48,20 @@ pub struct Line<'a> {
 /// Line numbers of a kind of problem: how many, and the first few.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Occurrences {
+    /// How many lines had the problem.
     pub count: u64,
+    /// The first of their line numbers (from 1), at most [`REMEMBERED_LINES`] of them.
     pub first_lines: Vec<u64>,
 }
 
 impl Occurrences {
+    /// Whether no line had the problem.
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 
+    /// Counts line `line` (from 1), remembering its number while fewer than [`REMEMBERED_LINES`]
+    /// are kept.
     pub fn record(&mut self, line: u64) {
         self.count += 1;
         if self.first_lines.len() < REMEMBERED_LINES {
@@ -81,9 +86,13 @@ pub struct InputStats {
     pub lines: u64,
     /// URL lines handed on.
     pub urls: u64,
+    /// Bytes of input fed, every byte counted (line ends, BOM and skipped lines included).
     pub bytes: u64,
+    /// Lines empty or all white space once trimmed, skipped.
     pub blank: u64,
+    /// Lines that ended in `\r\n` (the `\r` is dropped).
     pub crlf: u64,
+    /// The input began with a UTF-8 byte-order mark (`EF BB BF`), dropped.
     pub bom: bool,
     /// Lines over [`MAX_LINE_BYTES`], skipped.
     pub too_long: Occurrences,
@@ -180,6 +189,7 @@ fn trim(mut b: &[u8]) -> &[u8] {
 }
 
 impl LineSplitter {
+    /// A splitter that reads lines whole, at the start of an input.
     pub fn new() -> LineSplitter {
         LineSplitter::default()
     }
@@ -201,6 +211,7 @@ impl LineSplitter {
         self.seen_first = true;
     }
 
+    /// What the input held so far.
     pub fn stats(&self) -> &InputStats {
         &self.stats
     }
@@ -218,6 +229,8 @@ impl LineSplitter {
         self.stats.append(later);
     }
 
+    /// What the input held, the splitter given up (call [`finish`](LineSplitter::finish) first for
+    /// a last line without a newline).
     pub fn into_stats(self) -> InputStats {
         self.stats
     }

@@ -122,21 +122,27 @@ impl Tally {
         }
     }
 
+    /// The keys in each slot, N_i for slot i.
     pub fn counts(&self) -> &[u32] {
         &self.counts
     }
+    /// The keys in each slot, the histogram given up.
     pub fn into_counts(self) -> Vec<u32> {
         self.counts
     }
+    /// N, the keys counted.
     pub fn n(&self) -> u64 {
         self.n
     }
+    /// M, the number of slots.
     pub fn m(&self) -> u32 {
         self.counts.len() as u32
     }
+    /// The largest load, `max N_i` (0 before the first key).
     pub fn max_load(&self) -> u32 {
         self.max_load
     }
+    /// `Σ N_i²`, the sum of the squared loads (A comes from it).
     pub fn sum_squares(&self) -> u64 {
         self.sum_squares
     }
@@ -157,17 +163,30 @@ impl Tally {
 /// Every measure of one histogram (the `dist` report of the CLI and the page).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Measures {
+    /// N, the keys counted.
     pub n: u64,
+    /// M, the number of slots.
     pub slots: u32,
+    /// P1's A, `(Σ N_i² + N) / 2N`: mean memory accesses per key found (0 for N = 0).
     pub a: f64,
+    /// P1's optimum A, `(N/M + 1) / 2`.
     pub a_opt: f64,
+    /// The expected A of a uniformly random function, `1 + (N - 1) / (2M)`.
     pub a_random: f64,
+    /// P1's B, `M · max N_i / N`, between 1 and M (0 for N = 0).
     pub b: f64,
+    /// The largest load, `max N_i`.
     pub max_load: u32,
+    /// The expected largest load of N balls in M bins ([`expected_max_load`]).
     pub expected_max_load: f64,
+    /// Slots that hold no key.
     pub empty_slots: u64,
+    /// The expected number of empty slots of a uniformly random function, `M · e^(-N/M)`.
     pub expected_empty_slots: f64,
+    /// χ² of the loads against the uniform expectation N/M ([`chi_square_uniform`]).
     pub chi2: f64,
+    /// The χ² test's p-value with M - 1 degrees of freedom: the chance that a uniformly random
+    /// function spreads the keys at least this unevenly.
     pub p_value: f64,
 }
 
@@ -259,8 +278,11 @@ pub fn expected_max_load(n: u64, m: u32) -> f64 {
 /// the Poisson expectation `M · e^-λ λ^size / size!`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct BucketSizeRow {
+    /// The load s: keys in one slot.
     pub size: u32,
+    /// Slots that hold exactly `size` keys.
     pub slots: u64,
+    /// The Poisson expectation of that number, `M · e^-λ λ^size / size!` with λ = N/M.
     pub expected: f64,
 }
 

@@ -60,6 +60,7 @@ impl SplitMix {
         s.next();
         s
     }
+    /// The next number of the stream, uniform over all 64-bit values.
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {

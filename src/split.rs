@@ -36,15 +36,18 @@ pub struct Keys {
 }
 
 impl Keys {
+    /// Appends `key` after the last key.
     pub fn push(&mut self, key: &[u8]) {
         self.bytes.extend_from_slice(key);
         self.ends.push(self.bytes.len());
     }
 
+    /// How many keys are held.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
+    /// Whether no key is held.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -137,6 +140,7 @@ impl Distinct {
         self.keys.len()
     }
 
+    /// Whether no line is kept.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

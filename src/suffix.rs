@@ -14,7 +14,7 @@
 //! the list into Rust matching code: about 924 KB of the WebAssembly module, almost half of it.
 //! The wasm32 build leaves that crate out: the page fetches the same list as text (the `psl`
 //! crate's own `data/rules.txt`, copied into `dist/` as `data/public-suffix-list.txt`) and
-//! installs it through `Lab.setSuffixRules` ([`install`]) before a study that needs registrable
+//! installs it through `Lab.setSuffixRules` (`install`) before a study that needs registrable
 //! domains. [`Rules`] parses that text into a hash table of names and reproduces
 //! `psl::suffix_str` and `psl::domain_str` for every input (`tests/suffix_rules.rs` checks it on
 //! every rule of the list turned into hosts, the corpus and real URL lists), including where
@@ -32,7 +32,7 @@
 //!   that mean hosts leave those out first ([`crate::key::registrable_domain`]).
 //!
 //! [`domain_str`] and [`suffix_str`] are the one place the rest of the core asks: the `psl`
-//! crate natively, the installed rules on wasm32. There, before [`install`], [`ready`] is a
+//! crate natively, the installed rules on wasm32. There, before `install`, [`ready`] is a
 //! [`MissingRules`] error, which the partition simulation returns instead of starting.
 //!
 //! # Example
@@ -75,8 +75,11 @@ pub enum RulesError {
     Empty,
     /// Line `line` (from 1) holds `rule`, which is not a rule for `reason`.
     Rule {
+        /// The line's number in the rules text, from 1.
         line: usize,
+        /// The line as read, trimmed.
         rule: String,
+        /// What is wrong with it.
         reason: &'static str,
     },
 }
@@ -414,7 +417,7 @@ impl fmt::Display for MissingRules {
 impl std::error::Error for MissingRules {}
 
 /// Whether [`domain_str`] and [`suffix_str`] can answer: always natively; on wasm32 once rules
-/// are [`install`]ed. Every study that needs them asks this first.
+/// are installed (`install`). Every study that needs them asks this first.
 pub fn ready() -> Result<(), MissingRules> {
     if list::ready() {
         Ok(())

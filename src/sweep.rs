@@ -36,19 +36,29 @@ use serde::Serialize;
 /// Which measure a figure plots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Measure {
+    /// P1's query performance, the mean number of memory accesses to find each key once in a
+    /// chained table: `A = (Σ N_i² + N) / 2N` (Fig. 1).
     A,
+    /// P1's load balance, `B = M · max N_i / N`, between 1 and M (Fig. 2 and 3).
     B,
 }
 
 /// P1's three figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Figure {
+    /// A of ELFhash, HfIp and hf for M = 200 000, 800 000, 1 000 000 and 2 000 000 slots, N up to
+    /// 20 million in steps of 500 000.
     Fig1,
+    /// B of ELFhash, HfIp and hf for M = 8, 10, 12 and 40 machines, N up to 20 million in steps of
+    /// 500 000.
     Fig2,
+    /// B of hf alone for M = 11, 12, 14, 16 and 18, on a sample of 400 000 URLs in steps of 10 000.
     Fig3,
 }
 
 impl Figure {
+    /// The figure numbered `s` (`"1"`, `"2"` or `"3"`, surrounding white space ignored), as
+    /// `urlhash sweep` and the page give it; `None` for anything else.
     pub fn parse(s: &str) -> Option<Figure> {
         match s.trim() {
             "1" => Some(Figure::Fig1),
@@ -57,6 +67,7 @@ impl Figure {
             _ => None,
         }
     }
+    /// The figure's number in P1, 1 to 3.
     pub fn number(self) -> u8 {
         match self {
             Figure::Fig1 => 1,
@@ -64,6 +75,7 @@ impl Figure {
             Figure::Fig3 => 3,
         }
     }
+    /// The measure the figure plots: A for Fig. 1, B for Fig. 2 and 3.
     pub fn measure(self) -> Measure {
         match self {
             Figure::Fig1 => Measure::A,
@@ -108,20 +120,31 @@ impl Figure {
 /// One curve: a function at M slots, plotting A or B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Series {
+    /// P1's figure the curve belongs to, 1 to 3, or 0 for a series that is in no figure (the CLI's
+    /// `tally`, P1's HfIp bit study).
     pub figure: u8,
+    /// The function whose slots are counted.
     pub hash: HashId,
+    /// The number of slots M, at least 1.
     pub m: u32,
+    /// Whether a checkpoint reads A or B of the tally.
     pub measure: Measure,
 }
 
 /// One checkpoint of one series.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Point {
+    /// The figure of the series, as in [`Series::figure`].
     pub figure: u8,
+    /// The function's text id in the registry (`"elfhash"`, `"hfip"`, `"hf"`…).
     pub function: &'static str,
+    /// The number of slots M.
     pub m: u32,
+    /// Whether `value` is A or B.
     pub measure: Measure,
+    /// Keys counted when the point was taken: a multiple of the step, or every key at the end.
     pub n: u64,
+    /// A or B of the series' N keys (0 when N is 0).
     pub value: f64,
 }
 
@@ -161,6 +184,22 @@ fn lcm(a: u64, b: u64) -> u64 {
 }
 
 /// A one-pass sweep over several series with checkpoints every `step` keys.
+///
+/// # Examples
+/// ```
+/// use urlhashlab::hash::HashId;
+/// use urlhashlab::sweep::{Measure, Series, Sweep};
+/// // B of hf among M = 12 slots, a checkpoint every 2 keys.
+/// let hf12 = Series { figure: 0, hash: HashId::Hf, m: 12, measure: Measure::B };
+/// let mut sweep = Sweep::new(&[hf12], 2);
+/// for _ in 0..3 {
+///     sweep.push(b"http://www.pku.edu.cn/");
+/// }
+/// let points = sweep.finish();
+/// // Checkpoints at N = 2 and at the end (N = 3); one slot holds every key, so B = M.
+/// assert_eq!(points.iter().map(|p| p.n).collect::<Vec<_>>(), [2, 3]);
+/// assert!(points.iter().all(|p| p.function == "hf" && p.value == 12.0));
+/// ```
 pub struct Sweep {
     hashes: Vec<HashId>,
     raw: Vec<u128>,
@@ -295,7 +334,7 @@ impl Sweep {
     /// in turn, one per function of [`hashes`](Sweep::hashes). The same result as
     /// [`push_raws`](Sweep::push_raws) of each key in turn, counted between checkpoints fold by
     /// fold, then function by function and series by series, so the misses on Fig. 1's big
-    /// tables overlap (each counter is fetched [`AHEAD`] keys before it is counted).
+    /// tables overlap (each counter is fetched `AHEAD` = 64 keys before it is counted).
     pub fn push_raws_many(&mut self, raws: &[u128]) {
         let h = self.hashes.len();
         assert!(h > 0 && raws.len() % h == 0, "whole keys of raw values");

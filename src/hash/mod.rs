@@ -76,32 +76,71 @@
 use md5::{Digest, Md5};
 
 /// Stable identifier of a hash function (the `--fn` value of the CLI).
+///
+/// # Examples
+/// ```
+/// use urlhashlab::hash::HashId;
+/// let url = b"http://www.pku.edu.cn/";
+/// // The slot among M slots is the raw value mod M, for every function.
+/// assert_eq!(HashId::Md5.slot(url, 1000) as u128, HashId::Md5.raw(url) % 1000);
+/// // hf is 3 · Σ c·i: among 12 slots a short URL lands on a multiple of 3.
+/// assert_eq!(HashId::Hf.slot(url, 12) % 3, 0);
+/// assert_eq!(HashId::HfIp.info().key, "hfip");
+/// assert_eq!(HashId::ElfHash.info().bits, 28);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HashId {
+    /// P1's `ELFhash`, the UNIX System V ELF hash over signed chars: 28 bits ([`elfhash`]).
     ElfHash,
+    /// P1's `HfIp`, Tianwang's hash: the bytes XORed into the 4 little-endian bytes of an unsigned
+    /// int ([`hfip`]).
     HfIp,
+    /// P1's `hf`, Web InfoMall's hash: `|Σ 3 · c · i|` over signed chars ([`hf`]).
     Hf,
+    /// P2's site hash as printed: `r = (r << 7) + charAt(i)`, the fold never runs, so only the last
+    /// five characters count.
     SitePrinted,
+    /// P2's site hash as its text describes it: the low 7 bits of each character, the 32-bit value
+    /// folded end-around into 21 bits.
     SiteFolded,
+    /// P2's printed fold loop run as Java runs it, with step (7)'s arithmetic `>>`: a set bit 31
+    /// folds in as a negative number.
     SiteJava,
+    /// The lab's repair of P2's site hash: the 21-bit fold after every character, so every
+    /// character counts.
     SiteRepaired,
+    /// P2's path hash as printed, its loop completed: `r = s` after every third character, returns
+    /// `r * s` (0 when the length is a multiple of 3).
     PathPrinted,
+    /// P2's path hash as its comment reads: low 5 bits per character, `r ^= s` after every third,
+    /// returns `r * s`.
     PathXor,
+    /// The lab's repair of P2's path hash: the 15-bit words of three 5-bit characters XORed, the
+    /// last short word included, a value in 0..2^15-1.
     PathRepaired,
+    /// P3's fingerprint: the MD5 digest (RFC 1321) read big-endian as a 128-bit unsigned integer.
     Md5,
+    /// Baseline FNV-1a, 64-bit: `h = (h ^ b) * 0x100000001b3` from the offset basis.
     Fnv1a64,
+    /// Baseline XXH3-64 with seed 0, a modern non-cryptographic hash.
     Xxh3,
+    /// Baseline Java `String.hashCode` over UTF-16 code units, `h = 31 h + charAt(i)`: what Nutch
+    /// partitions hosts with.
     JavaHashCode,
+    /// Baseline IEEE CRC-32: what Frontera partitions hosts with.
     Crc32,
 }
 
 /// One registered function: its id, names, source and the width of its raw value.
 #[derive(Clone, Copy, Debug)]
 pub struct HashFn {
+    /// The id the lab's code names the function by.
     pub id: HashId,
     /// Stable text id, as typed on the command line.
     pub key: &'static str,
+    /// The English name shown in reports and on the page (`"HfIp"`, `"P2 site hash (as printed)"`).
     pub name_en: &'static str,
+    /// The Chinese name shown on the page (`"HfIp 散列"`).
     pub name_zh: &'static str,
     /// Where it comes from: `P1`, `P2`, `P3` or `baseline`.
     pub paper: &'static str,
@@ -109,6 +148,7 @@ pub struct HashFn {
     pub ours: bool,
     /// Number of bits the raw value can use.
     pub bits: u32,
+    /// One sentence on what the function computes and where it comes from, in English.
     pub summary: &'static str,
     /// The same summary in Chinese.
     pub summary_zh: &'static str,
@@ -117,6 +157,20 @@ pub struct HashFn {
 macro_rules! registry {
     ($( $id:ident, $key:literal, $en:literal, $zh:literal, $paper:literal, $ours:literal, $bits:literal, $sum:literal, $sum_zh:literal; )*) => {
         /// Every function of the lab, in display order.
+        ///
+        /// # Examples
+        /// ```
+        /// use urlhashlab::hash::{by_id, P1_FUNCTIONS, REGISTRY};
+        /// // P1's three functions come first, in the paper's order.
+        /// assert!(REGISTRY.iter().map(|f| f.id).take(3).eq(P1_FUNCTIONS));
+        /// for f in REGISTRY {
+        ///     // Each entry is found by its text id and is its id's entry.
+        ///     assert_eq!(by_id(f.key).unwrap().id, f.id);
+        ///     assert_eq!(f.id.info().key, f.key);
+        /// }
+        /// let ours: Vec<&str> = REGISTRY.iter().filter(|f| f.ours).map(|f| f.key).collect();
+        /// assert_eq!(ours, ["site-repaired", "path-repaired"]);
+        /// ```
         pub static REGISTRY: &[HashFn] = &[ $( HashFn {
             id: HashId::$id, key: $key, name_en: $en, name_zh: $zh, paper: $paper,
             ours: $ours, bits: $bits, summary: $sum, summary_zh: $sum_zh,
@@ -650,7 +704,7 @@ fn fold21_java(mut s: i32) -> u32 {
 }
 
 /// P2's site hash as the text describes it (low 7 bits per char), folded by the printed loop run
-/// with Java's arithmetic `>>` ([`fold21_java`]).
+/// with Java's arithmetic `>>` (`fold21_java`).
 pub fn site_hash_java(url: &[u8]) -> u32 {
     fold21_java(site_sum7(url) as i32)
 }

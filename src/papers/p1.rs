@@ -63,25 +63,36 @@ const LANE_TOP_BITS: u32 = 0x8080_8080;
 /// One column of P1's table beside our measurement at the same N and M.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TableColumn {
+    /// N of the column, in URLs.
     pub n: u64,
+    /// A(opt) as P1 prints it ([`A_OPT_PRINTED`]).
     pub a_opt_printed: f64,
+    /// A(opt) by P1's formula `(N/M + 1) / 2`, which lets loads be fractions.
     pub a_opt_formula: f64,
     /// The least A whole-number loads allow ([`crate::metrics::avg_probes_a_opt_whole`]).
     pub a_opt_whole: f64,
+    /// The expected A of a uniformly random function, `1 + (N - 1) / (2M)`.
     pub a_random: f64,
+    /// HfIp's A as P1 prints it ([`HFIP_PRINTED`]).
     pub hfip_printed: f64,
     /// Our A at this N, or `None` when the input has fewer URLs.
     pub hfip: Option<f64>,
+    /// hf's A at this N, or `None` when the input has fewer URLs.
     pub hf: Option<f64>,
+    /// ELFhash's A at this N, or `None` when the input has fewer URLs.
     pub elfhash: Option<f64>,
 }
 
 /// The A(opt) misprint.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Misprint {
+    /// The N of the misprinted column, 1 000 000 URLs.
     pub n: u64,
+    /// M of P1's table, 200 000 slots.
     pub m: u32,
+    /// A(opt) as P1 prints it there, 2.75.
     pub printed: f64,
+    /// A(opt) by P1's own formula `(N/M + 1) / 2`, 3.00.
     pub formula: f64,
 }
 
@@ -94,8 +105,10 @@ pub struct Fig2Caption {
     pub text_m: u32,
     /// N: P1's 20 million URLs.
     pub n: u64,
-    /// Expected B of a random function at the caption's M, and at the text's.
+    /// Expected B of a random function at the caption's M: the expected largest of M Poisson
+    /// loads over their mean.
     pub random_b_caption: f64,
+    /// Expected B of a random function at the text's M.
     pub random_b_text: f64,
 }
 
@@ -132,18 +145,25 @@ pub struct HfMultipleOf3 {
 /// hf's bounded range at large M.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct HfBoundedRange {
+    /// M, Fig. 1's largest slot count (2 000 000).
     pub m: u32,
+    /// The largest hf value of the input.
     pub max_value: u32,
+    /// Length in bytes of the longest URL (up to a NUL, as the C reads it).
     pub longest_url: u64,
+    /// Mean URL length in bytes (up to a NUL).
     pub mean_url_length: f64,
     /// `3 · 127 · L (L+1) / 2` for the longest URL L: no hf value can exceed it.
     pub bound_for_longest: u64,
     /// Multiples of 3 below M up to the largest value seen: the slots hf could reach.
     pub reachable_slots: u64,
+    /// Slots hf hits at M.
     pub slots_hit: u64,
     /// What a uniformly random function would hit: `M (1 - e^(-N/M))`.
     pub random_slots_hit: f64,
+    /// hf's A at M after the whole input.
     pub a: f64,
+    /// HfIp's A at the same M, for comparison.
     pub hfip_a: f64,
 }
 
@@ -154,6 +174,7 @@ pub struct HfIpZeroBits {
     pub never_set: Vec<u8>,
     /// For bits 7, 15, 23 and 31: URLs whose HfIp value has the bit set.
     pub urls_with_high_bit: Vec<(u8, u64)>,
+    /// URLs that are all ASCII (up to a NUL), which can never set those bits.
     pub ascii_urls: u64,
     /// For M a power of two: how the URLs use the slots whose number has one of those bits set.
     pub by_m: Vec<HfIpHighSlots>,
@@ -162,12 +183,15 @@ pub struct HfIpZeroBits {
 /// HfIp at a power-of-two M: the slots whose number has bit 7, 15, 23 or 31 set (below M).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct HfIpHighSlots {
+    /// M, a power of two: 2^8 or 2^21 ([`HFIP_BITS_M`]).
     pub m: u32,
     /// Share of the M slots that have such a bit (1/2 for M = 256, 3/4 for M = 2^21).
     pub share_of_slots: f64,
     /// Share of the URLs that land in them (the same share for a uniform function).
     pub share_of_urls: f64,
+    /// Slots HfIp hits at M.
     pub slots_hit: u64,
+    /// What a uniformly random function would hit: `M (1 - e^(-N/M))`.
     pub random_slots_hit: f64,
 }
 
@@ -178,8 +202,10 @@ pub struct ElfClumps {
     pub low_nibble_is_last_byte: f64,
     /// The most common last characters and their shares.
     pub top_last_bytes: Vec<(u8, f64)>,
-    /// B at M = 8 measured, and as predicted from the last-character mix alone.
+    /// B of ELFhash at M = 8, measured.
     pub b_m8: f64,
+    /// B at M = 8 predicted from the last-character mix alone: 8 times the largest share of URLs
+    /// whose last byte falls in one class mod 8.
     pub b_m8_predicted: f64,
     /// B of ELFhash at Fig. 2's M.
     pub b_by_m: Vec<(u32, f64)>,
@@ -188,15 +214,23 @@ pub struct ElfClumps {
 /// Everything `urlhash paper p1` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct P1Report {
+    /// URLs measured.
     pub n: u64,
+    /// M of P1's table, 200 000 slots.
     pub table_m: u32,
+    /// P1's table, one column per printed N.
     pub table: Vec<TableColumn>,
+    /// The A(opt) misprint at N = 1 000 000.
     pub misprint: Misprint,
     /// Fig. 2's captions against its text.
     pub fig2_captions: Vec<Fig2Caption>,
+    /// hf's multiples of 3, the cause of B ≈ 3 at M = 12.
     pub hf_multiple_of_3: HfMultipleOf3,
+    /// hf's bounded range at Fig. 1's largest M.
     pub hf_bounded_range: HfBoundedRange,
+    /// HfIp's never-set bits and the slots they leave empty.
     pub hfip_zero_bits: HfIpZeroBits,
+    /// ELFhash's clumps: its low 4 bits are the last byte's.
     pub elf_clumps: ElfClumps,
     /// Every checkpoint of Fig. 1 and Fig. 2.
     pub points: Vec<Point>,
@@ -294,6 +328,7 @@ impl Default for P1Study {
 }
 
 impl P1Study {
+    /// A study counted in one part, URL by URL with [`push`](P1Study::push).
     pub fn new() -> P1Study {
         P1Study::with_parts(1)
     }

@@ -59,14 +59,23 @@ pub const PATH_READINGS: [HashId; 3] = [HashId::PathPrinted, HashId::PathXor, Ha
 /// Table 1 as printed, with the measures of its node loads.
 #[derive(Clone, Debug, Serialize)]
 pub struct Printed {
+    /// Crawl nodes, 7.
     pub nodes: u32,
+    /// URLs crawled in all, 246 951.
     pub urls: u64,
+    /// URLs per node, nodes 1 to 7 ([`TABLE1_NODE_URLS`]).
     pub node_urls: [u64; 7],
+    /// Matches per node ([`TABLE1_NODE_MATCHES`]).
     pub node_matches: [u64; 7],
+    /// Matches of the whole system, 2 066 713.
     pub system_matches: u64,
+    /// Matches of the control node, 1 806 747.
     pub control_matches: u64,
+    /// P1's B of the printed loads, `7 · 35 580 / 246 951 ≈ 1.009`.
     pub b: f64,
+    /// χ² of the printed loads against a uniform split (8.2).
     pub chi2: f64,
+    /// Its p-value with 6 degrees of freedom (≈ 0.23).
     pub p_value: f64,
     /// B a uniformly random assignment of 246 951 URLs to 7 nodes averages.
     pub expected_b_random: f64,
@@ -75,6 +84,7 @@ pub struct Printed {
 }
 
 impl Printed {
+    /// Table 1 and its measures.
     pub fn new() -> Printed {
         let counts: Vec<u32> = TABLE1_NODE_URLS.iter().map(|&u| u as u32).collect();
         let m = metrics::Measures::of(&counts);
@@ -103,11 +113,15 @@ impl Default for Printed {
 /// The verdict on one reading of P2's path hash.
 #[derive(Clone, Debug, Serialize)]
 pub struct Verdict {
+    /// The policy's id (`p2-printed`, `p2-xor` or `p2-repaired`).
     pub policy: String,
+    /// The reading's text id in the hash registry (`path-printed`, `path-xor` or `path-repaired`).
     pub reading: &'static str,
     /// `true` for the lab's own repair.
     pub ours: bool,
+    /// B of the reading's node loads on this input.
     pub b: f64,
+    /// The χ² test's p-value of those loads against a uniform split.
     pub p_value: f64,
     /// Share of the URLs whose path hash is 0 (all on node 1).
     pub zero_share: f64,
@@ -127,8 +141,11 @@ pub struct Verdict {
 /// The study's result.
 #[derive(Clone, Debug, Serialize)]
 pub struct P2Report {
+    /// Table 1 as printed.
     pub printed: Printed,
+    /// The replay of the input under every policy of [`study_policies`].
     pub simulation: SimulationReport,
+    /// One verdict per reading of the path hash, in [`PATH_READINGS`] order.
     pub verdicts: Vec<Verdict>,
 }
 
@@ -188,6 +205,7 @@ impl P2Study {
         (self.finish(), control)
     }
 
+    /// The report: Table 1 as printed, the simulation and the verdicts.
     pub fn finish(self) -> P2Report {
         let simulation = self.sim.finish();
         let printed = Printed::new();

@@ -34,16 +34,24 @@ pub const AVALANCHE_URLS: u64 = 100_000;
 /// P3's printed claims.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct P3Printed {
+    /// The fingerprint width P3 chose, 128 bits (Sect. 2).
     pub fingerprint_bits: u32,
+    /// P3's claim that two inputs share a 128-bit digest with probability 10^-24.
     pub pair_probability: f64,
+    /// P3's comparison, two human fingerprints coinciding with probability 10^-19.
     pub human_fingerprint_probability: f64,
+    /// P3's size of the web, 13 billion pages (130 亿).
     pub web_pages: u64,
+    /// P3's count of hyperlinks, 60 billion (600 亿).
     pub web_links: u64,
+    /// IP_ID's digest as printed in Sect. 3.1 (MD5 of the empty string).
     pub digest_ip_id: &'static str,
+    /// Name_ID's digest as printed in Sect. 3.2.
     pub digest_name_id: &'static str,
 }
 
 impl P3Printed {
+    /// P3's printed numbers, from the constants above.
     pub fn new() -> P3Printed {
         P3Printed {
             fingerprint_bits: P3_FINGERPRINT_BITS,
@@ -79,14 +87,19 @@ pub struct InputFingerprints {
     pub store_bytes: u64,
     /// The birthday bound for this many distinct URLs at 128 bits.
     pub collision_probability: f64,
+    /// `log10` of [`collision_probability`](InputFingerprints::collision_probability), finite where
+    /// the probability itself underflows.
     pub log10_collision_probability: f64,
 }
 
 /// One row of P3's Table 1 rebuilt: a URL, its digest, and bits differing from the first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Table1Row {
+    /// The URL as text (invalid UTF-8 shown as U+FFFD).
     pub url: String,
+    /// Its MD5 digest, 32 lower-case hex digits.
     pub digest: String,
+    /// Bits of the digest that differ from the first URL's (0 for the first; about 64 expected).
     pub differing_bits_from_first: u32,
     /// How this URL was made from the first (`None` for the first).
     pub kind: Option<VariantKind>,
@@ -95,14 +108,20 @@ pub struct Table1Row {
 /// The `urlhash paper p3` report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct P3Report {
+    /// P3's printed numbers.
     pub printed: P3Printed,
+    /// P3's 10^-24 beside the birthday bound, for P3's pages and links.
     pub birthday: BirthdayReport,
+    /// Both printed digests against what they could be the digest of, IP_ID then Name_ID.
     pub reveals: Vec<Reveal>,
+    /// The input's fingerprints: duplicates, proven MD5 collisions, the store's size.
     pub input: InputFingerprints,
     /// Collisions of b-bit fingerprints on the input's distinct URLs (b in [`STUDY_BITS`]).
     pub truncated: Vec<TruncatedRow>,
     /// URLs whose variants the avalanche was measured on.
     pub avalanche_urls: u64,
+    /// Bits changed between each URL's digest and its variants' digests, over
+    /// [`avalanche_urls`](P3Report::avalanche_urls) URLs.
     pub avalanche: AvalancheStats,
     /// The first URL and two of its variants, as P3's Table 1 showed three similar URLs.
     pub table1: Vec<Table1Row>,
@@ -144,6 +163,7 @@ impl Default for P3Study {
 }
 
 impl P3Study {
+    /// A study without a host table: no IP_ID or Name_ID ([`P3Report::sites`] is `None`).
     pub fn new() -> P3Study {
         P3Study {
             lines: 0,
@@ -180,6 +200,7 @@ impl P3Study {
         self.truncated.push(url)
     }
 
+    /// The report, with P3's printed numbers beside the measures.
     pub fn finish(mut self) -> P3Report {
         let distinct = self.truncated.distinct();
         let input = InputFingerprints {

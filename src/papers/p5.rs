@@ -81,6 +81,7 @@ pub struct P5Printed {
 }
 
 impl P5Printed {
+    /// P5's printed factor beside the corrected one and the one P5's formula gives.
     pub fn new() -> P5Printed {
         P5Printed {
             printed_j16_factor: P5_PRINTED_J16_FACTOR,
@@ -98,9 +99,9 @@ impl Default for P5Printed {
 
 /// P5's duplicate shares (its introduction): near-duplicates are 29 % of all pages…
 pub const P5_NEAR_DUPLICATE_SHARE: f64 = 0.29;
-/// …duplicates are 3.4 % of Google's pages and 2.1 % of Baidu's (Tsinghua's IT usability lab,
-/// P5's reference \[1\])…
+/// …duplicates are 3.4 % of Google's pages (Tsinghua's IT usability lab, P5's reference \[1\])…
 pub const P5_GOOGLE_DUPLICATE_SHARE: f64 = 0.034;
+/// …2.1 % of Baidu's (the same source)…
 pub const P5_BAIDU_DUPLICATE_SHARE: f64 = 0.021;
 /// …and 7.8 % of the State Grid business pages the authors counted.
 pub const P5_STATE_GRID_DUPLICATE_SHARE: f64 = 0.078;
@@ -108,7 +109,9 @@ pub const P5_STATE_GRID_DUPLICATE_SHARE: f64 = 0.078;
 /// One of P5's printed duplicate shares.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct DuplicateShare {
+    /// What the share is of, in English.
     pub what: &'static str,
+    /// The share as printed, 0 to 1.
     pub share: f64,
 }
 
@@ -139,8 +142,11 @@ pub const DEFAULT_STREAM_SEED: u64 = 2018;
 /// (one of them "IMP-CMFilter"), counted in the paper's text.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct NameUse {
+    /// The name as printed, without " Filter".
     pub name: &'static str,
+    /// How many times the paper prints it.
     pub times: u32,
+    /// Where, section by section.
     pub places: &'static str,
 }
 
@@ -165,12 +171,15 @@ pub const P5_NAMES: [NameUse; 2] = [
 /// same stream on every machine ([`crate::mix::SplitMix`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DupStream {
+    /// Page t's URL, as an index into the list of distinct URLs (page 0 is URL 0).
     pub order: Vec<u32>,
     /// Distinct URLs in the stream (the list's first `distinct`).
     pub distinct: u64,
     /// Pages that repeat an earlier one: `round(share × n)`, at most `n − 1`.
     pub duplicates: u64,
+    /// The duplicate share asked for, 0 to below 1.
     pub dup_share: f64,
+    /// The seed the positions and the repeated URLs were drawn from.
     pub seed: u64,
 }
 
@@ -218,7 +227,10 @@ pub fn stream_with_duplicates(n: u64, dup_share: f64, seed: u64) -> Result<DupSt
 /// How [`study`] builds its streams: the duplicate share (P5's 29 % by default) and the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct P5Options {
+    /// The share of a stream's pages that repeat an earlier one, 0 to below 1 (P5's 29 % by
+    /// default).
     pub dup_share: f64,
+    /// The seed of the streams ([`DEFAULT_STREAM_SEED`] by default).
     pub seed: u64,
 }
 
@@ -239,14 +251,19 @@ pub struct Fig3Row {
     pub medium: &'static str,
     /// Pages in the stream.
     pub n: u64,
+    /// Distinct URLs in the stream.
     pub distinct: u64,
     /// The stream's duplicates, known from its making.
     pub duplicates: u64,
+    /// Seconds the store alone took over the stream (Fig. 1), by the clock handed in.
     pub store_seconds: f64,
+    /// Seconds IMP-CB took over the same stream (Fig. 2).
     pub imp_cb_seconds: f64,
     /// `imp_cb_seconds / store_seconds`.
     pub ratio: f64,
+    /// Microseconds per page, the store alone.
     pub store_us_per_url: f64,
+    /// Microseconds per page, IMP-CB.
     pub imp_cb_us_per_url: f64,
     /// The store alone looks every page up.
     pub store_lookups: u64,
@@ -264,16 +281,21 @@ pub struct Fig3Row {
     pub not_found: u64,
     /// Share of pages IMP-CB answered from its counters, without a store lookup.
     pub answered_by_counters: f64,
+    /// Store lookups IMP-CB's false positives cost: the same pages as `not_found`.
     pub false_positive_lookups: u64,
     /// Modelled bytes in memory per distinct URL (0 for the store on disk; IMP-CB's counters
     /// then).
     pub store_bytes_per_url: f64,
+    /// The same for IMP-CB: its counters, side table and store in memory, or its counters alone
+    /// with the store on disk.
     pub imp_cb_bytes_per_url: f64,
-    /// On disk: pages SQLite read from the database file (its page cache's misses).
+    /// On disk: pages SQLite read from the store's database file (its page cache's misses).
     pub store_page_reads: Option<u64>,
+    /// On disk: the same for IMP-CB's store.
     pub imp_cb_page_reads: Option<u64>,
-    /// On disk: the database file's bytes.
+    /// On disk: the bytes of the store's database file.
     pub store_file_bytes: Option<u64>,
+    /// On disk: the same for IMP-CB's store.
     pub imp_cb_file_bytes: Option<u64>,
 }
 
@@ -355,11 +377,16 @@ pub struct TailBoundRow {
     /// [`TailBoundCheck`]'s fields, one by one (not `serde(flatten)`, whose serialiser the page's
     /// WebAssembly would carry): Nk increments into m counters, the count j…
     pub nk: u64,
+    /// m, the number of counters.
     pub m: f64,
+    /// j, the count whose tail is bounded.
     pub j: u64,
     /// …`P(c(i) >= j)` exact, P5's right side (`P(c(i) = j)`), and whether the inequality holds.
     pub exact_tail: f64,
+    /// P5's right side, `C(Nk, j)(1/m)^j(1 − 1/m)^(Nk−j)`: the probability of exactly j.
     pub printed_right_side: f64,
+    /// Whether the printed inequality `P(c(i) ≥ j) ≤` the right side holds (it fails whenever a
+    /// count above j is possible).
     pub holds: bool,
     /// In this run's filter: the share of counters at j or more.
     pub measured: Option<f64>,
@@ -391,6 +418,7 @@ impl TailBoundRow {
 /// Misprint (b): "从 N 次哈希函数计算中选择 j 次", N trials where P5's own formula has Nk.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NForNkRow {
+    /// The count j, 0 to 3.
     pub j: u64,
     /// The share of this run's counters that hold exactly j.
     pub measured: f64,
@@ -404,10 +432,15 @@ pub struct NForNkRow {
 /// branch adding 1 to the k counters twice) on the same pages.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DoubleIncrementRow {
+    /// The setting, in words (`P5: m/N = 20, k = 8` or `small: m/N = 2, k = 4`).
     pub setting: &'static str,
+    /// Counters m.
     pub m: u64,
+    /// Positions per URL k.
     pub k: u32,
+    /// Pages of the stream.
     pub pages: u64,
+    /// Distinct URLs among them.
     pub distinct: u64,
     /// Times the not-found branch ran (the same pages take it in both readings: a counter is
     /// non-zero in one exactly when it is in the other).
@@ -419,8 +452,10 @@ pub struct DoubleIncrementRow {
     pub counter_sum_printed: u64,
     /// `(printed − lab) / not_found_runs`: k when nothing saturates.
     pub extra_per_run: f64,
-    /// After deleting every reference of every URL: counters still non-zero, lab and printed.
+    /// After deleting every reference of every URL: counters still non-zero in the lab's
+    /// reading.
     pub nonzero_after_deleting_all_lab: u64,
+    /// Counters still non-zero, as printed: the extra increments are never taken back.
     pub nonzero_after_deleting_all_printed: u64,
     /// The printed reading's counter sum then (the lab's is 0).
     pub counter_sum_left_printed: u64,
@@ -430,30 +465,44 @@ pub struct DoubleIncrementRow {
 /// double increment, and the algorithm's two names).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct P5Misprints {
+    /// Misprint (a): the printed tail "bound" against the exact tail, by hand, in this run's filter
+    /// and at P5's own N = 2 000 000.
     pub tail_bound: Vec<TailBoundRow>,
-    /// `Nk/m` and `N/m` in this run's filter: the counters' mean under each reading.
+    /// `Nk/m` in this run's filter: the counters' mean as P5's formula has it.
     pub mean_with_nk: f64,
+    /// `N/m`, the mean with N trials.
     pub mean_with_n: f64,
+    /// Misprint (b): the share of counters at j = 0 to 3 beside both readings of the formula.
     pub n_for_nk: Vec<NForNkRow>,
+    /// Misprint (c): the double increment at P5's setting and at a small one.
     pub double_increment: Vec<DoubleIncrementRow>,
+    /// Misprint (d): the algorithm's two names and where each is printed ([`P5_NAMES`]).
     pub names: [NameUse; 2],
 }
 
 /// What [`study`] measured.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct P5Report {
+    /// False-positive rates measured on the held-out keys at P4's and P5's m/N, k = 8 and 14, every
+    /// index method, beside the theory.
     pub fpr: Vec<FprReport>,
+    /// The papers' printed points beside the exact formula for the inserted keys' N.
     pub paper_points: Vec<PaperRow>,
-    /// P5's printed duplicate shares, and the share and seed of this run's streams.
+    /// P5's printed duplicate shares ([`P5_DUPLICATE_SHARES`]).
     pub duplicate_shares: [DuplicateShare; 4],
+    /// The duplicate share and seed of this run's streams.
     pub stream: P5Options,
     /// Fig. 3 with both stores in memory.
     pub fig3: Vec<Fig3Row>,
     /// Fig. 3 with the store on disk (filled natively by `native::p5_disk`; empty in the core).
     pub fig3_disk: Vec<Fig3Row>,
+    /// What the Fig. 3 times are: this run's, on this machine (P5's Fig. 3 prints no numbers).
     pub fig3_note: &'static str,
+    /// Deletes at P5's setting: 4-bit counters, m/N = 20, k = 8, half the inserted URLs deleted.
     pub deletion_p5: DeletionReport,
+    /// Deletes at [`SATURATING`]'s setting, where a plain counting filter loses kept URLs.
     pub deletion_saturating: DeletionReport,
+    /// P5's misprints, each with this run's numbers.
     pub misprints: P5Misprints,
 }
 

@@ -95,6 +95,7 @@ impl NodeSide {
 /// 匹配统计 row).
 #[derive(Clone, Debug, Serialize)]
 pub struct NodeMatching {
+    /// The policy's id ([`Policy::id`]).
     pub policy: String,
     /// Per node: its probes of its own site and path tables.
     pub node_matches: Vec<u64>,
@@ -115,6 +116,8 @@ pub struct NodeMatching {
 /// A path table's state under one size.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct TableState {
+    /// Slots of the table: 2^15, or after the re-hashes the smallest `2^k` that keeps α at or under
+    /// 0.75.
     pub slots: u64,
     /// α = paths / slots.
     pub load_factor: f64,
@@ -129,7 +132,9 @@ pub struct TableState {
 /// One site whose path table passed 0.75 · 2^15 and was re-hashed.
 #[derive(Clone, Debug, Serialize)]
 pub struct RehashedSite {
+    /// The site's host.
     pub host: String,
+    /// The site's distinct paths at the end of the input.
     pub paths: u64,
     /// How many times the table doubled.
     pub rehashes: u32,
@@ -147,15 +152,20 @@ pub struct RehashedSite {
 /// The dynamic re-hash under one path-hash reading.
 #[derive(Clone, Debug, Serialize)]
 pub struct RehashReport {
+    /// The reading's text id in the hash registry (`"path-printed"`, `"path-xor"`,
+    /// `"path-repaired"`).
     pub reading: &'static str,
+    /// The reading's English name.
     pub name: &'static str,
     /// 0.75 · 2^15 = 24 576: a site with more paths is re-hashed.
     pub rule_paths: u32,
+    /// Sites whose path table passed 0.75 · 2^15 paths and was re-hashed.
     pub sites_rehashed: u64,
     /// Paths of the re-hashed sites.
     pub paths: u64,
-    /// Their chainless drops at 2^15 slots and after the re-hash, summed.
+    /// Their chainless drops at 2^15 slots, summed.
     pub chainless_drops_before: u64,
+    /// The same after the re-hashes, summed.
     pub chainless_drops_after: u64,
     /// The re-hashed sites, most paths first (at most [`LISTED`]).
     pub sites: Vec<RehashedSite>,
@@ -165,7 +175,9 @@ pub struct RehashReport {
 /// policy and the dynamic re-hash per path reading (empty unless [`Simulation::with_rehash`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct ControlReport {
+    /// Node-side and control-node matches, one entry per policy of the simulation.
     pub node_matching: Vec<NodeMatching>,
+    /// The dynamic re-hash, one entry per path-hash reading the simulation kept.
     pub rehash: Vec<RehashReport>,
 }
 

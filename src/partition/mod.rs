@@ -120,7 +120,10 @@ pub enum Policy {
     /// A registered hash of the whole line mod n.
     Url(HashId),
     /// Apache Nutch's `URLPartitioner` in `byHost` mode with its seed.
-    Nutch { seed: i32 },
+    Nutch {
+        /// Nutch's `partition.url.seed`, XORed into the host's hash code (0 by default).
+        seed: i32,
+    },
     /// Heritrix 3's `HashCrawlMapper`.
     Heritrix,
     /// Frontera's `Crc32NamePartitioner`.

@@ -16,7 +16,10 @@ pub mod table1;
 /// One row of P4's Table 1.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PrintedTime {
+    /// The method, in English (`"database"`, `"in-memory linked list"`,
+    /// `"improved generalized list"`).
     pub method: &'static str,
+    /// The method as P4 names it (数据库, 内存链表, 改进广义表).
     pub method_zh: &'static str,
     /// Milliseconds per dedup, as printed.
     pub ms_per_dedup: f64,
@@ -64,17 +67,25 @@ pub const P4_BLOOM_K: u32 = 8;
 /// P4's printed numbers, for printing beside ours.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct P4Claims {
+    /// The machine P4 timed on: Centrino 1.86 GHz, 1 GB, Java (Eclipse).
     pub machine: &'static str,
+    /// URLs of the timing test, 16 000 ([`P4_TIME_URLS`]).
     pub time_urls: u64,
+    /// Table 1's three times per dedup ([`P4_TIMES`]).
     pub times: [PrintedTime; 3],
+    /// Dedups the list's 0.8 ms is the mean of, 20 ([`P4_GL_REPEATS`]).
     pub gl_repeats: u32,
+    /// URLs of the memory figure, 10 000.
     pub memory_urls: u64,
+    /// The memory for them, 2 MB.
     pub memory_mb: f64,
     /// `memory_mb × 2^20 / memory_urls` (209.7; 200 if a MB is 10^6 bytes).
     pub bytes_per_url: f64,
     /// The same at [`JAVA_NODE_BYTES`] per node: the nodes per URL P4's figure implies.
     pub java_nodes_per_url: f64,
+    /// URLs of P4's extrapolation, 10 million.
     pub extrapolated_urls: u64,
+    /// The memory P4 extrapolates for them, 2 GB.
     pub extrapolated_gb: f64,
 }
 
@@ -98,10 +109,13 @@ pub fn p4_claims() -> P4Claims {
 /// One structure at one checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StructureRow {
+    /// The structure measured.
     pub structure: Structure,
     /// URLs the structure holds by its own count (the printed list holds fewer: its false
     /// duplicates were never stored).
     pub stored: u64,
+    /// Nodes of the structure, for those built of nodes (the lists and the Patricia trie); `None`
+    /// for the others.
     pub nodes: Option<u64>,
     /// Bytes allocated (for the lists, the arena's capacity: it doubles as it grows).
     pub bytes: u64,
@@ -109,11 +123,13 @@ pub struct StructureRow {
     pub bytes_per_url: f64,
     /// The lists only: the nodes in use, nodes × [`NODE_BYTES`] (no growth slack).
     pub arena_bytes_used: Option<u64>,
-    /// The lists only: P4's JVM, an estimate ([`JAVA_NODE_BYTES`] per node).
+    /// The lists only: P4's JVM heap, an estimate ([`JAVA_NODE_BYTES`] per node).
     pub java_bytes: Option<u64>,
+    /// The lists only: `java_bytes / distinct`.
     pub java_bytes_per_url: Option<f64>,
-    /// The lists only: levels (the longest URL) and the mean depth of a stored URL.
+    /// The lists only: levels (the longest URL).
     pub levels: Option<u32>,
+    /// The lists only: the mean depth of a stored URL, in levels.
     pub mean_depth: Option<f64>,
     /// P4's method: `bytes_per_url` × 10 million, linearly.
     pub linear_bytes_at_10m: f64,
@@ -126,6 +142,7 @@ pub struct Checkpoint {
     pub lines: u64,
     /// Distinct URLs so far (the fixed list's count).
     pub distinct: u64,
+    /// One row per structure studied, in [`Structure::ALL`] order.
     pub rows: Vec<StructureRow>,
 }
 
@@ -134,6 +151,7 @@ pub struct Checkpoint {
 pub struct FlawExample {
     /// 1-based input line.
     pub line: u64,
+    /// The URL as text (invalid UTF-8 shown as U+FFFD).
     pub url: String,
     /// A URL stored before it, of which it is a proper prefix.
     pub longer: String,
@@ -158,9 +176,13 @@ pub const FLAW_EXAMPLES: usize = 5;
 /// `urlhash trie` and `urlhash paper p4`: the structures side by side on one input.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TrieStudy {
+    /// The checkpoint interval in lines (0: only P4's sizes and the end).
     pub step: u64,
+    /// Input lines read, duplicates included.
     pub lines: u64,
+    /// Distinct URLs (the fixed list's count).
     pub distinct: u64,
+    /// The structures studied, in [`Structure::ALL`] order.
     pub structures: Vec<Structure>,
     /// Every `step` lines, at P4's 10 000 and 16 000, and at the end.
     pub checkpoints: Vec<Checkpoint>,
@@ -168,9 +190,11 @@ pub struct TrieStudy {
     pub gl: GlStats,
     /// The fixed list at the end.
     pub gl_fixed: GlStats,
+    /// P4's prefix flaw on the input.
     pub flaw: PrefixFlaw,
     /// The printed list's walk per insertion (P4's dedup), against the list as it grew.
     pub insert_walk: WalkCosts,
+    /// P4's printed numbers, to set beside the measures.
     pub claims: P4Claims,
 }
 
@@ -308,6 +332,7 @@ impl TrieStudyBuilder {
         });
     }
 
+    /// The study: a last checkpoint at the end, and the lists' and the flaw's totals.
     pub fn finish(mut self) -> TrieStudy {
         self.checkpoint();
         TrieStudy {

@@ -100,17 +100,22 @@ pub struct Table1Row {
     pub method: &'static str,
     /// P4's time per dedup for this store, where it printed one.
     pub printed_ms: Option<f64>,
+    /// URLs stored before the lookups were timed.
     pub stored: u64,
-    /// Lookups in one pass, and how many of them found their URL (every pass finds the same).
+    /// Lookups in one pass (every pass finds the same URLs).
     pub lookups: u64,
+    /// Lookups of one pass that found their URL.
     pub found: u64,
     /// Passes timed: the lookups were repeated until they took [`TIMED_MIN_MS`].
     pub passes: u64,
+    /// Milliseconds per lookup: the time of all the passes over the lookups they made.
     pub measured_ms: f64,
     /// `measured_ms` over the generalized list's, filled by [`with_ratios`].
     pub vs_list: Option<f64>,
     /// Milliseconds to store the URLs.
     pub insert_ms: f64,
+    /// What the store holds beyond memory (files, bytes on disk), for the stores that have such a
+    /// cost.
     pub cost: Option<StoreCost>,
 }
 
@@ -196,12 +201,15 @@ pub fn with_ratios(mut rows: Vec<Table1Row>) -> Vec<Table1Row> {
 /// How a printed time fits the Windows clock: `ms = ticks × 15.625 + off`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TickFit {
+    /// The store's id, as [`Table1Row::method`] names it.
     pub method: &'static str,
+    /// P4's time per dedup as printed.
     pub printed_ms: f64,
     /// The lookups the figure is the mean of (the list's 0.8 is the mean of 20).
     pub repeats: u32,
     /// The total the figure stands for, `printed_ms × repeats`.
     pub total_ms: f64,
+    /// Whole clock ticks nearest to `total_ms`.
     pub ticks: u32,
     /// `total_ms − ticks × 15.625`.
     pub off_ms: f64,
@@ -236,7 +244,9 @@ pub struct Table1Report {
     pub stored: u64,
     /// Distinct lookups in one pass: half stored URLs, half URLs never stored.
     pub lookups_per_pass: u64,
+    /// One row per store, in the order they were given, with its ratio to the list.
     pub rows: Vec<Table1Row>,
+    /// Each printed time against whole ticks of the Windows clock ([`tick_fit`]).
     pub tick_fit: Vec<TickFit>,
     /// How the database answers a lookup, per database row (`EXPLAIN QUERY PLAN`).
     pub plans: Vec<(String, String)>,

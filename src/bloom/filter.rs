@@ -93,12 +93,15 @@ impl Bloom {
         self.words.len() as u64 * 8
     }
 
+    /// Bits of the array.
     pub fn m(&self) -> u64 {
         self.m
     }
+    /// Positions per key.
     pub fn k(&self) -> u32 {
         self.k
     }
+    /// How the k positions of a key are derived.
     pub fn method(&self) -> IndexMethod {
         self.method
     }

@@ -37,8 +37,11 @@ use serde::Serialize;
 /// language (`errors` in www/strings.js and www/strings-zh.js); `english` is the sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coded {
+    /// The error's stable name, kebab-case (`k-range`, `suffix-rules-missing`, …).
     pub code: &'static str,
+    /// The values the wording fills in, in order, as text.
     pub args: Vec<String>,
+    /// The whole sentence in English, for the CLI and the logs.
     pub english: String,
 }
 
@@ -175,8 +178,11 @@ struct Cache {
 /// so a corpus input keeps no line at all, however large.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CorpusRange {
+    /// The corpus's seed.
     pub seed: u32,
+    /// Index of the first URL (0-based).
     pub start: u64,
+    /// Index after the last URL.
     pub end: u64,
 }
 
@@ -237,12 +243,15 @@ impl Store {
 /// What [`Session::finish`] reports about the input.
 #[derive(Serialize, Clone, Debug)]
 pub struct InputReport {
+    /// What the line splitter counted: lines, URL lines, bytes, blank, over-long and invalid
+    /// lines.
     // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
     // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
     #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
     pub stats: InputStats,
-    /// Lines whose host or path could not be split, per key.
+    /// Lines whose host could not be split (for the keys that read the host).
     pub unsplittable_host: Occurrences,
+    /// Lines whose path could not be split (for the keys that read the path).
     pub unsplittable_path: Occurrences,
     /// Lines whose path is exactly `/` (bare hosts), once the path has been split; else None.
     pub root_paths: Option<u64>,
@@ -253,6 +262,8 @@ pub struct InputReport {
     pub lines_kept: u64,
     /// The bytes of URL lines the session keeps at most.
     pub keep_budget: u64,
+    /// The bytes of the raw values cached, all (function, key) pairs together (4, 8 or 16 per
+    /// line and pair, after the function's width).
     pub cache_bytes: usize,
 }
 

@@ -78,6 +78,7 @@ pub enum StepAction {
 /// One step of [`GlTrie::insert_traced`] or [`GlTrie::contains_traced`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
+    /// What the step did.
     pub action: StepAction,
     /// The arena id of the node concerned (as in [`DrawNode::id`]).
     pub node: u32,
@@ -104,7 +105,9 @@ pub struct LookupCost {
 /// Walk costs summed over many URLs ([`GlTrie::walk_costs`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct WalkCosts {
+    /// URLs walked.
     pub lookups: u64,
+    /// Of those, the ones found (for insertions: the duplicates).
     pub found: u64,
     /// Mean char nodes compared per lookup.
     pub mean_compared: f64,
@@ -169,6 +172,7 @@ fn cost_observer(cost: &mut LookupCost) -> impl FnMut(StepAction, u32, u32) + '_
 /// The measures of a [`GlTrie`] ([`GlTrie::stats`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GlStats {
+    /// Which list was measured: as printed, or with end marks.
     pub variant: GlVariant,
     /// URLs stored: insertions that reported a new URL.
     pub urls: u64,
@@ -215,6 +219,7 @@ pub struct DrawNode {
     pub first_child: Option<u32>,
     /// `tail`: the next char on the same level (`None` for roots).
     pub next_sibling: Option<u32>,
+    /// Whether the node is a level's root (P4's `isRoot`) rather than a char node.
     pub is_root: bool,
     /// The end-of-URL mark (fixed variant; always false as printed).
     pub end: bool,
@@ -264,6 +269,7 @@ impl GlTrie {
         GlTrie::with_variant(GlVariant::EndMarked)
     }
 
+    /// An empty list of the given variant.
     pub fn with_variant(variant: GlVariant) -> GlTrie {
         GlTrie {
             nodes: vec![Node::root()],
@@ -275,6 +281,7 @@ impl GlTrie {
         }
     }
 
+    /// Which list this is: as printed, or with end marks.
     pub fn variant(&self) -> GlVariant {
         self.variant
     }
@@ -284,6 +291,7 @@ impl GlTrie {
         self.urls
     }
 
+    /// `true` when no URL is stored.
     pub fn is_empty(&self) -> bool {
         self.urls == 0
     }

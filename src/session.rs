@@ -314,7 +314,7 @@ fn key_slot(key: Key) -> Option<usize> {
 
 /// One loaded URL list and the raw values computed from it.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use urlhashlab::{hash::HashId, key::Key, session::Session};
 /// let mut session = Session::new(1 << 20); // keep at most 1 MiB of lines
@@ -330,6 +330,20 @@ fn key_slot(key: Key) -> Option<usize> {
 /// let at1000 = session.histogram(HashId::Hf, Key::Url, 1000).unwrap();
 /// assert_eq!(at12.iter().sum::<u32>(), 3);
 /// assert_eq!(at1000.len(), 1000);
+/// ```
+///
+/// Past its budget a session keeps only the first lines, but still hashes every line:
+/// ```
+/// use urlhashlab::{hash::HashId, key::Key, session::Session};
+/// let mut session = Session::new(20); // room for one 13-byte line, not two
+/// session.begin(&[HashId::Hf], Key::Url);
+/// session.push_chunk(b"http://a.cn/1\nhttp://a.cn/2\n").unwrap();
+/// let report = session.finish();
+/// assert!(!report.urls_kept);
+/// assert_eq!(report.lines_kept, 1);
+/// assert_eq!(session.lines(0, 2).unwrap(), ["http://a.cn/1"]);
+/// let counts = session.histogram(HashId::Hf, Key::Url, 4).unwrap();
+/// assert_eq!(counts.iter().sum::<u32>(), 2);
 /// ```
 pub struct Session {
     budget: usize,

@@ -18,9 +18,9 @@
 //! | `fp`        | `maxLines`                 | P3's MD5 store and the canonicalisations          |
 //! | `fpSites`   | `table`, `maxLines`, `mirrorSimilarity`, `mirrorShared` | P3's IP_ID and Name_ID from a host table, its store's rule and mirror test |
 //! | `fpCombo`   | `toggles`, `maxLines`      | one combination of canonicalisations              |
-//! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`filters`] |
+//! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`BloomReport`] |
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
-//! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`trie`]   |
+//! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
 //! [`crate::sweep::fig3_indices`] draws, the others read the first lines the session keeps.

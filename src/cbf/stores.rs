@@ -465,6 +465,22 @@ enum Fig2Reading {
 
 /// P5's IMP-CB Filter: a counting Bloom filter in front of the MD5 fingerprint store, the store
 /// in memory ([`MemFingerprints`], the default) or any other [`FingerprintDb`].
+///
+/// # Examples
+/// ```
+/// use urlhashlab::bloom::IndexMethod;
+/// use urlhashlab::cbf::{DeleteOutcome, ImpCb, Verdict};
+/// // P5's parameters for 1 000 URLs: m = 20 000 counters of 4 bits, k = 8.
+/// let mut f = ImpCb::p5(1_000, IndexMethod::Md5Slices).unwrap();
+/// assert_eq!((f.counters().m(), f.counters().bits(), f.k()), (20_000, 4, 8));
+/// assert_eq!(f.process(b"http://a.cn/"), Verdict::New); // a zero counter: no store lookup
+/// assert_eq!(f.process(b"http://a.cn/"), Verdict::Duplicate); // found in the store
+/// assert_eq!(f.count(b"http://a.cn/"), 2);
+/// assert_eq!(f.delete(b"http://a.cn/"), DeleteOutcome::Decremented);
+/// assert_eq!(f.delete(b"http://a.cn/"), DeleteOutcome::Removed); // its counters go down
+/// assert!(!f.contains(b"http://a.cn/"));
+/// assert_eq!((f.stats().answered_by_counters, f.stats().records_removed), (1, 1));
+/// ```
 #[derive(Clone, Debug)]
 pub struct ImpCb<S = MemFingerprints> {
     pub(super) counters: Counters,

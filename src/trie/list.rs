@@ -232,7 +232,7 @@ pub struct DrawNode {
 
 /// P4's improved generalized list: a trie with one node per Java char, levels as linked lists.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use urlhashlab::trie::GlTrie;
 /// let mut gl = GlTrie::new();
@@ -240,6 +240,14 @@ pub struct DrawNode {
 /// gl.insert(b"sohu.com");
 /// let stats = gl.stats();
 /// assert_eq!((stats.nodes, stats.char_nodes, stats.total_points), (29, 15, 28));
+/// // As printed, a proper prefix of a stored URL is "found", and inserting it stores nothing.
+/// assert!(gl.contains(b"sina.co"));
+/// assert!(!gl.insert(b"sina.co"));
+/// // With the lab's end marks it is a URL of its own.
+/// let mut fixed = GlTrie::with_end_marks();
+/// fixed.insert(b"sina.com");
+/// assert!(!fixed.contains(b"sina.co"));
+/// assert!(fixed.insert(b"sina.co"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct GlTrie {

@@ -32,6 +32,7 @@ pub const P1_M: u32 = 12;
 pub const P2_NODES: u32 = 7;
 /// The Bloom setting a P5 question uses: P4's, 16 bits per URL and 8 positions.
 pub const P5_RATIO: f64 = crate::papers::p4::P4_BLOOM_RATIO;
+/// The positions per URL of that setting: P4's 8.
 pub const P5_K: u32 = crate::papers::p4::P4_BLOOM_K;
 /// Held-out URLs a P5 question shows.
 pub const P5_CHOICES: usize = 3;
@@ -41,20 +42,27 @@ const P5_SEARCH: usize = 20_000;
 /// One question, its answer and what explains it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Question {
+    /// The lesson that asks it: `p1` to `p5`.
     pub lesson: &'static str,
     /// The question's wording (strings.js `quiz.ask`), with `args`.
     pub code: &'static str,
+    /// The values the wording fills in, as text (the URL asked about, M, …).
     pub args: Vec<String>,
     /// `number` (a whole number in `min..=max`), `yes-no` or `choice` (one of `choices`, or
     /// "none").
     pub kind: &'static str,
+    /// The smallest answer: a `number` question's, 0 (none) for a `choice`, 0 for `yes-no`.
     pub min: u64,
+    /// The largest answer: a `number` question's, the number of choices for a `choice`, 0 for
+    /// `yes-no`.
     pub max: u64,
+    /// The choices of a `choice` question (the held-out URLs), empty otherwise.
     pub choices: Vec<String>,
     /// The right answer: a number, `yes` / `no`, or a choice's index from 1 (`0` for none).
     pub answer: String,
     /// The explanation's wording (strings.js `quiz.explain`), with `explain_args`.
     pub explain: &'static str,
+    /// The values the explanation fills in, as text.
     pub explain_args: Vec<String>,
 }
 

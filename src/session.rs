@@ -37,8 +37,11 @@ use serde::Serialize;
 /// language (`errors` in www/strings.js and www/strings-zh.js); `english` is the sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coded {
+    /// The error's stable name, kebab-case (`k-range`, `suffix-rules-missing`, …).
     pub code: &'static str,
+    /// The values the wording fills in, in order, as text.
     pub args: Vec<String>,
+    /// The whole sentence in English, for the CLI and the logs.
     pub english: String,
 }
 
@@ -175,8 +178,11 @@ struct Cache {
 /// so a corpus input keeps no line at all, however large.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CorpusRange {
+    /// The corpus's seed.
     pub seed: u32,
+    /// Index of the first URL (0-based).
     pub start: u64,
+    /// Index after the last URL.
     pub end: u64,
 }
 
@@ -237,12 +243,15 @@ impl Store {
 /// What [`Session::finish`] reports about the input.
 #[derive(Serialize, Clone, Debug)]
 pub struct InputReport {
+    /// What the line splitter counted: lines, URL lines, bytes, blank, over-long and invalid
+    /// lines.
     // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
     // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
     #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
     pub stats: InputStats,
-    /// Lines whose host or path could not be split, per key.
+    /// Lines whose host could not be split (for the keys that read the host).
     pub unsplittable_host: Occurrences,
+    /// Lines whose path could not be split (for the keys that read the path).
     pub unsplittable_path: Occurrences,
     /// Lines whose path is exactly `/` (bare hosts), once the path has been split; else None.
     pub root_paths: Option<u64>,
@@ -253,6 +262,8 @@ pub struct InputReport {
     pub lines_kept: u64,
     /// The bytes of URL lines the session keeps at most.
     pub keep_budget: u64,
+    /// The bytes of the raw values cached, all (function, key) pairs together (4, 8 or 16 per
+    /// line and pair, after the function's width).
     pub cache_bytes: usize,
 }
 
@@ -303,7 +314,7 @@ fn key_slot(key: Key) -> Option<usize> {
 
 /// One loaded URL list and the raw values computed from it.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use urlhashlab::{hash::HashId, key::Key, session::Session};
 /// let mut session = Session::new(1 << 20); // keep at most 1 MiB of lines
@@ -319,6 +330,20 @@ fn key_slot(key: Key) -> Option<usize> {
 /// let at1000 = session.histogram(HashId::Hf, Key::Url, 1000).unwrap();
 /// assert_eq!(at12.iter().sum::<u32>(), 3);
 /// assert_eq!(at1000.len(), 1000);
+/// ```
+///
+/// Past its budget a session keeps only the first lines, but still hashes every line:
+/// ```
+/// use urlhashlab::{hash::HashId, key::Key, session::Session};
+/// let mut session = Session::new(20); // room for one 13-byte line, not two
+/// session.begin(&[HashId::Hf], Key::Url);
+/// session.push_chunk(b"http://a.cn/1\nhttp://a.cn/2\n").unwrap();
+/// let report = session.finish();
+/// assert!(!report.urls_kept);
+/// assert_eq!(report.lines_kept, 1);
+/// assert_eq!(session.lines(0, 2).unwrap(), ["http://a.cn/1"]);
+/// let counts = session.histogram(HashId::Hf, Key::Url, 4).unwrap();
+/// assert_eq!(counts.iter().sum::<u32>(), 2);
 /// ```
 pub struct Session {
     budget: usize,

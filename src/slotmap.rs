@@ -49,6 +49,7 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// Both layouts: linear first.
     pub const ALL: [Layout; 2] = [Layout::Linear, Layout::Hilbert];
 
     /// The layout's id (`linear`, `hilbert`).
@@ -143,8 +144,11 @@ pub fn hilbert_point(order: u32, d: u32) -> (u32, u32) {
 /// One colour of the legend: the counts `min ..= max` (`max` `None`: and above).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Class {
+    /// The smallest count in the class.
     pub min: u32,
+    /// The largest count in the class; `None` for the last class, which has no upper end.
     pub max: Option<u32>,
+    /// The class's colour, red, green and blue.
     pub rgb: [u8; 3],
     /// Slots whose count is in the class.
     pub slots: u64,
@@ -178,17 +182,22 @@ fn class_of(count: u32) -> usize {
 /// A drawn image: `rgba` holds `width × height` pixels, row by row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SlotMap {
+    /// Where each slot's pixel lies.
     pub layout: Layout,
     /// Slots M.
     pub m: u32,
     /// URLs counted, N.
     pub n: u64,
+    /// Width of the image in pixels ([`Layout::size`]).
     pub width: u32,
+    /// Height of the image in pixels.
     pub height: u32,
     /// The largest count of a slot.
     pub max_count: u32,
     /// The legend: every class from 0 to the one holding `max_count`.
     pub classes: Vec<Class>,
+    /// The pixels, 4 bytes each (red, green, blue, alpha), row by row; a pixel where no slot
+    /// is has alpha 0. Not serialised (the page gets them as `ImageData`).
     #[serde(skip)]
     pub rgba: Vec<u8>,
 }

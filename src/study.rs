@@ -18,9 +18,9 @@
 //! | `fp`        | `maxLines`                 | P3's MD5 store and the canonicalisations          |
 //! | `fpSites`   | `table`, `maxLines`, `mirrorSimilarity`, `mirrorShared` | P3's IP_ID and Name_ID from a host table, its store's rule and mirror test |
 //! | `fpCombo`   | `toggles`, `maxLines`      | one combination of canonicalisations              |
-//! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`filters`] |
+//! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`BloomReport`] |
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
-//! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`trie`]   |
+//! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
 //! [`crate::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
@@ -76,20 +76,32 @@ pub trait Task {
 pub enum Report {
     /// P1's figure: one point per (series, checkpoint).
     Sweep {
+        /// The measure of every series at every checkpoint, in the order measured.
         points: Vec<Point>,
     },
+    /// `urlhash paper p1` on the lines.
     P1(Box<P1Report>),
+    /// P2's Table 1 replayed, with what the control node did beyond it.
     Partition(Box<PartitionReport>),
+    /// P3's MD5 store and the canonicalisations on the same lines (`urlhash fingerprint`).
     Fingerprints {
+        /// P3's store: distinct MD5 ids, truncated fingerprints and their collisions.
         p3: Box<P3Report>,
+        /// Distinct URLs before and after each canonicalisation.
         canonical: Box<CanonicalReport>,
     },
+    /// P3's IP_ID and Name_ID from a host table.
     Sites {
+        /// Distinct URLs under each key, and P3's store after its rule.
         sites: Box<SitesReport>,
     },
+    /// One combination of canonicalisations.
     Combo(Box<ComboReport>),
+    /// Bloom filters' false positives at each index method and m/N (P4, P5).
     Bloom(Box<BloomReport>),
+    /// P5's counting filter: its counters and the deletion experiment.
     Cbf(Box<CbfReport>),
+    /// P4's trie beside the other URL structures: bytes and times per URL.
     Trie(Box<TrieReport>),
 }
 
@@ -100,7 +112,10 @@ pub struct PartitionReport {
     // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
     // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
     #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
+    /// P2's Table 1 replayed: its printed numbers, the simulation and the verdicts.
     pub report: P2Report,
+    /// What the control node and the crawl nodes did beyond the replay: node-side matching
+    /// per policy and the dynamic re-hash per path reading (P2 §3.2).
     pub control: ControlReport,
     /// Set to [`REHASH_MAX_LINES`] when the study read more lines than that and left the
     /// dynamic re-hash out (`control.rehash` is then empty); absent otherwise.
@@ -126,8 +141,10 @@ struct PartitionStudy {
 /// A study's report with the lines it measured.
 #[derive(Serialize)]
 pub struct StudyReport {
+    /// The study's own report.
     #[serde(flatten)]
     pub report: Report,
+    /// The lines it measured: the first `lines` of those loaded.
     pub prefix: Prefix,
 }
 

@@ -42,8 +42,10 @@ pub fn parse_method(id: &str) -> Result<IndexMethod, Coded> {
     IndexMethod::parse(id.trim()).map_err(core)
 }
 
+/// One point of the false-positive curve that [`theory`] draws.
 #[derive(Serialize)]
 pub struct TheoryPoint {
+    /// m/N: bits of the array per inserted key.
     pub m_over_n: f64,
     /// `(1 − (1 − 1/m)^(kN))^k` at m = round(m/N · N).
     pub exact: f64,
@@ -51,26 +53,38 @@ pub struct TheoryPoint {
     pub approx: f64,
     /// The approximation at the optimal k = (m/N) ln 2: `2^(−k)`.
     pub at_optimal_k: f64,
+    /// The optimal k at this m/N: `(m/N) ln 2` (fractional).
     pub optimal_k: f64,
 }
 
+/// The false-positive theory the Bloom view draws (see [`theory`]).
 #[derive(Serialize)]
 pub struct BloomTheory {
+    /// The k the curve is drawn for (fractional k allowed, e.g. an optimum).
     pub k: f64,
+    /// The keys inserted, N of the formulas.
     pub n: u64,
+    /// The rates at 256 values of m/N, from `max_ratio / 256` to `max_ratio`.
     pub curve: Vec<TheoryPoint>,
+    /// The papers' operating points (P4, P5) with the exact rate at this N.
     pub paper_points: Vec<PaperRow>,
 }
 
+/// One URL inserted into the demo filter and the bits it set.
 #[derive(Serialize)]
 pub struct DemoUrl {
+    /// The URL as text (invalid UTF-8 replaced).
     pub url: String,
+    /// Its k positions in the bit array, in the order the index method derives them.
     pub indices: Vec<u64>,
 }
 
+/// The demo's query: a URL looked up in the small filter, position by position.
 #[derive(Serialize)]
 pub struct DemoQuery {
+    /// The query as typed (trimmed).
     pub url: String,
+    /// Its k positions in the bit array.
     pub indices: Vec<u64>,
     /// Whether each of the k positions is set.
     pub set: Vec<bool>,
@@ -78,22 +92,34 @@ pub struct DemoQuery {
     pub present: bool,
     /// Whether the query is one of the demo's inserted URLs.
     pub inserted: bool,
+    /// MD5 of the query as 32 hex digits (what the `md5-slices` method cuts into slices).
     pub md5: String,
 }
 
+/// A small filter a reader can follow bit by bit (see [`demo`]).
 #[derive(Serialize)]
 pub struct BloomDemo {
+    /// Bits of the array (at most [`DEMO_MAX_BITS`]).
     pub m: u64,
+    /// Positions per URL.
     pub k: u32,
+    /// How the k positions are derived.
     pub method: IndexMethod,
     /// Bits per `md5-slices` slice, or `None` when slices are widened (see `crate::bloom`).
     pub md5_slice_width: Option<u32>,
+    /// The inserted URLs with their positions, in insertion order.
     pub urls: Vec<DemoUrl>,
+    /// The positions of the bits set, ascending.
     pub set_bits: Vec<u64>,
+    /// The number of bits set (the length of `set_bits`).
     pub bits_set: u64,
+    /// The fraction of the m bits set.
     pub fill: f64,
+    /// [`expected_fill`] for this m, k and the URLs inserted: `1 − (1 − 1/m)^(kN)`.
     pub expected_fill: f64,
+    /// [`fpr_exact`] for this m, k and the URLs inserted.
     pub fpr_exact: f64,
+    /// The query's positions and verdict, `None` when the query is blank.
     pub query: Option<DemoQuery>,
 }
 

@@ -5,19 +5,25 @@ use super::*;
 /// A measured false-positive rate beside the theory.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FprReport {
+    /// How the k positions were derived.
     pub method: IndexMethod,
+    /// Bits of the array.
     pub m: u64,
     /// Keys inserted.
     pub n: u64,
+    /// Positions per key.
     pub k: u32,
+    /// Bits per inserted key (`m / n`; infinite when nothing was inserted).
     pub m_over_n: f64,
     /// Held-out keys queried.
     pub trials: u64,
+    /// Held-out keys the filter reported present.
     pub false_positives: u64,
     /// `false_positives / trials`.
     pub measured: f64,
     /// The 95 % Wilson interval of `measured`.
     pub ci_low: f64,
+    /// The upper end of the 95 % Wilson interval of `measured`.
     pub ci_high: f64,
     /// [`fpr_approx`] for this m, n, k.
     pub approx: f64,
@@ -25,13 +31,17 @@ pub struct FprReport {
     pub exact: f64,
     /// `true` when `exact` lies inside the interval.
     pub theory_in_ci: bool,
+    /// The number of bits set after the insertions.
     pub bits_set: u64,
     /// The fraction of bits set, beside [`expected_fill`].
     pub fill: f64,
+    /// [`expected_fill`] for this m, n, k: `1 − (1 − 1/m)^(kn)`.
     pub expected_fill: f64,
     /// `fill^k`: the rate this very bit array gives a uniformly random query.
     pub fill_pow_k: f64,
+    /// The bytes of the bit array (whole 64-bit words).
     pub bytes: u64,
+    /// `bytes / n` (0 when nothing was inserted).
     pub bytes_per_key: f64,
 }
 

@@ -3,6 +3,19 @@
 use super::*;
 
 /// A Bloom filter of m bits with k positions per key.
+///
+/// # Examples
+/// ```
+/// use urlhashlab::bloom::{Bloom, IndexMethod};
+/// let mut filter = Bloom::new(4_096, 4, IndexMethod::Double).unwrap();
+/// assert!(filter.insert(b"http://a.cn/")); // new: it set at least one bit
+/// assert!(!filter.insert(b"http://a.cn/")); // all 4 bits were set already
+/// assert!(filter.contains(b"http://a.cn/"));
+/// assert!(!filter.contains(b"http://b.cn/"));
+/// assert!((1..=4).contains(&filter.bits_set()));
+/// assert_eq!(filter.inserted(), 2); // insert calls, duplicates included
+/// assert_eq!(filter.bytes(), 512); // 4 096 bits in 64-bit words
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bloom {
     words: Vec<u64>,
@@ -93,12 +106,15 @@ impl Bloom {
         self.words.len() as u64 * 8
     }
 
+    /// Bits of the array.
     pub fn m(&self) -> u64 {
         self.m
     }
+    /// Positions per key.
     pub fn k(&self) -> u32 {
         self.k
     }
+    /// How the k positions of a key are derived.
     pub fn method(&self) -> IndexMethod {
         self.method
     }

@@ -22,14 +22,19 @@ pub enum IndexMethod {
 /// The description of one [`IndexMethod`], for the CLI and the page.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct IndexMethodInfo {
+    /// Stable text id (`independent`, `double`, `enhanced-double`, `md5-slices`).
     pub id: &'static str,
+    /// Display name in English.
     pub name_en: &'static str,
+    /// Display name in Chinese.
     pub name_zh: &'static str,
     /// Where the derivation comes from.
     pub source: &'static str,
+    /// How the k positions are computed, as a formula with a sentence (English).
     pub summary: &'static str,
-    /// `source` and `summary` in Chinese.
+    /// `source` in Chinese.
     pub source_zh: &'static str,
+    /// `summary` in Chinese.
     pub summary_zh: &'static str,
 }
 

@@ -41,9 +41,13 @@ pub const STRING_BYTES: u64 = 24;
 /// A Bloom filter's memory beside two hash sets of the same URLs (see the module doc).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct MemoryComparison {
+    /// Distinct URLs counted.
     pub n: u64,
+    /// Bits of the filter per URL.
     pub m_over_n: f64,
+    /// Bits of the filter: `round(m_over_n · n)`, at least 1.
     pub m: u64,
+    /// Bytes of the filter's bit array (whole 64-bit words).
     pub bloom_bytes: u64,
     /// Buckets of either hash set.
     pub set_buckets: u64,
@@ -53,15 +57,20 @@ pub struct MemoryComparison {
     pub string_heap_bytes: u64,
     /// `HashSet<u128>` of the MD5 fingerprints.
     pub md5_set_bytes: u64,
+    /// `bloom_bytes / n` (0 for no URLs).
     pub bloom_bytes_per_url: f64,
+    /// `string_set_bytes / n` (0 for no URLs).
     pub string_set_bytes_per_url: f64,
+    /// `md5_set_bytes / n` (0 for no URLs).
     pub md5_set_bytes_per_url: f64,
     /// `bloom_bytes / string_set_bytes`.
     pub bloom_vs_string_set: f64,
     /// `bloom_bytes / md5_set_bytes`.
     pub bloom_vs_md5_set: f64,
-    /// P4's claim, 1/8 to 1/4.
+    /// The low end of P4's claim that a Bloom filter needs 1/8 to 1/4 of the hash table's
+    /// memory ([`P4_MEMORY_FRACTION`]): 1/8.
     pub p4_low: f64,
+    /// The high end of P4's claim (1/4).
     pub p4_high: f64,
 }
 

@@ -64,7 +64,9 @@ pub fn m_over_n_for_fpr(p: f64) -> f64 {
 pub struct PaperPoint {
     /// Stable id: `p4`, `p5`, `p5-optimal-k`.
     pub id: &'static str,
+    /// Bits per inserted key.
     pub m_over_n: f64,
+    /// Positions per key (fractional for the optimal k).
     pub k: f64,
     /// The rate as the lab's paper digest gives it (two significant digits).
     pub fpr: f64,
@@ -101,13 +103,17 @@ pub const PAPER_POINTS: [PaperPoint; 3] = [
 /// A paper's point beside the exact formula for `n` keys (what `urlhash bloom` prints).
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct PaperRow {
+    /// Stable id of the point, as [`PaperPoint::id`].
     pub id: &'static str,
+    /// Bits per inserted key.
     pub m_over_n: f64,
+    /// Positions per key (fractional for the optimal k).
     pub k: f64,
     /// The rate as [`PAPER_POINTS`] gives it.
     pub fpr_as_given: f64,
     /// [`fpr_exact`] at `m = round(m/N · n)`.
     pub fpr_exact_at_this_n: f64,
+    /// Where the point comes from, as [`PaperPoint::note`].
     pub note: &'static str,
 }
 

@@ -58,9 +58,11 @@ impl Counters {
         }
     }
 
+    /// The number of counters.
     pub fn m(&self) -> u64 {
         self.m
     }
+    /// Bits per counter (1 to 32).
     pub fn bits(&self) -> u32 {
         self.bits
     }

@@ -14,23 +14,36 @@ pub struct DeletionRow {
     pub false_negative_rate: f64,
     /// Deleted keys that still read present.
     pub deleted_still_present: u64,
+    /// Increments attempted at a saturated counter while inserting.
     pub overflow_events: u64,
+    /// Counters at `2^bits − 1` after every key was inserted.
     pub saturated_after_insert: u64,
+    /// Counters at `2^bits − 1` after the deletions.
     pub saturated_after_delete: u64,
+    /// Modelled bytes of the structure: the counters, and for IMP-CB its store as well.
     pub bytes: u64,
 }
 
 /// Insert N keys, delete some, count the kept keys that read absent.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct DeletionReport {
+    /// Keys inserted.
     pub n: u64,
+    /// Keys deleted again (the first ones inserted).
     pub deleted: u64,
+    /// Keys inserted and not deleted: `n − deleted`.
     pub kept: u64,
+    /// Counters per structure.
     pub m: u64,
+    /// Counters per key.
     pub k: u32,
+    /// Bits per counter.
     pub bits: u32,
+    /// How the k counter positions are derived.
     pub method: IndexMethod,
+    /// The overflow theory for these n, k, m and bits, beside P5's printed bound.
     pub theory: OverflowTheory,
+    /// One row per structure: `cbf-decrement`, `cbf-sticky`, `imp-cb`.
     pub rows: Vec<DeletionRow>,
 }
 

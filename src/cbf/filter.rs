@@ -15,6 +15,7 @@ pub enum CbfDelete {
 }
 
 impl CbfDelete {
+    /// Both rules, in the order the deletion experiment reports them.
     pub const ALL: [CbfDelete; 2] = [CbfDelete::Decrement, CbfDelete::Sticky];
     /// `decrement` or `sticky`.
     pub fn id(self) -> &'static str {
@@ -23,6 +24,7 @@ impl CbfDelete {
             CbfDelete::Sticky => "sticky",
         }
     }
+    /// A rule by its [`CbfDelete::id`], or an error naming the known ones.
     pub fn parse(id: &str) -> Result<CbfDelete, String> {
         CbfDelete::ALL
             .into_iter()
@@ -122,15 +124,19 @@ impl CountingBloom {
         self.method.indices(key, self.k, self.counters.m)
     }
 
+    /// The packed counters.
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
+    /// Counters per key.
     pub fn k(&self) -> u32 {
         self.k
     }
+    /// How the k counter positions of a key are derived.
     pub fn method(&self) -> IndexMethod {
         self.method
     }
+    /// What a decrement does at a saturated counter.
     pub fn delete_rule(&self) -> CbfDelete {
         self.on_saturated
     }
@@ -146,6 +152,7 @@ impl CountingBloom {
     pub fn stuck_decrements(&self) -> u64 {
         self.stuck_decrements
     }
+    /// The bytes of the packed counters (whole 64-bit words).
     pub fn bytes(&self) -> u64 {
         self.counters.bytes()
     }
@@ -173,18 +180,30 @@ impl CountingBloom {
 /// The state of a [`CountingBloom`].
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct CountingBloomReport {
+    /// The number of counters.
     pub m: u64,
+    /// Counters per key.
     pub k: u32,
+    /// Bits per counter.
     pub bits: u32,
+    /// How the k counter positions are derived.
     pub method: IndexMethod,
+    /// What a decrement does at a saturated counter.
     pub delete_rule: CbfDelete,
+    /// Insert calls.
     pub inserted: u64,
+    /// Delete calls that found the key present (and so decremented).
     pub deleted: u64,
+    /// Increments attempted at a saturated counter.
     pub overflow_events: u64,
+    /// Decrements that found a counter at 0 (a key hitting one counter twice).
     pub underflow_events: u64,
+    /// Decrements skipped at a saturated counter under [`CbfDelete::Sticky`].
     pub stuck_decrements: u64,
+    /// Counters at `2^bits − 1`.
     pub saturated_counters: u64,
     /// How many counters hold 0, 1, …, max.
     pub histogram: Vec<u64>,
+    /// The bytes of the packed counters (whole 64-bit words).
     pub bytes: u64,
 }

@@ -44,7 +44,9 @@ pub enum DeleteOutcome {
 /// New and duplicate counts of a batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BatchCounts {
+    /// URLs answered [`Verdict::New`].
     pub new: u64,
+    /// URLs answered [`Verdict::Duplicate`].
     pub duplicate: u64,
 }
 
@@ -79,6 +81,7 @@ pub struct FingerprintStore {
 }
 
 impl FingerprintStore {
+    /// An empty store.
     pub fn new() -> FingerprintStore {
         FingerprintStore::default()
     }
@@ -145,6 +148,7 @@ impl FingerprintStore {
     pub fn len(&self) -> usize {
         self.map.len()
     }
+    /// `true` when no fingerprint is stored.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
@@ -154,6 +158,7 @@ impl FingerprintStore {
         hashbrown_bytes(buckets_of_capacity(self.map.capacity()), FP_ENTRY_BYTES)
     }
 
+    /// Everything about the store's state.
     pub fn report(&self) -> FingerprintStoreReport {
         let distinct = self.map.len() as u64;
         FingerprintStoreReport {
@@ -174,12 +179,17 @@ impl FingerprintStore {
 /// The state of a [`FingerprintStore`].
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FingerprintStoreReport {
+    /// URLs processed.
     pub processed: u64,
+    /// Distinct fingerprints stored.
     pub distinct: u64,
+    /// URLs answered [`Verdict::Duplicate`].
     pub duplicates: u64,
     /// Every URL is a store lookup.
     pub store_lookups: u64,
+    /// Modelled bytes of the table: 32-byte `(u128, u32)` buckets and their control bytes.
     pub bytes: u64,
+    /// `bytes / distinct` (0 when nothing is stored).
     pub bytes_per_url: f64,
 }
 
@@ -306,6 +316,7 @@ pub enum SaturatedDelete {
 }
 
 impl SaturatedDelete {
+    /// Both methods: P5's scan first, then the lab's side table.
     pub const ALL: [SaturatedDelete; 2] = [SaturatedDelete::Scan, SaturatedDelete::SideTable];
     /// `scan` or `side-table`.
     pub fn id(self) -> &'static str {
@@ -314,6 +325,7 @@ impl SaturatedDelete {
             SaturatedDelete::SideTable => "side-table",
         }
     }
+    /// A method by its [`SaturatedDelete::id`], or an error naming the known ones.
     pub fn parse(id: &str) -> Result<SaturatedDelete, String> {
         SaturatedDelete::ALL
             .into_iter()
@@ -419,7 +431,9 @@ impl FingerprintDb for MemFingerprints {
 pub struct ImpCbStats {
     /// URLs processed.
     pub processed: u64,
+    /// URLs answered [`Verdict::New`] (a record inserted).
     pub new: u64,
+    /// URLs answered [`Verdict::Duplicate`] (a reference count went up).
     pub duplicates: u64,
     /// Process or delete calls answered by a zero counter, without touching the store.
     pub answered_by_counters: u64,
@@ -427,6 +441,7 @@ pub struct ImpCbStats {
     pub store_lookups: u64,
     /// Lookups that found nothing: the counting filter's false positives.
     pub false_positive_lookups: u64,
+    /// Delete calls.
     pub deletes: u64,
     /// Records removed (last reference deleted).
     pub records_removed: u64,
@@ -450,6 +465,22 @@ enum Fig2Reading {
 
 /// P5's IMP-CB Filter: a counting Bloom filter in front of the MD5 fingerprint store, the store
 /// in memory ([`MemFingerprints`], the default) or any other [`FingerprintDb`].
+///
+/// # Examples
+/// ```
+/// use urlhashlab::bloom::IndexMethod;
+/// use urlhashlab::cbf::{DeleteOutcome, ImpCb, Verdict};
+/// // P5's parameters for 1 000 URLs: m = 20 000 counters of 4 bits, k = 8.
+/// let mut f = ImpCb::p5(1_000, IndexMethod::Md5Slices).unwrap();
+/// assert_eq!((f.counters().m(), f.counters().bits(), f.k()), (20_000, 4, 8));
+/// assert_eq!(f.process(b"http://a.cn/"), Verdict::New); // a zero counter: no store lookup
+/// assert_eq!(f.process(b"http://a.cn/"), Verdict::Duplicate); // found in the store
+/// assert_eq!(f.count(b"http://a.cn/"), 2);
+/// assert_eq!(f.delete(b"http://a.cn/"), DeleteOutcome::Decremented);
+/// assert_eq!(f.delete(b"http://a.cn/"), DeleteOutcome::Removed); // its counters go down
+/// assert!(!f.contains(b"http://a.cn/"));
+/// assert_eq!((f.stats().answered_by_counters, f.stats().records_removed), (1, 1));
+/// ```
 #[derive(Clone, Debug)]
 pub struct ImpCb<S = MemFingerprints> {
     pub(super) counters: Counters,
@@ -706,18 +737,23 @@ impl<S: FingerprintDb> ImpCb<S> {
         buf[..self.k as usize].to_vec()
     }
 
+    /// The packed counters in front of the store.
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
+    /// Counter indices per URL.
     pub fn k(&self) -> u32 {
         self.k
     }
+    /// How the k counter indices are derived from a URL's MD5.
     pub fn method(&self) -> IndexMethod {
         self.method
     }
+    /// How a delete at a saturated counter learns its true count.
     pub fn resolve(&self) -> SaturatedDelete {
         self.resolve
     }
+    /// The counters of work done so far.
     pub fn stats(&self) -> &ImpCbStats {
         &self.stats
     }
@@ -734,6 +770,7 @@ impl<S: FingerprintDb> ImpCb<S> {
     pub fn len(&self) -> usize {
         self.store.len() as usize
     }
+    /// `true` when no fingerprint is stored.
     pub fn is_empty(&self) -> bool {
         self.store.is_empty()
     }
@@ -840,26 +877,39 @@ impl ImpCb {
 /// The state of an [`ImpCb`].
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ImpCbReport {
+    /// The number of counters.
     pub m: u64,
+    /// Counter indices per URL.
     pub k: u32,
+    /// Bits per counter.
     pub bits: u32,
+    /// How the k counter indices are derived.
     pub method: IndexMethod,
+    /// How a delete at a saturated counter learns its true count.
     pub resolve: SaturatedDelete,
     /// Distinct fingerprints stored.
     pub distinct: u64,
     /// Sum of their reference counts.
     pub references: u64,
+    /// The counters of work done.
     pub stats: ImpCbStats,
+    /// Counters at `2^bits − 1`.
     pub saturated_counters: u64,
+    /// Saturated counters whose true count the side table holds (0 under `scan`).
     pub side_table_entries: u64,
     /// How many counters hold 0, 1, …, max.
     pub histogram: Vec<u64>,
+    /// Bytes of the packed counters.
     pub counter_bytes: u64,
+    /// Modelled bytes of the store's table (0 when the store is on disk).
     pub store_bytes: u64,
+    /// Bytes of the records' index array and its free list (0 when the store is on disk).
     pub index_bytes: u64,
+    /// Modelled bytes of the side table.
     pub side_table_bytes: u64,
     /// All of the above.
     pub bytes: u64,
+    /// `bytes / distinct` (0 when nothing is stored).
     pub bytes_per_url: f64,
     /// The counters alone per URL: what P5 keeps in memory in front of the store.
     pub counter_bytes_per_url: f64,

@@ -108,9 +108,13 @@ pub fn overflow_bound_printed_j16(m: f64) -> f64 {
 /// The overflow theory for N keys, k hashes, m counters of `bits` bits, beside P5's prints.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct OverflowTheory {
+    /// Keys inserted, N.
     pub n: u64,
+    /// Counters per key.
     pub k: u32,
+    /// The number of counters.
     pub m: u64,
+    /// Bits per counter.
     pub bits: u32,
     /// The count at which a counter overflows: `2^bits`.
     pub j: u64,

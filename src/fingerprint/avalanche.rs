@@ -6,10 +6,13 @@ pub use crate::stats::binomial_half_pmf;
 /// Two inputs, their digests and the bits where they differ.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Avalanche {
-    /// The inputs (invalid UTF-8 shown as U+FFFD).
+    /// The first input (invalid UTF-8 shown as U+FFFD).
     pub input_a: String,
+    /// The second input, shown the same way.
     pub input_b: String,
+    /// MD5 of `input_a`, 32 hex digits.
     pub digest_a: String,
+    /// MD5 of `input_b`, 32 hex digits.
     pub digest_b: String,
     /// `digest_a XOR digest_b`, 32 hex digits.
     pub xor: String,
@@ -17,8 +20,10 @@ pub struct Avalanche {
     pub differing_bits: u32,
     /// Where they differ: bit 0 is the most significant bit of the first hex digit.
     pub positions: Vec<u8>,
-    /// The 128 bits of each digest in that order, each 0 or 1 (the page's two rows of cells).
+    /// The 128 bits of `digest_a` in that order, each 0 or 1 (the first of the page's two rows
+    /// of cells).
     pub bits_a: Vec<u8>,
+    /// The 128 bits of `digest_b`, likewise (the second row).
     pub bits_b: Vec<u8>,
 }
 
@@ -82,6 +87,7 @@ pub enum VariantKind {
 }
 
 impl VariantKind {
+    /// Every kind, in the order [`variants`] makes them.
     pub const ALL: [VariantKind; 5] = [
         VariantKind::FlipLastBit,
         VariantKind::TrailingSlash,
@@ -90,6 +96,8 @@ impl VariantKind {
         VariantKind::Scheme,
     ];
 
+    /// Stable text id: `flip-last-bit`, `trailing-slash`, `host-upper-case`, `last-digit`,
+    /// `scheme`.
     pub fn id(self) -> &'static str {
         match self {
             VariantKind::FlipLastBit => "flip-last-bit",
@@ -108,7 +116,9 @@ impl VariantKind {
 /// A near-identical variant of a URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
+    /// How it was made from the URL.
     pub kind: VariantKind,
+    /// The variant's bytes.
     pub bytes: Vec<u8>,
 }
 
@@ -195,21 +205,30 @@ pub fn variants(url: &[u8]) -> Vec<Variant> {
 /// The distribution of differing bits over many pairs, against Binomial(128, 1/2).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AvalancheStats {
+    /// Pairs of digests compared.
     pub pairs: u64,
+    /// Mean differing bits per pair.
     pub mean: f64,
+    /// Sample standard deviation of the differing bits (0 below 2 pairs).
     pub sd: f64,
+    /// Fewest differing bits seen in a pair (0 when no pair).
     pub min: u32,
+    /// Most differing bits seen in a pair (0 when no pair).
     pub max: u32,
     /// Pairs with k differing bits, k = 0..=128.
     pub histogram: Vec<u64>,
     /// Its expectation, `pairs · C(128, k)/2^128`.
     pub expected: Vec<f64>,
+    /// The binomial's mean, 64 bits ([`AVALANCHE_EXPECTED_MEAN`]).
     pub expected_mean: f64,
+    /// The binomial's standard deviation, √32 = 5.66 bits ([`AVALANCHE_EXPECTED_SD`]).
     pub expected_sd: f64,
     /// χ² of the histogram against the binomial, bins pooled from both ends until each expects
     /// at least 5 pairs; `None` with fewer than 2 bins.
     pub chi2: Option<f64>,
+    /// Degrees of freedom of `chi2`: pooled bins − 1.
     pub dof: Option<u32>,
+    /// Upper-tail p-value of `chi2` at `dof` degrees of freedom.
     pub p_value: Option<f64>,
     /// Mean differing bits per kind of variant.
     pub by_kind: Vec<KindStats>,
@@ -218,8 +237,11 @@ pub struct AvalancheStats {
 /// Differing bits for one kind of variant.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KindStats {
+    /// The kind of variant.
     pub kind: VariantKind,
+    /// Pairs of a URL and a variant of this kind.
     pub pairs: u64,
+    /// Mean differing bits per pair (64 expected).
     pub mean: f64,
 }
 
@@ -238,6 +260,7 @@ impl Default for AvalancheTally {
 }
 
 impl AvalancheTally {
+    /// An empty tally.
     pub fn new() -> AvalancheTally {
         AvalancheTally {
             histogram: [0; 129],
@@ -271,10 +294,12 @@ impl AvalancheTally {
         vs.len()
     }
 
+    /// Pairs counted so far.
     pub fn pairs(&self) -> u64 {
         self.histogram.iter().sum()
     }
 
+    /// The distribution so far, beside Binomial(128, 1/2), with χ² and the mean per kind.
     pub fn stats(&self) -> AvalancheStats {
         let pairs = self.pairs();
         let (mut sum, mut sum_sq) = (0f64, 0f64);

@@ -91,14 +91,20 @@ pub fn expected_false_duplicates(n: u64, bits: u32) -> f64 {
 pub struct BirthdayRow {
     /// What `n` counts (P3's pages, links, ...).
     pub what: String,
+    /// Inputs, each with a random `bits`-bit fingerprint.
     pub n: u64,
+    /// Width of the fingerprint in bits.
     pub bits: u32,
+    /// Chance of at least one collision: [`collision_probability`].
     pub probability: f64,
+    /// `log10` of that chance: [`log10_collision_probability`] (finite where it underflows).
     pub log10_probability: f64,
+    /// Expected colliding pairs, `n(n−1)/2^(bits+1)`: [`expected_colliding_pairs`].
     pub expected_pairs: f64,
 }
 
 impl BirthdayRow {
+    /// The row for `n` inputs of `what` at `bits` bits.
     pub fn new(what: &str, n: u64, bits: u32) -> BirthdayRow {
         BirthdayRow {
             what: what.to_string(),
@@ -131,6 +137,8 @@ pub struct BirthdayReport {
 }
 
 impl BirthdayReport {
+    /// The report with P3's printed numbers: its pages (13 billion) and links (60 billion) at
+    /// 128 and 64 bits.
     pub fn new() -> BirthdayReport {
         let mut rows = Vec::new();
         for bits in [128, 64] {

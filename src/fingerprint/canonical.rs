@@ -50,6 +50,7 @@ pub const SESSION_ID_PARAMS: [&str; 10] = [
 ];
 
 impl Toggle {
+    /// Every toggle, in the order reports list them (and `all` applies them).
     pub const ALL: [Toggle; 8] = [
         Toggle::AddScheme,
         Toggle::LowercaseHost,
@@ -61,6 +62,8 @@ impl Toggle {
         Toggle::DropSessionIds,
     ];
 
+    /// Stable text id: `add-scheme`, `lowercase-host`, `drop-default-port`, `drop-fragment`,
+    /// `trailing-slash`, `drop-www`, `sort-query`, `drop-session-ids`.
     pub fn id(self) -> &'static str {
         match self {
             Toggle::AddScheme => "add-scheme",
@@ -74,6 +77,7 @@ impl Toggle {
         }
     }
 
+    /// A toggle by its [`Toggle::id`]; `None` for an unknown id.
     pub fn parse(id: &str) -> Option<Toggle> {
         Toggle::ALL.iter().copied().find(|t| t.id() == id)
     }
@@ -98,13 +102,21 @@ impl Toggle {
 /// Which canonicalisations are on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Toggles {
+    /// [`Toggle::AddScheme`] on.
     pub add_scheme: bool,
+    /// [`Toggle::LowercaseHost`] on.
     pub lowercase_host: bool,
+    /// [`Toggle::DropDefaultPort`] on.
     pub drop_default_port: bool,
+    /// [`Toggle::DropFragment`] on.
     pub drop_fragment: bool,
+    /// [`Toggle::TrailingSlash`] on.
     pub trailing_slash: bool,
+    /// [`Toggle::DropWww`] on.
     pub drop_www: bool,
+    /// [`Toggle::SortQuery`] on.
     pub sort_query: bool,
+    /// [`Toggle::DropSessionIds`] on.
     pub drop_session_ids: bool,
 }
 
@@ -114,6 +126,7 @@ impl Toggles {
         Toggles::default()
     }
 
+    /// Every toggle on.
     pub fn all() -> Toggles {
         Toggle::ALL
             .iter()
@@ -131,6 +144,7 @@ impl Toggles {
         self
     }
 
+    /// Whether `t` is on.
     pub fn is_on(mut self, t: Toggle) -> bool {
         *self.flag(t)
     }
@@ -436,10 +450,12 @@ fn validate(line: &str) -> Result<(), SplitError> {
 /// Canonicalises URL lines with the chosen [`Toggles`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Canonicalizer {
+    /// The canonicalisations applied.
     pub toggles: Toggles,
 }
 
 impl Canonicalizer {
+    /// A canonicalizer applying `toggles`.
     pub fn new(toggles: Toggles) -> Canonicalizer {
         Canonicalizer { toggles }
     }
@@ -465,6 +481,7 @@ impl Canonicalizer {
 pub struct ToggleRow {
     /// A [`Toggle::id`], or `all`.
     pub toggle: String,
+    /// What the toggle does, in one line ([`Toggle::description`]).
     pub description: String,
     /// Distinct lines after the toggle.
     pub distinct_after: u64,
@@ -509,6 +526,7 @@ impl Default for CanonicalStudy {
 }
 
 impl CanonicalStudy {
+    /// A study with nothing fed yet.
     pub fn new() -> CanonicalStudy {
         let sets = Toggle::ALL
             .iter()
@@ -544,6 +562,7 @@ impl CanonicalStudy {
         Ok(())
     }
 
+    /// The report: distinct lines before, and after each toggle alone and all together.
     pub fn finish(self) -> CanonicalReport {
         let before = self.before.len() as u64;
         let row =
@@ -586,6 +605,7 @@ pub struct ComboReport {
     pub distinct_before: u64,
     /// Distinct lines after the toggles together.
     pub distinct_after: u64,
+    /// `distinct_before − distinct_after`: lines the toggles reveal as duplicates.
     pub merged: u64,
     /// Lines the toggles changed.
     pub changed_lines: u64,
@@ -641,6 +661,7 @@ impl ComboStudy {
         }
     }
 
+    /// The report for the lines fed.
     pub fn finish(self) -> ComboReport {
         let (before, after) = (self.before.len() as u64, self.after.len() as u64);
         ComboReport {

@@ -23,6 +23,7 @@ pub struct FingerprintSet {
 /// Counts of a [`FingerprintSet`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FingerprintStats {
+    /// Width of the fingerprints: the top `bits` bits of MD5 (128 for P3's).
     pub bits: u32,
     /// URLs inserted.
     pub inserted: u64,
@@ -63,6 +64,7 @@ impl FingerprintSet {
         })
     }
 
+    /// Width of the fingerprints in bits (1 to 128).
     pub fn bits(&self) -> u32 {
         self.bits
     }
@@ -102,6 +104,7 @@ impl FingerprintSet {
         self.inserted - self.distinct()
     }
 
+    /// `true` when no fingerprint is stored.
     pub fn is_empty(&self) -> bool {
         self.seen.is_empty()
     }
@@ -116,6 +119,7 @@ impl FingerprintSet {
         self.distinct() * self.fingerprint_bytes() as u64
     }
 
+    /// The counts and the bytes so far.
     pub fn stats(&self) -> FingerprintStats {
         FingerprintStats {
             bits: self.bits,
@@ -132,6 +136,7 @@ impl FingerprintSet {
 /// One fingerprint width measured against the birthday bound.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TruncatedRow {
+    /// Width of the fingerprints: the top `bits` bits of MD5.
     pub bits: u32,
     /// Distinct URLs (distinct 128-bit digests) stored.
     pub urls: u64,

@@ -60,16 +60,20 @@ pub enum Action {
 /// One thread in one step: its action and the index of its URL (none when done).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Lane {
+    /// What the thread does in this step.
     pub action: Action,
+    /// The index of the URL it works on; `None` when it is done.
     pub url: Option<usize>,
 }
 
 /// One step: both lanes, which thread holds each lock during the step, the store's size after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
+    /// Thread 1's lane, then thread 2's.
     pub lanes: [Lane; THREADS],
     /// The holder of each lock; only the first [`Replay::locks`] entries are locks.
     pub holders: [Option<usize>; THREADS],
+    /// Fingerprints in the store after the step.
     pub store: usize,
 }
 
@@ -80,10 +84,13 @@ pub struct Replay {
     pub partial: bool,
     /// The thread each URL was dealt to.
     pub owners: Vec<usize>,
+    /// Every step, until both threads are done.
     pub steps: Vec<Step>,
     /// Steps in which a thread waited.
     pub waits: usize,
+    /// URLs written to the store (distinct MD5s).
     pub distinct: usize,
+    /// URLs dropped because their fingerprint was already stored.
     pub duplicates: usize,
 }
 
@@ -96,8 +103,10 @@ pub const ACTIONS: [Action; 5] = [
     Action::Done,
 ];
 
-/// Numbers before the owners in [`Replay::packed`], and per step after them.
+/// Numbers before the owners in [`Replay::packed`].
 pub const HEADER: usize = 6;
+/// Numbers per step in [`Replay::packed`], after the owners: 2 actions, 2 URLs, 2 lock
+/// holders and the store's size.
 pub const PER_STEP: usize = 7;
 
 impl Replay {

@@ -5,7 +5,9 @@ use super::*;
 /// A string tried against a printed digest, and where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Candidate {
+    /// The string whose MD5 is compared.
     pub text: String,
+    /// Where the string comes from (the paper's text, a spelling of it, a test vector).
     pub source: String,
 }
 
@@ -20,6 +22,7 @@ pub struct Reveal {
     pub tried: usize,
     /// The candidates whose MD5 is the printed digest.
     pub matches: Vec<Candidate>,
+    /// One sentence: which candidate the digest is MD5 of, or that none is.
     pub verdict: String,
 }
 

@@ -12,6 +12,8 @@ pub struct TableError {
     pub code: &'static str,
     /// The text the code is about: the line's content, the address or the host.
     pub subject: String,
+    /// What is wrong as an English sentence (without the line number, which [`fmt::Display`]
+    /// adds).
     pub message: String,
 }
 
@@ -41,7 +43,9 @@ impl TableError {
 pub struct TableSummary {
     /// Distinct `host ip` pairs.
     pub pairs: usize,
+    /// Distinct host names.
     pub hosts: usize,
+    /// Distinct IP addresses.
     pub ips: usize,
     /// IPs listed with two or more names (aliases, 异名同址).
     pub alias_ips: usize,
@@ -204,6 +208,7 @@ impl HostTable {
         Ok(t)
     }
 
+    /// What the table holds: pairs, hosts, IPs, aliases, mirrors.
     pub fn summary(&self) -> &TableSummary {
         &self.summary
     }
@@ -253,6 +258,7 @@ impl HostTable {
 /// Distinct URLs under P3's IP_ID and Name_ID on a URL list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SitesReport {
+    /// What the host table holds.
     pub table: TableSummary,
     /// URL lines fed.
     pub lines: u64,
@@ -287,6 +293,7 @@ pub struct SitesStudy {
 }
 
 impl SitesStudy {
+    /// A study over `table` with the default mirror thresholds ([`MirrorRule::default`]).
     pub fn new(table: HostTable) -> SitesStudy {
         SitesStudy::with_mirrors(table, MirrorRule::default())
     }
@@ -327,6 +334,7 @@ impl SitesStudy {
         Ok(keys)
     }
 
+    /// The report for the lines fed, with P3's store after its rule.
     pub fn finish(self) -> SitesReport {
         SitesReport {
             table: self.table.summary.clone(),

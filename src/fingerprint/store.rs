@@ -106,7 +106,9 @@ pub struct StoreStep {
 pub struct MirrorPair {
     /// The site stored first (kept).
     pub kept: String,
+    /// The later site, whose shared paths are dropped.
     pub mirror: String,
+    /// Paths both sites hold.
     pub shared: u64,
     /// Jaccard index of the two path sets.
     pub similarity: f64,
@@ -115,6 +117,7 @@ pub struct MirrorPair {
 /// Mirror detection by similarity.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MirrorReport {
+    /// The thresholds applied.
     pub rule: MirrorRule,
     /// Sites (`host[:port]`) among the stored URLs it looked at.
     pub sites: u64,
@@ -148,6 +151,7 @@ pub struct StoreReport {
     pub largest_record: u64,
     /// The four steps with their before / after counts.
     pub steps: Vec<StoreStep>,
+    /// The similar-site step: mirror pairs found and URLs dropped.
     pub mirrors: MirrorReport,
 }
 
@@ -186,6 +190,7 @@ fn holds(paths: &HashSet<u128, DigestBuild>, key: u128) -> bool {
 }
 
 impl UrlStore {
+    /// An empty store with the mirror thresholds `rule`.
     pub fn new(rule: MirrorRule) -> UrlStore {
         UrlStore {
             rule,
@@ -247,6 +252,8 @@ impl UrlStore {
         placed
     }
 
+    /// The report: records left, and the four steps (`repeat`, `same-ip`, `same-name`,
+    /// `similar-site`) with their counts.
     pub fn finish(self) -> StoreReport {
         let stored = self.record_urls.iter().sum::<u64>();
         let mirrors = self.mirrors(stored);

@@ -15,51 +15,72 @@ pub const BIRTHDAY_MAX_N: f64 = 1e18;
 /// The most widths [`birthday_curves`] draws at once.
 pub const BIRTHDAY_MAX_WIDTHS: usize = 16;
 
+/// Two texts' MD5 digests bit by bit, with the bytes and MD5 blocks of each (see
+/// [`avalanche_report`]).
 #[derive(Serialize)]
 pub struct AvalancheReport {
+    /// The digests and where they differ.
     // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
     // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
     #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
     pub avalanche: Avalanche,
-    /// UTF-8 bytes hashed of each input.
+    /// UTF-8 bytes hashed of text A.
     pub bytes_a: usize,
+    /// UTF-8 bytes hashed of text B.
     pub bytes_b: usize,
-    /// The 512-bit blocks MD5 processes for each ([`crate::papers::p3::md5_blocks`]): each block
-    /// is 16 words of 32 bits, where P3 says "32 个子分组".
+    /// The 512-bit blocks MD5 processes for text A ([`crate::papers::p3::md5_blocks`]): each
+    /// block is 16 words of 32 bits, where P3 says "32 个子分组".
     pub blocks_a: u64,
+    /// The same for text B.
     pub blocks_b: u64,
 }
 
+/// What the fingerprint view shows of P3 itself (see [`paper_report`]).
 #[derive(Serialize)]
 pub struct PaperReport {
+    /// P3's printed numbers.
     pub printed: P3Printed,
+    /// The birthday bound beside P3's 10^-24, for its pages and links at 128 and 64 bits.
     pub birthday: BirthdayReport,
+    /// P3's two printed digests (IP_ID, Name_ID) checked against MD5 of every candidate.
     pub reveals: Vec<Reveal>,
 }
 
+/// One point of a birthday curve.
 #[derive(Serialize)]
 pub struct BirthdayPoint {
+    /// Fingerprints drawn.
     pub n: u64,
     /// `1 − exp(−n(n−1)/2^(b+1))`.
     pub p: f64,
+    /// `log10` of `p`, finite where `p` itself underflows.
     pub log10_p: f64,
 }
 
+/// The birthday curve of one fingerprint width.
 #[derive(Serialize)]
 pub struct BirthdayCurve {
+    /// Width of the fingerprints in bits (1 to 128).
     pub bits: u32,
-    /// n at which the chance of any collision reaches P3's 10^-24, P3's human-fingerprint
-    /// 10^-19 and one half.
+    /// n at which the chance of any collision reaches P3's 10^-24.
     pub n_at_claim: f64,
+    /// n at which it reaches P3's human-fingerprint 10^-19.
     pub n_at_human_fingerprint: f64,
+    /// n at which it reaches one half.
     pub n_at_half: f64,
+    /// The chance at each n, ascending, from 2 to the largest n asked for.
     pub points: Vec<BirthdayPoint>,
 }
 
+/// The birthday curves of several widths beside P3's two printed chances (see
+/// [`birthday_curves`]).
 #[derive(Serialize)]
 pub struct BirthdayCurves {
+    /// P3's 10^-24.
     pub claim: f64,
+    /// P3's human fingerprints, 10^-19.
     pub human_fingerprint: f64,
+    /// One curve per width, in the order asked for.
     pub curves: Vec<BirthdayCurve>,
 }
 

@@ -20,6 +20,7 @@ pub struct Md5Dirs {
 }
 
 impl Md5Dirs {
+    /// An empty store in a new temporary directory, or the error creating it.
     pub fn new() -> Result<Md5Dirs, String> {
         Ok(Md5Dirs {
             root: tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?,

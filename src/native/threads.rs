@@ -32,14 +32,19 @@ pub const SHARDS: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Locking {
+    /// One lock around the whole store (what P3 avoids).
     Global,
+    /// P3's: one part of the store per thread's domains, each with its lock.
     Partial,
+    /// [`SHARDS`] parts by the fingerprint's low bits, whatever the domain, each with its lock.
     Sharded,
 }
 
 impl Locking {
+    /// The three lockings, in the order a run reports them.
     pub const ALL: [Locking; 3] = [Locking::Global, Locking::Partial, Locking::Sharded];
 
+    /// Stable text id: `global`, `partial` or `sharded`.
     pub fn id(self) -> &'static str {
         match self {
             Locking::Global => "global",
@@ -52,18 +57,26 @@ impl Locking {
 /// One run: `threads` threads, one way of locking.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ThreadRun {
+    /// How the store was locked.
     pub locking: Locking,
+    /// Threads run.
     pub threads: usize,
+    /// URLs dealt to the threads (all of the input).
     pub urls: u64,
-    /// URLs written (their fingerprint was not in the store), and URLs dropped as duplicates.
+    /// URLs written (their fingerprint was not in the store).
     pub distinct: u64,
+    /// URLs dropped as duplicates (their fingerprint was there).
     pub duplicates: u64,
-    /// Lock acquisitions, and those that had to wait for another thread.
+    /// Lock acquisitions.
     pub acquisitions: u64,
+    /// Acquisitions that had to wait for another thread (their first try failed).
     pub contended: u64,
     /// The waits of the contended acquisitions, all threads together.
     pub wait_ms: f64,
+    /// Wall-clock seconds from spawning the threads until the last one is joined (the hand-off
+    /// is done before the clock starts).
     pub seconds: f64,
+    /// `urls / seconds`.
     pub urls_per_second: f64,
     /// URLs each thread was dealt (the domains' sizes decide the balance).
     pub per_thread: Vec<u64>,

@@ -38,8 +38,11 @@ pub struct KeysInfo {
     pub seed: Option<u32>,
     /// Input lines read (`distinct`: until the cap; `corpus`: the 2N generated).
     pub lines: u64,
+    /// Distinct keys (`distinct`: found, up to the cap; `corpus`: the 2N generated).
     pub distinct: u64,
+    /// Keys inserted into the filters, N (`distinct`: the first half, rounded up).
     pub inserted: u64,
+    /// Keys held out, queried for false positives and never inserted.
     pub held_out: u64,
     /// Whether the input had more than the studies use.
     pub capped: bool,
@@ -57,6 +60,7 @@ pub struct FilterKeys {
 }
 
 impl FilterKeys {
+    /// How the keys were taken from the input.
     pub fn info(&self) -> &KeysInfo {
         &self.info
     }
@@ -71,6 +75,7 @@ impl FilterKeys {
         self.keys.iter(self.inserted, self.keys.len())
     }
 
+    /// The number of inserted keys, N.
     pub fn inserted_len(&self) -> usize {
         self.inserted
     }
@@ -287,8 +292,11 @@ struct BloomPoint {
 /// --json` has them.
 #[derive(Serialize)]
 pub struct BloomReport {
+    /// How the keys were split.
     pub input: KeysInfo,
+    /// Positions per key.
     pub k: u32,
+    /// One row per (index method, m/N) point, in the order asked for.
     pub rows: Vec<FprReport>,
 }
 
@@ -412,9 +420,13 @@ pub(super) struct CbfParams {
 /// The counters after inserting every key, beside the binomial expectation.
 #[derive(Clone, Serialize)]
 pub struct CounterHistogram {
+    /// Keys inserted.
     pub n: u64,
+    /// The number of counters.
     pub m: u64,
+    /// Counters per key.
     pub k: u32,
+    /// Bits per counter.
     pub bits: u32,
     /// The saturation value `2^bits − 1`.
     pub max: u32,
@@ -422,20 +434,30 @@ pub struct CounterHistogram {
     pub counts: Vec<u64>,
     /// `m · P(c = j)` (`m · P(c >= max)` at `max`), Binomial(Nk, 1/m).
     pub expected: Vec<f64>,
+    /// Counters at `max`.
     pub saturated: u64,
+    /// Increments attempted at a saturated counter.
     pub overflow_events: u64,
+    /// Counters above 0.
     pub nonzero: u64,
+    /// The bytes of the packed counters (whole 64-bit words).
     pub bytes: u64,
 }
 
 /// The counting-filter study's report: `deletion` as `urlhash cbf --json` has it.
 #[derive(Serialize)]
 pub struct CbfReport {
+    /// How the keys were split.
     pub input: KeysInfo,
+    /// Counters per inserted key.
     pub m_over_n: f64,
+    /// The share of the inserted keys deleted again (0 to 1).
     pub delete_fraction: f64,
+    /// The counters after every key was inserted.
     pub counters: CounterHistogram,
+    /// The deletion experiment: plain filters under both delete rules beside IMP-CB.
     pub deletion: DeletionReport,
+    /// P5's two misprints of the overflow bound and the corrected factor.
     pub printed: P5Printed,
 }
 

@@ -25,9 +25,13 @@ pub(super) struct TrieParams {
 /// The memory one structure would need for all loaded lines.
 #[derive(Serialize)]
 pub struct Projection {
+    /// The structure projected.
     pub structure: Structure,
+    /// Bytes per URL measured on the lines the study used.
     pub bytes_per_url: f64,
+    /// URL lines loaded, all of which the projection counts.
     pub urls: u64,
+    /// `bytes_per_url · urls`.
     pub bytes: f64,
     /// `bytes <= STRUCTURE_BUDGET`.
     pub fits: bool,
@@ -40,15 +44,19 @@ pub struct TrieReport {
     pub loaded: u64,
     /// Lines the study used (the first ones).
     pub lines: u64,
+    /// Whether the study used fewer lines than were loaded.
     pub capped: bool,
     /// Whether the lines the session keeps (not the study's own limit) set the cap.
     pub by_budget: bool,
     /// Distinct URLs among them (what the structures are timed on).
     pub distinct: u64,
+    /// `urlhash trie --json`: the structures at each checkpoint, and P4's printed and fixed
+    /// lists at the end.
     pub study: TrieStudy,
     /// When capped: what each structure would take for every loaded line, at the bytes per
     /// URL measured here, against [`STRUCTURE_BUDGET`].
     pub projected: Vec<Projection>,
+    /// [`STRUCTURE_BUDGET`].
     pub budget_bytes: u64,
 }
 

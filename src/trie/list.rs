@@ -78,6 +78,7 @@ pub enum StepAction {
 /// One step of [`GlTrie::insert_traced`] or [`GlTrie::contains_traced`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
+    /// What the step did.
     pub action: StepAction,
     /// The arena id of the node concerned (as in [`DrawNode::id`]).
     pub node: u32,
@@ -104,7 +105,9 @@ pub struct LookupCost {
 /// Walk costs summed over many URLs ([`GlTrie::walk_costs`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct WalkCosts {
+    /// URLs walked.
     pub lookups: u64,
+    /// Of those, the ones found (for insertions: the duplicates).
     pub found: u64,
     /// Mean char nodes compared per lookup.
     pub mean_compared: f64,
@@ -169,6 +172,7 @@ fn cost_observer(cost: &mut LookupCost) -> impl FnMut(StepAction, u32, u32) + '_
 /// The measures of a [`GlTrie`] ([`GlTrie::stats`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GlStats {
+    /// Which list was measured: as printed, or with end marks.
     pub variant: GlVariant,
     /// URLs stored: insertions that reported a new URL.
     pub urls: u64,
@@ -215,6 +219,7 @@ pub struct DrawNode {
     pub first_child: Option<u32>,
     /// `tail`: the next char on the same level (`None` for roots).
     pub next_sibling: Option<u32>,
+    /// Whether the node is a level's root (P4's `isRoot`) rather than a char node.
     pub is_root: bool,
     /// The end-of-URL mark (fixed variant; always false as printed).
     pub end: bool,
@@ -227,7 +232,7 @@ pub struct DrawNode {
 
 /// P4's improved generalized list: a trie with one node per Java char, levels as linked lists.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use urlhashlab::trie::GlTrie;
 /// let mut gl = GlTrie::new();
@@ -235,6 +240,14 @@ pub struct DrawNode {
 /// gl.insert(b"sohu.com");
 /// let stats = gl.stats();
 /// assert_eq!((stats.nodes, stats.char_nodes, stats.total_points), (29, 15, 28));
+/// // As printed, a proper prefix of a stored URL is "found", and inserting it stores nothing.
+/// assert!(gl.contains(b"sina.co"));
+/// assert!(!gl.insert(b"sina.co"));
+/// // With the lab's end marks it is a URL of its own.
+/// let mut fixed = GlTrie::with_end_marks();
+/// fixed.insert(b"sina.com");
+/// assert!(!fixed.contains(b"sina.co"));
+/// assert!(fixed.insert(b"sina.co"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct GlTrie {
@@ -264,6 +277,7 @@ impl GlTrie {
         GlTrie::with_variant(GlVariant::EndMarked)
     }
 
+    /// An empty list of the given variant.
     pub fn with_variant(variant: GlVariant) -> GlTrie {
         GlTrie {
             nodes: vec![Node::root()],
@@ -275,6 +289,7 @@ impl GlTrie {
         }
     }
 
+    /// Which list this is: as printed, or with end marks.
     pub fn variant(&self) -> GlVariant {
         self.variant
     }
@@ -284,6 +299,7 @@ impl GlTrie {
         self.urls
     }
 
+    /// `true` when no URL is stored.
     pub fn is_empty(&self) -> bool {
         self.urls == 0
     }

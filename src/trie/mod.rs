@@ -96,7 +96,7 @@
 //!   depends on the build: in the page's 32-bit WebAssembly it comes out about 2 % larger
 //!   (22.0 against 21.6 bytes per URL on 100 000 corpus URLs).
 //!
-//! # P4's numbers ([`p4_claims`])
+//! # P4's numbers ([`p4_claims`](crate::papers::p4::p4_claims))
 //!
 //! Table 1, 16 000 URLs on a 1.86 GHz Centrino with 1 GB, Java: a database takes 968 ms per
 //! dedup, an in-memory linked list 15 ms, the improved generalized list 0.8 ms (the mean of 20,

@@ -22,6 +22,7 @@ pub enum Structure {
 }
 
 impl Structure {
+    /// Every structure, in the order reports list them.
     pub const ALL: [Structure; 6] = [
         Structure::GlTrie,
         Structure::GlTrieFixed,
@@ -31,6 +32,7 @@ impl Structure {
         Structure::Fst,
     ];
 
+    /// Stable text id: `gl-trie`, `gl-trie-fixed`, `hash-set`, `md5-set`, `patricia`, `fst`.
     pub fn id(self) -> &'static str {
         match self {
             Structure::GlTrie => "gl-trie",
@@ -42,6 +44,7 @@ impl Structure {
         }
     }
 
+    /// A structure by its [`Structure::id`]; `None` for an unknown id.
     pub fn from_id(id: &str) -> Option<Structure> {
         Structure::ALL.into_iter().find(|s| s.id() == id)
     }
@@ -51,6 +54,7 @@ impl Structure {
         Structure::ALL.map(Structure::id).join(", ")
     }
 
+    /// One line naming the structure, in English.
     pub fn name(self) -> &'static str {
         match self {
             Structure::GlTrie => "P4's improved generalized list, as printed (no end mark)",
@@ -62,6 +66,7 @@ impl Structure {
         }
     }
 
+    /// The same name in Chinese.
     pub fn name_zh(self) -> &'static str {
         match self {
             Structure::GlTrie => "改进广义表（原文）",
@@ -121,6 +126,7 @@ impl Structure {
 
 /// A set of URLs (byte strings) that a dedup structure keeps.
 pub trait UrlSet {
+    /// Which structure this is.
     fn structure(&self) -> Structure;
     /// Stores `url`; `true` when the structure reports it new.
     fn insert(&mut self, url: &[u8]) -> bool;
@@ -128,6 +134,7 @@ pub trait UrlSet {
     fn contains(&self, url: &[u8]) -> bool;
     /// URLs stored, as the structure counts them.
     fn len(&self) -> u64;
+    /// `true` when no URL is stored.
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -228,6 +235,7 @@ pub struct HashSetUrls {
 }
 
 impl HashSetUrls {
+    /// An empty set.
     pub fn new() -> HashSetUrls {
         HashSetUrls::default()
     }
@@ -264,6 +272,7 @@ pub struct Md5Set {
 }
 
 impl Md5Set {
+    /// An empty set.
     pub fn new() -> Md5Set {
         Md5Set::default()
     }
@@ -294,6 +303,7 @@ pub struct PatriciaUrls {
 }
 
 impl PatriciaUrls {
+    /// An empty trie.
     pub fn new() -> PatriciaUrls {
         PatriciaUrls::default()
     }
@@ -434,6 +444,7 @@ impl Default for FstUrls {
 }
 
 impl FstUrls {
+    /// An empty set.
     pub fn new() -> FstUrls {
         FstUrls {
             set: fst::Set::default(),
@@ -510,9 +521,13 @@ impl UrlSet for FstUrls {
 pub enum AnySet {
     /// Both variants of the list.
     GlTrie(GlTrie),
+    /// `hash-set`.
     HashSet(HashSetUrls),
+    /// `md5-set`.
     Md5Set(Md5Set),
+    /// `patricia`.
     Patricia(PatriciaUrls),
+    /// `fst`.
     Fst(FstUrls),
 }
 

@@ -19,16 +19,21 @@ pub const TIMED_MAX_URLS: usize = 2_000_000;
 /// One structure built from `urls` distinct URLs and timed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Timing {
+    /// The structure timed.
     pub structure: Structure,
+    /// Distinct URLs it was built from and looked up.
     pub urls: u64,
-    /// What the last build stored, and what the last lookups found (every URL, for an exact
-    /// structure).
+    /// What the last build stored (every URL, for an exact structure).
     pub stored: u64,
+    /// What the last lookup pass found (every URL, for an exact structure).
     pub found: u64,
+    /// Microseconds per URL of a build: the builds' total time over the URLs they inserted.
     pub insert_us_per_url: f64,
+    /// Microseconds per URL of a lookup: the passes' total time over the URLs they looked up.
     pub lookup_us_per_url: f64,
-    /// Builds and lookup passes timed.
+    /// Builds timed.
     pub build_repeats: u32,
+    /// Lookup passes timed.
     pub lookup_repeats: u32,
 }
 

@@ -12,21 +12,29 @@ pub const TRACE_MAX_URL_BYTES: usize = 400;
 /// …and draws at most this many nodes.
 pub const TRACE_MAX_NODES: usize = 1_000;
 
+/// One insertion or lookup of a [`Trace`], step by step.
 #[derive(Serialize)]
 pub struct TraceOp<'a> {
     /// `insert` or `lookup`.
     pub kind: &'static str,
+    /// The URL inserted or looked up (its line, trimmed).
     pub url: &'a str,
+    /// Every step of the walk, the verdict last.
     pub steps: Vec<Step>,
     /// The last step's action: `new`, `seen`, `missing` or `unmarked`.
     pub verdict: StepAction,
 }
 
+/// P4's Fig. 1 replayed on a few URLs (see [`trace`]).
 #[derive(Serialize)]
 pub struct Trace<'a> {
+    /// Whether the list has the lab's end marks (`false`: P4 as printed).
     pub fixed: bool,
+    /// The insertions in order, then the lookups.
     pub ops: Vec<TraceOp<'a>>,
+    /// The final nodes for drawing, ids in creation order (at most [`TRACE_MAX_NODES`]).
     pub nodes: Vec<DrawNode>,
+    /// The measures of the final list.
     pub stats: GlStats,
 }
 

@@ -5,11 +5,12 @@
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io;
-use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
-use urlhashlab::lines::InputStats;
-use urlhashlab::native::{self, threads::ThreadRun};
+use urlhashlab::adapters::native;
+use urlhashlab::adapters::native::threads::ThreadRun;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::split::Keys;
+use urlhashlab::mechanisms::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::papers::p3::{P3Report, P3Study};
-use urlhashlab::split::Keys;
 
 use crate::emit::{group, write_report, Format, Out, WithInput};
 use crate::flags::{FingerprintArgs, HostsArg};

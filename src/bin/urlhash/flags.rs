@@ -3,12 +3,12 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
-use urlhashlab::bloom::IndexMethod;
-use urlhashlab::corpus::DEFAULT_SEED;
-use urlhashlab::fingerprint::MirrorRule;
-use urlhashlab::hash::{self, HashId};
-use urlhashlab::key::Key;
-use urlhashlab::sweep::Figure;
+use urlhashlab::foundation::corpus::DEFAULT_SEED;
+use urlhashlab::foundation::hash::{self, HashId};
+use urlhashlab::foundation::key::Key;
+use urlhashlab::mechanisms::bloom::IndexMethod;
+use urlhashlab::mechanisms::fingerprint::MirrorRule;
+use urlhashlab::mechanisms::sweep::Figure;
 
 use crate::cmd;
 
@@ -213,9 +213,9 @@ pub(crate) fn whole_number(s: &str) -> Option<i128> {
     }))
 }
 
-/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::slots`].
+/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::foundation::slots`].
 pub(crate) fn parse_slots(s: &str) -> Result<u32, String> {
-    urlhashlab::slots::parse_slots(s).map_err(|e| e.english)
+    urlhashlab::foundation::slots::parse_slots(s).map_err(|e| e.english)
 }
 
 pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
@@ -256,13 +256,13 @@ pub(crate) fn whole_in(s: &str, lo: u32, hi: u32, range: &str, unit: &str) -> Re
 }
 
 pub(crate) fn parse_nodes(s: &str) -> Result<u32, String> {
-    let max = urlhashlab::partition::MAX_NODES;
+    let max = urlhashlab::mechanisms::partition::MAX_NODES;
     let range = format!("the number of crawl nodes must be between 1 and {max}");
     whole_in(s, 1, max, &range, "crawl nodes")
 }
 
 pub(crate) fn parse_k(s: &str) -> Result<u32, String> {
-    let max = urlhashlab::bloom::MAX_K;
+    let max = urlhashlab::mechanisms::bloom::MAX_K;
     let range = format!("k, the indices per URL, must be between 1 and {max}");
     whole_in(s, 1, max, &range, "indices")
 }

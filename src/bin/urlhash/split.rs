@@ -3,10 +3,10 @@
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use urlhashlab::corpus::Corpus;
-use urlhashlab::lines::InputStats;
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::split::{Distinct, Keys};
 use urlhashlab::papers::p5;
-use urlhashlab::split::{Distinct, Keys};
 
 use crate::emit::group;
 use crate::input::{for_each_url, input_summary, warn_input, Source};

@@ -16,10 +16,6 @@ use crate::emit::{group, write_report, Format, Out, WithInput};
 use crate::flags::{FingerprintArgs, HostsArg};
 use crate::input::{for_each_url, input_summary, warn_input, Source};
 
-/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
-/// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
-pub(crate) const LIMIT: u64 = 1_000_000;
-
 #[derive(Serialize)]
 struct FpInput {
     source: Source,

@@ -520,7 +520,7 @@ impl Session {
     }
 
     /// The image of `hash` over `key` at `m` slots of the loaded lines
-    /// ([`slotmap`](crate::mechanisms::slotmap)), `layout` by its id: what the page's worker
+    /// ([`slotmap`]), `layout` by its id: what the page's worker
     /// draws (the CLI tallies the same slots as it streams). Errors are coded: `slotmap-slots`
     /// (M over 2^22), `bad-params` (an unknown layout), and [`Session::histogram`]'s.
     pub fn slot_map(

@@ -1,7 +1,7 @@
 //! Errors a user can act on: [`Coded`], a code and arguments the page words in its language
 //! (`errors` in www/strings.js and www/strings-zh.js) with the English sentence the CLI and the
 //! console print, the [`coded!`](crate::coded) macro that makes one, and the checks every layer
-//! shares ([`whole`], [`core`], [`sequence`]).
+//! shares ([`whole`], [`core()`], [`sequence`]).
 
 /// An error a user can act on: `code` and `args` name it for the page, which words it in its
 /// language (`errors` in www/strings.js and www/strings-zh.js); `english` is the sentence.

@@ -33,7 +33,7 @@
 //!
 //! * `m (ln 2 / j)^j`, the e lost ([`overflow_bound_printed`]); at j = 16 it gives
 //!   1.5 × 10^-22 × m;
-//! * "`1.37 × 10^15 × m`" ([`P5_PRINTED_J16_FACTOR`](crate::foundation::printed::P5_PRINTED_J16_FACTOR)), the sign of the exponent lost: a bound
+//! * "`1.37 × 10^15 × m`" ([`P5_PRINTED_J16_FACTOR`]), the sign of the exponent lost: a bound
 //!   above 1 that bounds nothing.
 //!
 //! # IMP-CB ([`ImpCb`], P5 §2.3, Fig. 2)

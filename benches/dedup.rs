@@ -1,7 +1,7 @@
 //! P5's Fig. 3 replayed: the MD5 fingerprint store alone against IMP-CB (a 4-bit counting Bloom
 //! filter, k = 8, m/N = 20, in front of the store), at P5's data sizes, on streams in which 29 %
 //! of the pages repeat an earlier URL (P5's near-duplicate share), with the store in memory and
-//! on disk (a SQLite file, `urlhashlab::native::p5_disk`).
+//! on disk (a SQLite file, `urlhashlab::adapters::native::p5_disk`).
 //!
 //! ```text
 //! cargo bench --bench dedup              # criterion at N = 500 000, then the summary (minutes)
@@ -20,10 +20,10 @@
 use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use urlhashlab::bloom::IndexMethod;
-use urlhashlab::cbf::{fig1_process, FingerprintStore, ImpCb};
-use urlhashlab::corpus::Corpus;
-use urlhashlab::native::p5_disk::{self, SqliteFingerprints};
+use urlhashlab::adapters::native::p5_disk::{self, SqliteFingerprints};
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::mechanisms::bloom::IndexMethod;
+use urlhashlab::mechanisms::cbf::{fig1_process, FingerprintStore, ImpCb};
 use urlhashlab::papers::p5::{self, DupStream, Fig3Row, P5Options, FIG3_N};
 
 fn urls(n: u64) -> Vec<Vec<u8>> {
@@ -58,7 +58,7 @@ fn store_disk(list: &[&[u8]], s: &DupStream) -> u64 {
     let mut new = 0;
     for &i in &s.order {
         new += (fig1_process(&mut st, list[i as usize]).expect("SQLite")
-            == urlhashlab::cbf::Verdict::New) as u64;
+            == urlhashlab::mechanisms::cbf::Verdict::New) as u64;
     }
     new
 }

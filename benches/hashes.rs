@@ -10,7 +10,7 @@
 //!
 //! Groups:
 //!
-//! * `hash`: every function of `urlhashlab::hash::REGISTRY` over the same 200 000 built-in URLs
+//! * `hash`: every function of `urlhashlab::foundation::hash::REGISTRY` over the same 200 000 built-in URLs
 //!   (seed 2004) held in memory, `Throughput::BytesDecimal` = the URLs' bytes (no newlines), so
 //!   criterion prints MB/s (10^6 bytes/s); `byte-loop` is the reference: a bare loop that adds
 //!   every byte of every URL (one load and one add per byte; LLVM unrolls it but does not
@@ -35,12 +35,12 @@
 use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use urlhashlab::corpus::Corpus;
-use urlhashlab::hash::{HashId, REGISTRY};
-use urlhashlab::key;
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::hash::{HashId, REGISTRY};
+use urlhashlab::foundation::key;
+use urlhashlab::mechanisms::partition::{Policy, Simulation};
+use urlhashlab::mechanisms::sweep::{Figure, Series, Sweep};
 use urlhashlab::papers::p2;
-use urlhashlab::partition::{Policy, Simulation};
-use urlhashlab::sweep::{Figure, Series, Sweep};
 
 /// URLs in memory for the hash group and the in-memory sweep.
 const URLS: u64 = 200_000;

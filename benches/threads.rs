@@ -18,7 +18,7 @@
 
 use std::process::Command;
 use std::time::Instant;
-use urlhashlab::hash::HashId;
+use urlhashlab::foundation::hash::HashId;
 
 fn urlhash(args: &[&str]) -> (f64, Vec<u8>) {
     let t = Instant::now();

@@ -487,7 +487,10 @@ fn closed_pipe_is_not_an_error() {
 
 #[test]
 fn every_registered_function_works_from_the_cli() {
-    let ids: Vec<&str> = urlhashlab::hash::REGISTRY.iter().map(|f| f.key).collect();
+    let ids: Vec<&str> = urlhashlab::foundation::hash::REGISTRY
+        .iter()
+        .map(|f| f.key)
+        .collect();
     let out = ok(&urlhash(&[
         "dist",
         "--fn",
@@ -500,7 +503,7 @@ fn every_registered_function_works_from_the_cli() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["functions"].as_array().unwrap().len(), ids.len());
     // The CLI's slot equals the library's for every function and line.
-    for f in urlhashlab::hash::REGISTRY {
+    for f in urlhashlab::foundation::hash::REGISTRY {
         let out = ok(&urlhash(&[
             "slots", "--fn", f.key, "--slots", "1000", SAMPLE,
         ]));
@@ -563,8 +566,8 @@ fn paper_p2_golden_on_the_built_in_corpus() {
 /// over the distinct URLs of the sample, for every policy.
 #[test]
 fn partition_counts_equal_a_direct_count_for_every_policy() {
-    use urlhashlab::key;
-    use urlhashlab::partition::{Link, Policy, POLICY_IDS};
+    use urlhashlab::foundation::key;
+    use urlhashlab::mechanisms::partition::{Link, Policy, POLICY_IDS};
     let text = std::fs::read_to_string(root().join(SAMPLE)).unwrap();
     for id in POLICY_IDS {
         let nodes = 5u32;
@@ -1137,7 +1140,7 @@ fn binary_fixture() -> Vec<u8> {
 
 #[test]
 fn the_binary_fixture_is_binary_and_has_no_host() {
-    use urlhashlab::lines::split_all;
+    use urlhashlab::foundation::lines::split_all;
     let bytes = binary_fixture();
     assert_eq!(bytes.len(), 64 * 1024);
     let (lines, stats) = split_all(&bytes);
@@ -1146,7 +1149,10 @@ fn the_binary_fixture_is_binary_and_has_no_host() {
         (64, 64, 64)
     );
     for line in &lines {
-        assert!(urlhashlab::key::split(line).is_err(), "{line:?} has a host");
+        assert!(
+            urlhashlab::foundation::key::split(line).is_err(),
+            "{line:?} has a host"
+        );
     }
 }
 
@@ -1509,7 +1515,7 @@ fn wpt_line(input: &str) -> String {
 /// a host exactly those the library's `key::split` rejects.
 #[test]
 fn wpt_url_inputs_are_all_counted() {
-    use urlhashlab::key::{self, Key};
+    use urlhashlab::foundation::key::{self, Key};
     let Some(tests) = wpt_tests() else { return };
     let lines: Vec<String> = tests
         .iter()
@@ -1591,7 +1597,7 @@ fn wpt_url_inputs_are_all_counted() {
         assert_eq!(slots.lines().count() as u64, n, "--key {k}");
         assert_eq!(&dashes, failing, "--key {k}: the lines printed '-'");
     }
-    for policy in urlhashlab::partition::POLICY_IDS {
+    for policy in urlhashlab::mechanisms::partition::POLICY_IDS {
         let out = urlhash(&["partition", "--policy", policy, "--json", file]);
         let v: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
         assert_eq!(v["input"]["urls"], n, "{policy}");
@@ -1656,7 +1662,7 @@ fn lab_sees_a_scheme(line: &str) -> bool {
 /// those tests are listed and must agree.
 #[test]
 fn wpt_hostnames_beside_the_host_split() {
-    use urlhashlab::key::{self, Key, SplitError};
+    use urlhashlab::foundation::key::{self, Key, SplitError};
     let Some(tests) = wpt_tests() else { return };
     let mut compared = 0;
     let mut schemeless = Vec::new();
@@ -1723,7 +1729,7 @@ fn wpt_hostnames_beside_the_host_split() {
 /// splits again into the same parts.
 #[test]
 fn wpt_file_urls_split_as_wpt_says_and_join_back() {
-    use urlhashlab::key;
+    use urlhashlab::foundation::key;
     let Some(tests) = wpt_tests() else { return };
     let mut file_hosts = 0;
     let mut joined = 0;
@@ -1959,9 +1965,9 @@ fn the_commands_without_a_golden_elsewhere_have_one() {
 /// its parameters and legend in text chunks; the printed legend is golden.
 #[test]
 fn slotmap_writes_the_cores_pixels_as_png() {
-    use urlhashlab::corpus::Corpus;
-    use urlhashlab::hash::HashId;
-    use urlhashlab::slotmap::{draw, Layout};
+    use urlhashlab::foundation::corpus::Corpus;
+    use urlhashlab::foundation::hash::HashId;
+    use urlhashlab::mechanisms::slotmap::{draw, Layout};
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let args = [
@@ -2524,7 +2530,7 @@ fn every_thread_count_gives_the_same_output() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hostile.txt");
     // 100 000 lines span several of the parallel reader's batches (32 768 lines).
-    std::fs::write(&file, urlhashlab::lines::hostile_list(100_000)).unwrap();
+    std::fs::write(&file, urlhashlab::foundation::lines::hostile_list(100_000)).unwrap();
     let file = file.to_str().unwrap();
     let out = dir.path().to_str().unwrap();
     let runs: [&[&str]; 14] = [

@@ -3,8 +3,8 @@
 //! `../shared/data` when it exists; the test says so and passes when it does not.
 
 use std::path::PathBuf;
-use urlhashlab::corpus::{Corpus, DEFAULT_SEED};
-use urlhashlab::key::parse_url;
+use urlhashlab::foundation::corpus::{Corpus, DEFAULT_SEED};
+use urlhashlab::foundation::key::parse_url;
 
 #[derive(Debug, Default)]
 struct Shape {

@@ -2,7 +2,7 @@
 //!
 //! At test time the functions `ELFhash`, `HfIp` and `_hf` are written out exactly as printed in
 //! `PAPERS.md` (P1), compiled with the machine's C compiler and run on every string of the
-//! inputs and every M of [`MS`]; each C result must equal `urlhashlab::hash::{elfhash_c,
+//! inputs and every M of [`MS`]; each C result must equal `urlhashlab::foundation::hash::{elfhash_c,
 //! hfip_c, hf_c}` and the registry's `HashId::slot` (hf's `INT_MIN` corner handled as
 //! `src/hash/` documents). Inputs: the real URL lists of `../shared/data` when present, 100 000
 //! URLs of the built-in corpus, 20 000 random byte strings (some of them tens of kilobytes long,
@@ -12,7 +12,7 @@ mod common;
 
 use common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
-use urlhashlab::hash::{elfhash, elfhash_c, hf, hf_c, hfip, hfip_c, HashId};
+use urlhashlab::foundation::hash::{elfhash, elfhash_c, hf, hf_c, hfip, hfip_c, HashId};
 
 /// The table sizes every string is reduced by: P1's machine counts and table sizes, powers of
 /// two (P2's site table) and the largest `int` size.
@@ -130,7 +130,7 @@ fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
     }
 
     sources.push(("hand-picked", strings.len()));
-    strings.push(urlhashlab::hash::hf_int_min_example());
+    strings.push(urlhashlab::foundation::hash::hf_int_min_example());
     strings.push(Vec::new());
     strings.push(vec![0x80]);
     strings.push(vec![0xFF]);
@@ -298,7 +298,7 @@ fn embedded_nul_hashes_like_its_prefix() {
                 );
                 assert_eq!(hfip_c(&s, m), hfip_c(prefix, m), "HfIp {s:?} M={m}");
                 assert_eq!(hf_c(&s, m), hf_c(prefix, m), "hf {s:?} M={m}");
-                for id in urlhashlab::hash::P1_FUNCTIONS {
+                for id in urlhashlab::foundation::hash::P1_FUNCTIONS {
                     assert_eq!(
                         id.slot(&s, m as u32),
                         id.slot(prefix, m as u32),

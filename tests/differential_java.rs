@@ -20,12 +20,12 @@ mod common;
 use common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use std::sync::OnceLock;
-use urlhashlab::hash::HashId;
-use urlhashlab::hash::{
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::hash::{
     java_string_hashcode, java_string_length, path_hash_printed, path_hash_repaired, path_hash_xor,
     site_hash_folded, site_hash_java, site_hash_printed, site_hash_repaired,
 };
-use urlhashlab::partition::{nutch_node, Link, Policy};
+use urlhashlab::mechanisms::partition::{nutch_node, Link, Policy};
 
 /// The readings, `main` reads the length-prefixed strings and writes, per string, the decoded
 /// `length()` then the values below as little-endian `int`s.
@@ -644,7 +644,7 @@ fn crawler_host_keys_match_java_url_and_idn() {
     let mut idn_compared = 0;
     for (url, row) in urls.iter().zip(&rows) {
         let (hash, idn) = row.split_once('\t').unwrap();
-        let nutch = urlhashlab::partition::nutch_key(url.as_bytes());
+        let nutch = urlhashlab::mechanisms::partition::nutch_key(url.as_bytes());
         assert_eq!(
             java_string_hashcode(&nutch).to_string(),
             hash,
@@ -659,7 +659,7 @@ fn crawler_host_keys_match_java_url_and_idn() {
             continue; // Heritrix keeps an ASCII domain as written
         }
         idn_compared += 1;
-        let ours = urlhashlab::partition::idna2003_to_ascii(domain);
+        let ours = urlhashlab::mechanisms::partition::idna2003_to_ascii(domain);
         assert_eq!(
             ours.as_deref().unwrap_or("!"),
             idn,

@@ -11,11 +11,11 @@
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::Command;
-use urlhashlab::corpus::Corpus;
-use urlhashlab::hash::P1_FUNCTIONS;
-use urlhashlab::key::Key;
-use urlhashlab::session::Session;
-use urlhashlab::study;
+use urlhashlab::engine::session::Session;
+use urlhashlab::engine::study;
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::hash::P1_FUNCTIONS;
+use urlhashlab::foundation::key::Key;
 
 const N: u64 = 1_000_000;
 

@@ -1,4 +1,4 @@
-//! `urlhashlab::suffix::Rules`, parsed from the `psl` crate's own `data/rules.txt` (the text the
+//! `urlhashlab::foundation::suffix::Rules`, parsed from the `psl` crate's own `data/rules.txt` (the text the
 //! page installs on wasm32), against the `psl` crate itself (the native build's list): the
 //! public suffix and the registrable domain must be identical for every host tried.
 //!
@@ -16,8 +16,8 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
-use urlhashlab::key;
-use urlhashlab::suffix::Rules;
+use urlhashlab::foundation::key;
+use urlhashlab::foundation::suffix::Rules;
 
 /// `data/rules.txt` of the `psl` package this crate links, located by `cargo metadata`.
 fn rules_file() -> Result<PathBuf, String> {

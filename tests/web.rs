@@ -1,4 +1,4 @@
-//! The WebAssembly boundary (`urlhashlab::wasm::Lab`) in a real browser.
+//! The WebAssembly boundary (`urlhashlab::adapters::wasm::Lab`) in a real browser.
 //!
 //! ```text
 //! CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
@@ -16,13 +16,13 @@
 #![cfg(target_arch = "wasm32")]
 
 use serde_json::Value;
-use urlhashlab::corpus::Corpus;
-use urlhashlab::hash::{self, HashId, REGISTRY};
-use urlhashlab::key::{self, Key};
-use urlhashlab::lines::LineSplitter;
-use urlhashlab::papers::p1::FIG3_SAMPLE;
-use urlhashlab::sweep::{sample_indices, Figure, Reservoir, Sweep};
-use urlhashlab::wasm::Lab;
+use urlhashlab::adapters::wasm::Lab;
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::hash::{self, HashId, REGISTRY};
+use urlhashlab::foundation::key::{self, Key};
+use urlhashlab::foundation::lines::LineSplitter;
+use urlhashlab::foundation::printed::FIG3_SAMPLE;
+use urlhashlab::mechanisms::sweep::{sample_indices, Figure, Reservoir, Sweep};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -676,11 +676,13 @@ fn view_is_measures_and_buckets_from_one_histogram() {
     let counts = ok(lab.histogram("hfip", "url", 100.0));
     assert_eq!(
         v["measures"],
-        as_json(&urlhashlab::metrics::Measures::of(&counts))
+        as_json(&urlhashlab::foundation::metrics::Measures::of(&counts))
     );
     assert_eq!(
         v["buckets"],
-        as_json(&urlhashlab::metrics::bucket_size_distribution(&counts))
+        as_json(&urlhashlab::foundation::metrics::bucket_size_distribution(
+            &counts
+        ))
     );
     assert_eq!(v["ideal_load"], 20.0);
     let v = json(lab.view("hfip", "url", 100.0, false));
@@ -869,10 +871,10 @@ fn with_suffix_rules() {
 
 #[wasm_bindgen_test]
 fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
+    use urlhashlab::mechanisms::partition::{Policy, Simulation};
     use urlhashlab::papers::p2::P2Study;
-    use urlhashlab::partition::{Policy, Simulation};
     // As the page starts: no list in this instance.
-    urlhashlab::suffix::uninstall();
+    urlhashlab::foundation::suffix::uninstall();
     assert!(!Lab::has_suffix_rules());
     let (mut lab, _) = loaded(&[LIST], "elfhash", "url", BIG);
     let msg = assert_err(
@@ -930,7 +932,7 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
         "xn--fsqu00a.xn--fiqs8s"
     );
     assert_eq!(
-        urlhashlab::partition::heritrix_reduced_key("www.pku.edu.cn", None),
+        urlhashlab::mechanisms::partition::heritrix_reduced_key("www.pku.edu.cn", None),
         "cn,edu,pku,"
     );
     // A bad text later leaves the installed list in place.
@@ -1057,7 +1059,7 @@ fn whole_numbers(v: Value) -> Value {
 
 #[wasm_bindgen_test]
 fn trie_trace_draws_p4_fig_1_and_equals_the_native_list() {
-    use urlhashlab::trie::GlTrie;
+    use urlhashlab::mechanisms::trie::GlTrie;
     let r = json(Lab::trie_trace("sina.com\r\n\n  sohu.com  \n", "", false));
     let nodes = r["nodes"].as_array().unwrap();
     // The hand-checked 29 nodes: 15 chars and 14 level roots (the tree's own root included).
@@ -1140,8 +1142,8 @@ fn trie_trace_draws_p4_fig_1_and_equals_the_native_list() {
 
 #[wasm_bindgen_test]
 fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
+    use urlhashlab::mechanisms::trie::Structure;
     use urlhashlab::papers::p4::TrieStudyBuilder;
-    use urlhashlab::trie::Structure;
     let mut lab = corpus_lab(3_000, "hf", BIG);
     // The first 2 000 lines, checkpoints every 500, in slices of 333 lines.
     let (r, slices) = ok(trie(&mut lab, 2_000.0, 500.0, 333));
@@ -1229,7 +1231,7 @@ fn corpus_split(n: u64) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
 
 #[wasm_bindgen_test]
 fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
-    use urlhashlab::bloom::{m_for, measure_fpr, IndexMethod};
+    use urlhashlab::mechanisms::bloom::{m_for, measure_fpr, IndexMethod};
     let mut lab = corpus_lab(2_000, "hf", BIG);
     let points = [
         ("double", 16.0),
@@ -1257,11 +1259,13 @@ fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
     }
     // P4's memory claim on the same keys.
     let memory = json(lab.bloom_memory(vec![16.0, 20.0]));
-    let want = urlhashlab::bloom::memory_comparison(ins.iter().map(Vec::len), 20.0).unwrap();
+    let want =
+        urlhashlab::mechanisms::bloom::memory_comparison(ins.iter().map(Vec::len), 20.0).unwrap();
     assert_eq!(memory[1], as_json(&want));
     // The bit array of the first 100 keys in 1 600 bits.
     let d = json(lab.bloom_demo(100, 1_600.0, 8, "md5-slices", "  http://www.pku.edu.cn/ "));
-    let mut b = urlhashlab::bloom::Bloom::new(1_600, 8, IndexMethod::Md5Slices).unwrap();
+    let mut b =
+        urlhashlab::mechanisms::bloom::Bloom::new(1_600, 8, IndexMethod::Md5Slices).unwrap();
     for (i, key) in ins[..100].iter().enumerate() {
         b.insert(key);
         assert_eq!(d["urls"][i]["indices"], as_json(&b.indices(key)));
@@ -1337,7 +1341,7 @@ fn the_bloom_job_equals_native_filters_on_the_clis_corpus_split() {
 
 #[wasm_bindgen_test]
 fn a_file_is_split_into_the_halves_of_its_distinct_lines() {
-    use urlhashlab::bloom::{m_for, measure_fpr, IndexMethod};
+    use urlhashlab::mechanisms::bloom::{m_for, measure_fpr, IndexMethod};
     // 1 001 corpus URLs with two repeated and a blank line, in awkward chunks.
     let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 1_001).collect();
     let mut text = corpus_text(&urls);
@@ -1378,7 +1382,7 @@ fn a_file_is_split_into_the_halves_of_its_distinct_lines() {
 
 #[wasm_bindgen_test]
 fn the_bloom_theory_is_the_formula_with_the_papers_points() {
-    use urlhashlab::bloom::{fpr_approx, fpr_exact};
+    use urlhashlab::mechanisms::bloom::{fpr_approx, fpr_exact};
     let t = json(Lab::bloom_theory(8.0, 1_000.0, 32.0));
     let curve = t["curve"].as_array().unwrap();
     assert_eq!(curve.len(), 256);
@@ -1416,8 +1420,8 @@ fn the_bloom_theory_is_the_formula_with_the_papers_points() {
 
 #[wasm_bindgen_test]
 fn the_counting_filter_job_equals_the_native_delete_experiment() {
-    use urlhashlab::bloom::{m_for, IndexMethod};
-    use urlhashlab::cbf::{deletion_experiment, CountingBloom};
+    use urlhashlab::mechanisms::bloom::{m_for, IndexMethod};
+    use urlhashlab::mechanisms::cbf::{deletion_experiment, CountingBloom};
     let mut lab = corpus_lab(2_000, "hf", BIG);
     let (ins, _) = corpus_split(2_000);
     for (ratio, k, bits, method, fraction) in [
@@ -1554,7 +1558,7 @@ fn fp_lab() -> (Lab, Vec<(u64, Vec<u8>)>) {
 
 #[wasm_bindgen_test]
 fn fp_avalanche_equals_the_core_on_a_hand_checked_pair() {
-    use urlhashlab::fingerprint::avalanche;
+    use urlhashlab::mechanisms::fingerprint::avalanche;
     // RFC 1321: MD5("") and MD5("a"), 62 bits apart (counted by hand from the two digests).
     let r = json(Lab::fp_avalanche("", "a"));
     assert_eq!(r["digest_a"], "d41d8cd98f00b204e9800998ecf8427e");
@@ -1607,7 +1611,7 @@ fn fp_avalanche_equals_the_core_on_a_hand_checked_pair() {
 
 #[wasm_bindgen_test]
 fn fp_paper_reveals_the_empty_string_and_birthday_curves_are_the_bound() {
-    use urlhashlab::fingerprint::{
+    use urlhashlab::mechanisms::fingerprint::{
         collision_probability, n_for_collision_probability, p3_reveals, BirthdayReport,
     };
     let r = json(Lab::fp_paper());
@@ -1673,7 +1677,7 @@ fn fp_paper_reveals_the_empty_string_and_birthday_curves_are_the_bound() {
 
 #[wasm_bindgen_test]
 fn fp_study_equals_urlhash_fingerprint_natively() {
-    use urlhashlab::fingerprint::CanonicalStudy;
+    use urlhashlab::mechanisms::fingerprint::CanonicalStudy;
     use urlhashlab::papers::p3::P3Study;
     // A hand-made list with lines that are not URLs, in slices of 4 lines.
     let (mut lab, lines) = fp_lab();
@@ -1761,7 +1765,7 @@ fn fp_study_equals_urlhash_fingerprint_natively() {
 
 #[wasm_bindgen_test]
 fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
-    use urlhashlab::fingerprint::{HostTable, SitesStudy};
+    use urlhashlab::mechanisms::fingerprint::{HostTable, SitesStudy};
     let (mut lab, lines) = fp_lab();
     let (r, _) = ok(study_sliced(&mut lab, "fpSites", sites(FP_TABLE, 1e6), 3));
     let mut native = SitesStudy::new(HostTable::parse(FP_TABLE).unwrap());
@@ -1814,7 +1818,7 @@ fn fp_sites_equal_the_native_count_and_a_bad_table_line_is_named() {
 
 #[wasm_bindgen_test]
 fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
-    use urlhashlab::fingerprint::{Canonicalizer, Toggle, Toggles};
+    use urlhashlab::mechanisms::fingerprint::{Canonicalizer, Toggle, Toggles};
     let (mut lab, lines) = fp_lab();
     let report = ok(study(&mut lab, "fp", MaxLines { max_lines: 1e6 }));
     let c = &report["canonical"];
@@ -1896,9 +1900,9 @@ fn fp_combos_equal_the_studys_rows_and_unknown_toggles_are_errors() {
 
 #[wasm_bindgen_test]
 fn over_the_budget_the_first_lines_are_kept_and_the_views_measure_them_and_say_so() {
+    use urlhashlab::mechanisms::trie::Structure;
     use urlhashlab::papers::p2::P2Study;
     use urlhashlab::papers::p4::TrieStudyBuilder;
-    use urlhashlab::trie::Structure;
     // 2 000 corpus URLs from a file, a budget that keeps about the first 500 of them.
     let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 2_000).collect();
     let text = corpus_text(&urls);
@@ -2016,10 +2020,10 @@ fn quiz_questions_are_the_cores_on_the_picked_line_and_errors_are_coded() {
     let corpus = Corpus::new(2004);
     for index in 0..5 {
         let q = json(lab.quiz("p1", 31.0, index));
-        let line = urlhashlab::quiz::pick(31, "p1", index, 0, 5_000);
+        let line = urlhashlab::engine::quiz::pick(31, "p1", index, 0, 5_000);
         let mut url = Vec::new();
         corpus.url(line, &mut url);
-        let want = urlhashlab::quiz::slot(31, index, &url);
+        let want = urlhashlab::engine::quiz::slot(31, index, &url);
         assert_eq!(q["answer"], want.answer.as_str());
         assert_eq!(q["args"][0], String::from_utf8(url).unwrap().as_str());
         // The same seed and index, the same question.
@@ -2044,7 +2048,7 @@ fn quiz_questions_are_the_cores_on_the_picked_line_and_errors_are_coded() {
 
 #[wasm_bindgen_test]
 fn slot_maps_are_the_cores_pixels_and_each_keeps_its_own() {
-    use urlhashlab::slotmap::{draw, Layout};
+    use urlhashlab::mechanisms::slotmap::{draw, Layout};
     let mut lab = corpus_lab(20_000, "elfhash,hfip,hf", BIG);
     let m = 1u32 << 14;
     let mut datas = Vec::new();
@@ -2072,7 +2076,7 @@ fn slot_maps_are_the_cores_pixels_and_each_keeps_its_own() {
         datas.push(image);
     }
     // Each image holds its own pixels, not a view of memory the next one reuses.
-    let first = urlhashlab::slotmap::draw(
+    let first = urlhashlab::mechanisms::slotmap::draw(
         &ok(lab.histogram("hfip", "url", f64::from(m))),
         Layout::Linear,
     )
@@ -2095,7 +2099,7 @@ fn slot_maps_are_the_cores_pixels_and_each_keeps_its_own() {
 /// load's.
 #[wasm_bindgen_test]
 fn parts_appended_across_labs_equal_one_load() {
-    let text = urlhashlab::lines::hostile_list(5_000);
+    let text = urlhashlab::foundation::lines::hostile_list(5_000);
     let newlines: Vec<usize> = (0..text.len()).filter(|&i| text[i] == b'\n').collect();
     let fns = "elfhash,md5,xxh3";
     for (budget, key) in [(1e9, "url"), (40_000.0, "host"), (0.0, "path")] {

@@ -29,14 +29,8 @@ use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use md5::{Digest, Md5};
 use std::collections::{BTreeMap, BTreeSet};
-use urlhashlab::bloom::{
-    expected_fill, fpr_approx, fpr_exact, m_for, md5_slice_width, measure_fpr, sweep_fpr,
-    wilson_interval, Bloom, IndexMethod, MAX_K, MAX_M, Z_95,
-};
-use urlhashlab::cbf::{
-    counter_pmf, counter_tail, deletion_experiment, overflow_theory, CbfDelete, Counters,
-    CountingBloom, DeleteOutcome, FingerprintStore, ImpCb, SaturatedDelete, Verdict,
-};
+use urlhashlab::mechanisms::bloom::{expected_fill, fpr_approx, fpr_exact, m_for, md5_slice_width, measure_fpr, sweep_fpr, wilson_interval, Bloom, IndexMethod, MAX_K, MAX_M, Z_95};
+use urlhashlab::mechanisms::cbf::{counter_pmf, counter_tail, deletion_experiment, overflow_theory, CbfDelete, Counters, CountingBloom, DeleteOutcome, FingerprintStore, ImpCb, SaturatedDelete, Verdict};
 use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
 #[derive(Arbitrary, Debug)]

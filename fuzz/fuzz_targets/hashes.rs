@@ -13,7 +13,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use md5::{Digest, Md5};
-use urlhashlab::hash::{self, HashId, Reducer, REGISTRY};
+use urlhashlab::foundation::hash::{self, HashId, Reducer, REGISTRY};
 use urlhashlab_fuzz::{c_string, fnv1a64, java_units};
 
 /// P1's ELFhash as printed, before `% size`, over signed chars.

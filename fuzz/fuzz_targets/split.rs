@@ -1,4 +1,4 @@
-//! URL splitting (`urlhashlab::key`) and the chunked line reader (`urlhashlab::lines`).
+//! URL splitting (`urlhashlab::foundation::key`) and the chunked line reader (`urlhashlab::foundation::lines`).
 //!
 //! The input is used as it comes: as one URL line, split into lines whose first few are URL
 //! lines too, and as a URL list fed to the line reader.
@@ -23,8 +23,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urlhashlab::key::{self, Key, SplitError};
-use urlhashlab::lines::{split_all, InputStats, LineSplitter, MAX_LINE_BYTES, REMEMBERED_LINES};
+use urlhashlab::foundation::key::{self, Key, SplitError};
+use urlhashlab::foundation::lines::{split_all, InputStats, LineSplitter, MAX_LINE_BYTES, REMEMBERED_LINES};
 use urlhashlab_fuzz::{fnv1a64, SplitMix};
 
 const SPECIAL: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
@@ -249,7 +249,7 @@ fn reference(input: &[u8]) -> Expected {
             continue;
         }
         // A list read whole names its `rank,host` lines (the shape is columns.rs's, unit-tested there).
-        if urlhashlab::columns::rank_host(line) {
+        if urlhashlab::foundation::columns::rank_host(line) {
             stats.rank_host.record(number);
         }
         if std::str::from_utf8(line).is_err() {
@@ -272,7 +272,7 @@ fn chunked(input: &[u8], cuts: impl IntoIterator<Item = usize>) -> Out {
     let mut lines = Vec::new();
     let mut s = LineSplitter::new();
     let mut prev = 0;
-    let mut sink = |l: urlhashlab::lines::Line<'_>| {
+    let mut sink = |l: urlhashlab::foundation::lines::Line<'_>| {
         assert!(!l.bytes.is_empty());
         lines.push((l.number, l.bytes.to_vec()));
     };

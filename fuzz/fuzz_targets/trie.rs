@@ -18,7 +18,7 @@ use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use std::collections::{BTreeMap, BTreeSet};
 use urlhashlab::papers::p4::TrieStudyBuilder;
-use urlhashlab::trie::{radix_shape, AnySet, GlTrie, PatriciaUrls, StepAction, Structure, UrlSet};
+use urlhashlab::mechanisms::trie::{radix_shape, AnySet, GlTrie, PatriciaUrls, StepAction, Structure, UrlSet};
 use urlhashlab_fuzz::java_units;
 
 /// A URL: a prefix of an earlier URL (`from`, `keep` bytes of it) followed by new bytes.
@@ -158,7 +158,7 @@ fn check_gl(gl: &GlTrie, urls: &BTreeSet<Vec<u16>>, fixed: bool) {
     let depth: u64 = urls.iter().map(|u| u.len() as u64).sum();
     let mean = depth as f64 / urls.len().max(1) as f64;
     assert!((st.mean_depth - mean).abs() <= 1e-9 * mean.max(1.0));
-    assert!(gl.bytes() >= nodes * urlhashlab::trie::NODE_BYTES as u64);
+    assert!(gl.bytes() >= nodes * urlhashlab::mechanisms::trie::NODE_BYTES as u64);
     if fixed {
         assert_eq!(gl.prefix_urls(), Some(prefix_count(urls)));
     } else {

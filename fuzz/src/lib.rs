@@ -2,7 +2,7 @@
 //! module docs (not from the code under test), and a small deterministic generator for the
 //! choices a target derives from its input (chunk boundaries, extra slot counts).
 
-/// Java's `charAt` units for `bytes` read as UTF-8, as `urlhashlab::hash` documents it: the
+/// Java's `charAt` units for `bytes` read as UTF-8, as `urlhashlab::foundation::hash` documents it: the
 /// standard "maximal subpart" replacement (one U+FFFD per maximal invalid subsequence, what
 /// `String::from_utf8_lossy` does), except that a UTF-8-encoded surrogate (`ED A0..BF` and one
 /// continuation byte after it, if there is one) is a single U+FFFD, as Java's decoder makes it.

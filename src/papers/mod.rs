@@ -1,6 +1,9 @@
-//! The five papers, one module each: what the paper printed (its tables, constants and claims,
-//! typed), its presets, and the study that measures the same things on a URL list and reports
-//! them beside the printed numbers.
+//! **Layer 3, the papers**: the five papers, one module each: what the paper printed (its
+//! tables, constants and claims, typed), its presets, and the study that measures the same
+//! things on a URL list and reports them beside the printed numbers. They import the layers
+//! below, [`crate::foundation`] and [`crate::mechanisms`]; the engine and the adapters import
+//! them. The printed numbers the mechanisms default to stand in
+//! [`crate::foundation::printed`].
 //!
 //! | module | paper | printed | study |
 //! |---|---|---|---|
@@ -11,8 +14,8 @@
 //! | [`p5`] | 吴家奇 et al., 基于 Counting Bloom Filter 的海量网页快速去重研究, 2018 | k = 8, m/N = 20, the overflow bound, Fig. 3's N | [`p5::study`] |
 //!
 //! The functions and structures the papers use live in the modules of their concept
-//! ([`crate::hash`], [`crate::partition`], [`crate::fingerprint`], [`crate::trie`],
-//! [`crate::bloom`], [`crate::cbf`]); a paper's module holds what is the paper's own.
+//! ([`crate::foundation::hash`], [`crate::mechanisms::partition`], [`crate::mechanisms::fingerprint`], [`crate::mechanisms::trie`],
+//! [`crate::mechanisms::bloom`], [`crate::mechanisms::cbf`]); a paper's module holds what is the paper's own.
 
 pub mod p1;
 pub mod p2;

@@ -24,11 +24,12 @@
 //!   4 bits of ELFhash are the low 4 bits of the URL's last byte: for M = 8 the slot is the last
 //!   character mod 8, and B follows the mix of URL endings (`/`, `l` of `.html`, `m`, `p`, digits).
 //!
-//! [`P1Study`] runs Fig. 1 and Fig. 2 in one pass (see [`crate::sweep`]) and gathers that
+//! [`P1Study`] runs Fig. 1 and Fig. 2 in one pass (see [`crate::mechanisms::sweep`]) and gathers that
 //! evidence on the way; [`P1Study::finish`] returns a [`P1Report`].
 
-use crate::hash::{self, HashId};
-use crate::sweep::{Figure, Measure, Point, Series, SweepParts};
+use crate::foundation::hash::{self, HashId};
+use crate::foundation::printed::{FIG1_SLOTS, FIG2_SLOTS};
+use crate::mechanisms::sweep::{Figure, Measure, Point, Series, SweepParts};
 use serde::Serialize;
 
 /// M of P1's table.
@@ -41,19 +42,11 @@ pub const TABLE_N: [u64; 7] = [
 pub const A_OPT_PRINTED: [f64; 7] = [1.75, 2.75, 4.25, 5.5, 6.75, 8.00, 50.50];
 /// HfIp's A as P1 prints it.
 pub const HFIP_PRINTED: [f64; 7] = [1.89, 3.23, 4.54, 5.85, 7.01, 8.31, 51.75];
-/// Fig. 1's slot counts (A).
-pub const FIG1_SLOTS: [u32; 4] = [200_000, 800_000, 1_000_000, 2_000_000];
-/// Fig. 2's machine counts (B).
-pub const FIG2_SLOTS: [u32; 4] = [8, 10, 12, 40];
 /// Fig. 2's captions: B(1) M = 80000 … B(4) M = 400000. Its text says 8, 10, 12 and 40
 /// machines ([`FIG2_SLOTS`]): the captions carry Fig. 1's 万 (ten thousand) over.
 pub const FIG2_CAPTION_SLOTS: [u32; 4] = [80_000, 100_000, 120_000, 400_000];
 /// The B below which Fig. 2 plots HfIp ("< 1.1").
 pub const FIG2_HFIP_B_PRINTED: f64 = 1.1;
-/// Fig. 3's machine counts (B of hf).
-pub const FIG3_SLOTS: [u32; 5] = [11, 12, 14, 16, 18];
-/// Fig. 3's sample size.
-pub const FIG3_SAMPLE: u64 = 400_000;
 
 /// The powers of two at which HfIp's zero bits are measured (2^8, and 2^21, P2's site table).
 pub const HFIP_BITS_M: [u32; 2] = [1 << 8, 1 << 21];
@@ -69,7 +62,7 @@ pub struct TableColumn {
     pub a_opt_printed: f64,
     /// A(opt) by P1's formula `(N/M + 1) / 2`, which lets loads be fractions.
     pub a_opt_formula: f64,
-    /// The least A whole-number loads allow ([`crate::metrics::avg_probes_a_opt_whole`]).
+    /// The least A whole-number loads allow ([`crate::foundation::metrics::avg_probes_a_opt_whole`]).
     pub a_opt_whole: f64,
     /// The expected A of a uniformly random function, `1 + (N - 1) / (2M)`.
     pub a_random: f64,
@@ -115,7 +108,7 @@ pub struct Fig2Caption {
 /// Fig. 2's captions at P1's N, against the B < 1.1 the figure plots.
 pub fn fig2_captions() -> Vec<Fig2Caption> {
     let n = TABLE_N[TABLE_N.len() - 1];
-    let b = |m: u32| crate::metrics::expected_max_load(n, m) * m as f64 / n as f64;
+    let b = |m: u32| crate::foundation::metrics::expected_max_load(n, m) * m as f64 / n as f64;
     FIG2_CAPTION_SLOTS
         .iter()
         .zip(FIG2_SLOTS)
@@ -393,7 +386,7 @@ impl P1Study {
     }
 
     /// The sweep's parts, to count each on its own thread.
-    pub fn parts_mut(&mut self) -> &mut [crate::sweep::Sweep] {
+    pub fn parts_mut(&mut self) -> &mut [crate::mechanisms::sweep::Sweep] {
         self.sweep.parts_mut()
     }
 
@@ -433,9 +426,9 @@ impl P1Study {
             .map(|(i, &tn)| TableColumn {
                 n: tn,
                 a_opt_printed: A_OPT_PRINTED[i],
-                a_opt_formula: crate::metrics::avg_probes_a_opt(tn, TABLE_M),
-                a_opt_whole: crate::metrics::avg_probes_a_opt_whole(tn, TABLE_M),
-                a_random: crate::metrics::avg_probes_a_random(tn, TABLE_M),
+                a_opt_formula: crate::foundation::metrics::avg_probes_a_opt(tn, TABLE_M),
+                a_opt_whole: crate::foundation::metrics::avg_probes_a_opt_whole(tn, TABLE_M),
+                a_random: crate::foundation::metrics::avg_probes_a_random(tn, TABLE_M),
                 hfip_printed: HFIP_PRINTED[i],
                 hfip: at(HashId::HfIp, TABLE_M, tn),
                 hf: at(HashId::Hf, TABLE_M, tn),
@@ -460,7 +453,7 @@ impl P1Study {
             .map(|b| (b, self.ev.last_byte[b as usize]))
             .filter(|x| x.1 > 0)
             .collect();
-        crate::order::sort_by(&mut top, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        crate::foundation::order::sort_by(&mut top, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         // With M = 8 the slot is the last byte mod 8: B predicted from the endings alone.
         let mut by_slot = [0u64; 8];
         for (b, &c) in self.ev.last_byte.iter().enumerate() {
@@ -480,7 +473,7 @@ impl P1Study {
                 n: 1_000_000,
                 m: TABLE_M,
                 printed: 2.75,
-                formula: crate::metrics::avg_probes_a_opt(1_000_000, TABLE_M),
+                formula: crate::foundation::metrics::avg_probes_a_opt(1_000_000, TABLE_M),
             },
             fig2_captions: fig2_captions(),
             hf_multiple_of_3: HfMultipleOf3 {
@@ -549,11 +542,11 @@ impl P1Study {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corpus::Corpus;
+    use crate::foundation::corpus::Corpus;
 
     #[test]
     fn study_on_built_in_corpus_shows_every_anomaly() {
-        let corpus = Corpus::new(crate::corpus::DEFAULT_SEED);
+        let corpus = Corpus::new(crate::foundation::corpus::DEFAULT_SEED);
         let mut study = P1Study::new();
         let mut urls = corpus.iter(0, 600_000);
         while let Some(u) = urls.next_url() {
@@ -614,7 +607,9 @@ mod tests {
 
     #[test]
     fn evidence_gathered_apart_merges_into_one_pass() {
-        let urls: Vec<Vec<u8>> = crate::corpus::Corpus::new(5).iter(0, 3000).collect();
+        let urls: Vec<Vec<u8>> = crate::foundation::corpus::Corpus::new(5)
+            .iter(0, 3000)
+            .collect();
         let add =
             |ev: &mut P1Evidence, u: &[u8]| ev.add(u, hash::elfhash(u), hash::hfip(u), hash::hf(u));
         let mut whole = P1Evidence::default();

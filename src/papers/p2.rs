@@ -10,12 +10,12 @@
 //! freedom, p ≈ 0.23). The printed path hash returns `r·s`, which is 0 for every path whose
 //! length is a multiple of 3 (`s` was just reset) or below 3 (`r` is still 0): that sends about
 //! a third of all URLs to node 1 and cannot give that balance. The study measures, on the same
-//! input, each reading of the path hash (see [`crate::hash`]) and, for comparison, host and
-//! domain routing and the presets of real crawlers ([`crate::partition`]).
+//! input, each reading of the path hash (see [`crate::foundation::hash`]) and, for comparison, host and
+//! domain routing and the presets of real crawlers ([`crate::mechanisms::partition`]).
 
-use crate::hash::HashId;
-use crate::metrics;
-use crate::partition::{ControlReport, Policy, Simulation, SimulationReport};
+use crate::foundation::hash::HashId;
+use crate::foundation::metrics;
+use crate::mechanisms::partition::{ControlReport, Policy, Simulation, SimulationReport};
 use serde::Serialize;
 
 /// Crawl nodes of Table 1.
@@ -32,7 +32,7 @@ pub const TABLE1_SYSTEM_MATCHES: u64 = 2_066_713;
 pub const TABLE1_CONTROL_MATCHES: u64 = 1_806_747;
 /// Σ [`TABLE1_NODE_MATCHES`]: the crawl nodes' share of [`TABLE1_SYSTEM_MATCHES`], which is
 /// the control node's plus the nodes' (P2 §3.3: a node matches the links it finds that are its
-/// own; see [`crate::partition::NodeMatching`]).
+/// own; see [`crate::mechanisms::partition::NodeMatching`]).
 pub const TABLE1_NODES_MATCHES: u64 = 259_966;
 /// A reading's node loads count as "could be the printed ones" when a χ² test against a
 /// uniform split does not reject them at this level (the printed loads give p ≈ 0.23).
@@ -180,7 +180,11 @@ impl P2Study {
     }
 
     /// See [`Simulation::push`].
-    pub fn push(&mut self, line: u64, url: &[u8]) -> Result<bool, crate::key::SplitError> {
+    pub fn push(
+        &mut self,
+        line: u64,
+        url: &[u8],
+    ) -> Result<bool, crate::foundation::key::SplitError> {
         self.sim.push(line, url)
     }
 
@@ -238,7 +242,7 @@ pub fn format_p(p: f64) -> String {
 }
 
 fn verdict(
-    r: &crate::partition::PolicyReport,
+    r: &crate::mechanisms::partition::PolicyReport,
     f: HashId,
     printed: &Printed,
     sim: &SimulationReport,
@@ -381,7 +385,7 @@ mod tests {
 
     #[test]
     fn each_verdict_names_its_reason_by_code() {
-        let corpus = crate::corpus::Corpus::new(2004);
+        let corpus = crate::foundation::corpus::Corpus::new(2004);
         let urls = (0..20_000).map(|i| {
             let mut buf = Vec::new();
             corpus.url(i, &mut buf);

@@ -1,75 +1,22 @@
 //! P3 = 杨海东, 叶小岭, 张颖超, 基于 Hash 算法实现搜索引擎中重复 WEB 页面的消除 (微计算机信息
 //! 22(9-3), 2006): its printed numbers and the P3 study, every measure of
-//! [`crate::fingerprint`] on one URL list, as `urlhash fingerprint` reports it.
+//! [`crate::mechanisms::fingerprint`] on one URL list, as `urlhash fingerprint` reports it.
 //!
 //! P3 gives every URL the 128-bit MD5 digest of its text as its id and claims two inputs share
 //! it with probability 10^-24; the study measures duplicates, short-fingerprint collisions
 //! against the birthday bound `1 − exp(−n(n−1)/2^(b+1))`, the avalanche of its Table 1, the two
 //! digests it printed, and the normalisations that decide what is "the same page".
 
-use crate::fingerprint::*;
-use crate::hash::md5_u128;
+use crate::foundation::hash::{md5_blocks, md5_u128};
+use crate::foundation::printed::P3Printed;
+use crate::foundation::printed::{P3_WEB_LINKS, P3_WEB_PAGES};
+use crate::mechanisms::fingerprint::*;
 use serde::Serialize;
-
-/// Fingerprint width P3 chose (Sect. 2).
-pub const P3_FINGERPRINT_BITS: u32 = 128;
-/// P3's claim: two inputs share a 128-bit digest with probability 10^-24.
-pub const P3_CLAIM_PAIR_PROBABILITY: f64 = 1e-24;
-/// P3's comparison: two human fingerprints coincide with probability 10^-19.
-pub const P3_HUMAN_FINGERPRINT_PROBABILITY: f64 = 1e-19;
-/// P3: "about 13 billion web pages" (130 亿).
-pub const P3_WEB_PAGES: u64 = 13_000_000_000;
-/// P3: "about 60 billion hyperlinks" (600 亿).
-pub const P3_WEB_LINKS: u64 = 60_000_000_000;
-/// Printed in Sect. 3.1 for `"http://" + IP + path` (IP_ID); it is MD5 of the empty string.
-pub const P3_DIGEST_IP_ID: &str = "D41D8CD98F00B204E9800998ECF8427E";
-/// Printed in Sect. 3.2 for `"http://" + name + path` (Name_ID).
-pub const P3_DIGEST_NAME_ID: &str = "00F4CC7599310F795FB4B19B6A13CCA9";
 
 /// Widths whose collisions the study measures.
 pub const STUDY_BITS: [u32; 3] = [16, 24, 32];
 /// The avalanche is measured on the first this many URLs (each against its [`variants`]).
 pub const AVALANCHE_URLS: u64 = 100_000;
-
-/// P3's printed claims.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct P3Printed {
-    /// The fingerprint width P3 chose, 128 bits (Sect. 2).
-    pub fingerprint_bits: u32,
-    /// P3's claim that two inputs share a 128-bit digest with probability 10^-24.
-    pub pair_probability: f64,
-    /// P3's comparison, two human fingerprints coinciding with probability 10^-19.
-    pub human_fingerprint_probability: f64,
-    /// P3's size of the web, 13 billion pages (130 亿).
-    pub web_pages: u64,
-    /// P3's count of hyperlinks, 60 billion (600 亿).
-    pub web_links: u64,
-    /// IP_ID's digest as printed in Sect. 3.1 (MD5 of the empty string).
-    pub digest_ip_id: &'static str,
-    /// Name_ID's digest as printed in Sect. 3.2.
-    pub digest_name_id: &'static str,
-}
-
-impl P3Printed {
-    /// P3's printed numbers, from the constants above.
-    pub fn new() -> P3Printed {
-        P3Printed {
-            fingerprint_bits: P3_FINGERPRINT_BITS,
-            pair_probability: P3_CLAIM_PAIR_PROBABILITY,
-            human_fingerprint_probability: P3_HUMAN_FINGERPRINT_PROBABILITY,
-            web_pages: P3_WEB_PAGES,
-            web_links: P3_WEB_LINKS,
-            digest_ip_id: P3_DIGEST_IP_ID,
-            digest_name_id: P3_DIGEST_NAME_ID,
-        }
-    }
-}
-
-impl Default for P3Printed {
-    fn default() -> Self {
-        P3Printed::new()
-    }
-}
 
 /// P3's fingerprints on the input.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -258,12 +205,6 @@ impl P3Study {
             findings,
         }
     }
-}
-
-/// The 512-bit blocks MD5 processes for a message of `len` bytes: padding to 448 bits mod 512,
-/// then the 64-bit length (RFC 1321 §3.1–3.2).
-pub fn md5_blocks(len: u64) -> u64 {
-    (len + 8) / 64 + 1
 }
 
 fn findings(

@@ -1,10 +1,10 @@
 //! P5 = 吴家奇 et al., 基于 Counting Bloom Filter 的海量网页快速去重研究 (2018): its printed
 //! numbers and the P5 study, every experiment `urlhash paper p5` reports, measured on one
-//! inserted / held-out split of a URL list (see [`crate::split`]).
+//! inserted / held-out split of a URL list (see [`crate::foundation::split`]).
 //!
 //! P5 dedups URLs with a counting Bloom filter of 4-bit counters, k = 8 and m/N = 20 (after its
 //! reference \[12\], Cao's table; it prints no rate), backed by a store of MD5 fingerprints
-//! (IMP-CB, [`crate::cbf::ImpCb`]), and prints the overflow bound `P(max c ≥ 16) ≤ 1.37 × 10^15
+//! (IMP-CB, [`crate::mechanisms::cbf::ImpCb`]), and prints the overflow bound `P(max c ≥ 16) ≤ 1.37 × 10^15
 //! × m` with the formula `m (ln 2 / j)^j`: both misprints of Fan et al.'s `m (e ln 2 / j)^j`.
 //! Its Fig. 3 compares the store alone with IMP-CB at N = 0.5 to 2 million and prints no numbers.
 //!
@@ -16,19 +16,19 @@
 //!
 //! [`study`] measures, on the same keys:
 //! 1. false positives at P5's and P4's points, `(1 − (1 − 1/m)^(kN))^k` beside them
-//!    ([`crate::bloom::sweep_fpr`]);
+//!    ([`crate::mechanisms::bloom::sweep_fpr`]);
 //! 2. the overflow theory at P5's settings;
 //! 3. Fig. 3 replayed ([`fig3_row`]): the store alone against IMP-CB on streams of N pages with
 //!    duplicates, both in memory, timed by the clock it is handed (the CLI's `Instant`), at
 //!    [`FIG3_N`] when the input has 2 million URLs, else at quarters of it, with the times of
 //!    Fig. 2's three branches; the same with the store on disk is native
 //!    (`native::p5_disk::fig3_disk`, `urlhash paper p5 --disk`), generic over
-//!    [`crate::cbf::FingerprintDb`];
-//! 4. deletes at P5's settings and at saturating ones ([`crate::cbf::deletion_experiment`]);
+//!    [`crate::mechanisms::cbf::FingerprintDb`];
+//! 4. deletes at P5's settings and at saturating ones ([`crate::mechanisms::cbf::deletion_experiment`]);
 //! 5. P5's misprints with live numbers ([`P5Misprints`]): the tail "bound" that is the
-//!    probability of exactly j ([`crate::cbf::printed_tail_bound`]), "N" trials for Nk, Fig. 2's
+//!    probability of exactly j ([`crate::mechanisms::cbf::printed_tail_bound`]), "N" trials for Nk, Fig. 2's
 //!    not-found branch adding 1 to the counters twice (run literally:
-//!    [`crate::cbf::ImpCb::process_printed`]), and the names IMP-CB and IMP-CM ([`P5_NAMES`]).
+//!    [`crate::mechanisms::cbf::ImpCb::process_printed`]), and the names IMP-CB and IMP-CM ([`P5_NAMES`]).
 //!
 //! ```
 //! use urlhashlab::papers::p5;
@@ -46,22 +46,19 @@
 //! assert_eq!(imp.false_negatives, 0);
 //! ```
 
-use crate::bloom::{self, FprReport, IndexMethod, PaperRow};
-use crate::cbf::{
+use crate::foundation::printed::{P5_COUNTER_BITS, P5_PRINTED_J16_FACTOR};
+use crate::mechanisms::bloom::{self, FprReport, IndexMethod, PaperRow};
+use crate::mechanisms::cbf::{
     self, counter_pmf, fig1_process, printed_tail_bound, DeleteOutcome, DeletionReport,
     FingerprintDb, FingerprintStore, ImpCb, TailBoundCheck, Verdict, OVERFLOW_J16_FACTOR,
     OVERFLOW_J16_WITHOUT_E,
 };
 use serde::Serialize;
 
-/// P5's printed "P(max c(i) >= 16) <= 1.37 × 10^15 × m" (a misprint: the exponent's sign lost).
-pub const P5_PRINTED_J16_FACTOR: f64 = 1.37e15;
 /// P5's counting filter: k = 8…
 pub const P5_K: u32 = 8;
-/// …m/N = 20…
+/// …and m/N = 20 (with 4-bit counters, [`P5_COUNTER_BITS`]).
 pub const P5_RATIO: f64 = 20.0;
-/// …and 4-bit counters.
-pub const P5_COUNTER_BITS: u32 = 4;
 /// A counting filter that saturates (m/N, k, counter bits), to show what deletes then lose.
 pub const SATURATING: (f64, u32, u32) = (2.0, 4, 2);
 /// The N of P5's Fig. 3.
@@ -168,7 +165,7 @@ pub const P5_NAMES: [NameUse; 2] = [
 /// page t. The first page is new; of the others, exactly `duplicates` (chosen by selection
 /// sampling, every set of positions equally likely) repeat a URL already seen, drawn uniformly
 /// among those; the rest bring the next URL of the list. Pure: the same (n, share, seed) give the
-/// same stream on every machine ([`crate::mix::SplitMix`]).
+/// same stream on every machine ([`crate::foundation::mix::SplitMix`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DupStream {
     /// Page t's URL, as an index into the list of distinct URLs (page 0 is URL 0).
@@ -202,7 +199,7 @@ pub fn stream_with_duplicates(n: u64, dup_share: f64, seed: u64) -> Result<DupSt
         return Err(format!("a stream has at most 2^32 − 1 pages (got {n})"));
     }
     let duplicates = ((dup_share * n as f64).round() as u64).min(n.saturating_sub(1));
-    let mut rng = crate::mix::SplitMix::new(seed, 5);
+    let mut rng = crate::foundation::mix::SplitMix::new(seed, 5);
     let mut order = Vec::with_capacity(n as usize);
     let (mut seen, mut left) = (0u64, duplicates);
     for t in 0..n {
@@ -730,7 +727,7 @@ pub fn study(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cbf::MemFingerprints;
+    use crate::mechanisms::cbf::MemFingerprints;
 
     fn keys(n: usize, tag: &str) -> Vec<String> {
         (0..n)

@@ -64,7 +64,9 @@ pub fn real_lines() -> Option<Vec<Vec<u8>>> {
 
 /// URLs `0..n` of the built-in corpus with seed 2004.
 pub fn corpus_urls(n: u64) -> Vec<Vec<u8>> {
-    urlhashlab::corpus::Corpus::new(2004).iter(0, n).collect()
+    urlhashlab::foundation::corpus::Corpus::new(2004)
+        .iter(0, n)
+        .collect()
 }
 
 /// A small fixed-seed PRNG (SplitMix64), so every run feeds the oracles the same strings.

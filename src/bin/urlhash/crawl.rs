@@ -4,8 +4,8 @@
 use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
-use urlhashlab::lines::InputStats;
-use urlhashlab::partition::Simulation;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::mechanisms::partition::Simulation;
 
 use crate::input::{warn_input, Source, Unsplittable};
 use crate::par::{batches, ThreadsArg};

@@ -5,19 +5,16 @@
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io;
-use urlhashlab::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
-use urlhashlab::lines::InputStats;
-use urlhashlab::native::{self, threads::ThreadRun};
+use urlhashlab::adapters::native;
+use urlhashlab::adapters::native::threads::ThreadRun;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::split::Keys;
+use urlhashlab::mechanisms::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::papers::p3::{P3Report, P3Study};
-use urlhashlab::split::Keys;
 
 use crate::emit::{group, write_report, Format, Out, WithInput};
 use crate::flags::{FingerprintArgs, HostsArg};
 use crate::input::{for_each_url, input_summary, warn_input, Source};
-
-/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
-/// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
-pub(crate) const LIMIT: u64 = 1_000_000;
 
 #[derive(Serialize)]
 struct FpInput {

@@ -1,78 +1,15 @@
-//! The command line's top level: the command enum (each command's arguments live in its
-//! module under `cmd/`), the flags several commands share, and the parsers of their values.
+//! The flags several commands share and the parsers of their values (the command enum and each
+//! command's arguments live under `cmd/`).
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use urlhashlab::bloom::IndexMethod;
-use urlhashlab::corpus::DEFAULT_SEED;
-use urlhashlab::fingerprint::MirrorRule;
-use urlhashlab::hash::{self, HashId};
-use urlhashlab::key::Key;
-use urlhashlab::sweep::Figure;
-
-use crate::cmd;
-
-#[derive(Parser)]
-#[command(
-    name = "urlhash",
-    version,
-    about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
-    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
-)]
-pub(crate) struct Cli {
-    #[command(subcommand)]
-    pub(crate) command: Command,
-}
-
-#[derive(Subcommand)]
-pub(crate) enum Command {
-    /// The slot of every URL line, one per line, in input order.
-    Slots(cmd::slots::SlotsArgs),
-    /// Bucket distribution measures (A, A_opt, B, max load, empty slots, χ²) per function.
-    Dist(cmd::dist::DistArgs),
-    /// Every slot of M as one pixel of a PNG file per function, coloured by its count.
-    ///
-    /// Linear rows of a power-of-two width or Hilbert's curve; the legend (slots per count
-    /// class beside a random function's) is printed and kept in the PNG's text chunks.
-    Slotmap(cmd::slotmap::SlotmapArgs),
-    /// P1's Fig. 1 (A), Fig. 2 (B) and Fig. 3 (hf's B) at every N checkpoint.
-    Sweep(cmd::sweep::SweepArgs),
-    /// Writes the built-in corpus, one URL per line.
-    Gen(cmd::gen::GenArgs),
-    /// P2's crawler simulated: links routed to crawl nodes by a policy, duplicates matched on
-    /// a control node with P2's site table (2^21 slots) and per-site path tables (2^15 slots).
-    ///
-    /// Streams the input. The control node remembers every distinct URL to find duplicates, as
-    /// P2's does: about 20 bytes per distinct URL (a 16-byte fingerprint in a table kept 70 to
-    /// 87.5 % full, and 2 bytes per path reading for sites below 2 048 URLs), plus per site its
-    /// host, 4 KiB per path table of a site with 2 048 URLs or more, and about 20 bytes per
-    /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
-    /// 450 MB.
-    Partition(cmd::partition::PartitionCmd),
-    /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
-    /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
-    Trie(cmd::trie::TrieArgs),
-    /// P3's MD5 fingerprints: duplicates, short-fingerprint collisions against the birthday
-    /// bound, the avalanche, alias and mirror normalisation, canonicalisation toggles.
-    ///
-    /// Keeps every distinct URL's MD5 fingerprint before and after each canonicalisation and its
-    /// short fingerprints: about 300 to 450 bytes per distinct URL, so it reads the first --limit lines.
-    Fingerprint(cmd::fingerprint::FingerprintCmd),
-    /// Bloom filters (P4, P5): false positives measured on held-out URLs beside the theory.
-    ///
-    /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each, and two
-    /// digests per URL while a filter is built): at most --limit of each.
-    Bloom(cmd::bloom::BloomCmd),
-    /// Counting Bloom filters (P5): counter overflow, deletes, and IMP-CB's store.
-    ///
-    /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
-    Cbf(cmd::cbf::CbfCmd),
-    /// A paper's printed numbers beside ours, its misprints and anomalies explained.
-    Paper {
-        #[command(subcommand)]
-        paper: cmd::paper::PaperCommand,
-    },
-}
+use urlhashlab::foundation::corpus::DEFAULT_SEED;
+use urlhashlab::foundation::hash::{self, HashId};
+use urlhashlab::foundation::key::Key;
+use urlhashlab::mechanisms::bloom::IndexMethod;
+use urlhashlab::mechanisms::fingerprint::MirrorRule;
+use urlhashlab::mechanisms::sweep::Figure;
+use urlhashlab::papers::p5;
 
 #[derive(Args, Clone)]
 pub(crate) struct InputArgs {
@@ -126,14 +63,21 @@ pub(crate) struct SourceArgs {
     pub(crate) column: Option<usize>,
 }
 
+/// URLs `bloom`, `cbf` and `paper p5` keep by default: P5's largest N (Fig. 3).
+const SPLIT_LIMIT: u64 = p5::FIG3_N[3];
+
 /// How many URLs `bloom`, `cbf` and `paper p5` keep.
 #[derive(Args, Clone, Copy)]
 pub(crate) struct SplitLimit {
     /// Insert at most N URLs (and hold out at most N): the built-in corpus gives min(--n, N)
     /// of each, a file its first 2N distinct lines; the rest is read and counted.
-    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = crate::split::LIMIT, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = SPLIT_LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
 }
+
+/// URL lines `fingerprint` and `paper p3` measure by default: the study keeps about 300 to 450 bytes
+/// per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints).
+const FINGERPRINT_LIMIT: u64 = 1_000_000;
 
 /// How many lines `fingerprint` and `paper p3` measure.
 #[derive(Args)]
@@ -144,7 +88,7 @@ pub(crate) struct FingerprintArgs {
     pub(crate) hosts: HostsArg,
     /// Measure the first N URL lines only (about 300 to 450 bytes per distinct URL); the rest is read
     /// and counted.
-    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = crate::digests::LIMIT, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = FINGERPRINT_LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
     #[arg(long)]
     pub(crate) json: bool,
@@ -213,9 +157,9 @@ pub(crate) fn whole_number(s: &str) -> Option<i128> {
     }))
 }
 
-/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::slots`].
+/// M as typed: the page's grammar (`200 000`, `1e6`, `2^21`), see [`urlhashlab::foundation::slots`].
 pub(crate) fn parse_slots(s: &str) -> Result<u32, String> {
-    urlhashlab::slots::parse_slots(s).map_err(|e| e.english)
+    urlhashlab::foundation::slots::parse_slots(s).map_err(|e| e.english)
 }
 
 pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
@@ -256,13 +200,13 @@ pub(crate) fn whole_in(s: &str, lo: u32, hi: u32, range: &str, unit: &str) -> Re
 }
 
 pub(crate) fn parse_nodes(s: &str) -> Result<u32, String> {
-    let max = urlhashlab::partition::MAX_NODES;
+    let max = urlhashlab::mechanisms::partition::MAX_NODES;
     let range = format!("the number of crawl nodes must be between 1 and {max}");
     whole_in(s, 1, max, &range, "crawl nodes")
 }
 
 pub(crate) fn parse_k(s: &str) -> Result<u32, String> {
-    let max = urlhashlab::bloom::MAX_K;
+    let max = urlhashlab::mechanisms::bloom::MAX_K;
     let range = format!("k, the indices per URL, must be between 1 and {max}");
     whole_in(s, 1, max, &range, "indices")
 }

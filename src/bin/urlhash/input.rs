@@ -8,10 +8,10 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use urlhashlab::columns::{self, Columns};
-use urlhashlab::corpus::Corpus;
-use urlhashlab::key::Key;
-use urlhashlab::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
+use urlhashlab::foundation::columns::{self, Columns};
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::key::Key;
+use urlhashlab::foundation::lines::{InputStats, LineSplitter, Occurrences, MAX_LINE_BYTES};
 
 use crate::emit::group;
 use crate::flags::SourceArgs;

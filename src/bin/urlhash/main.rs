@@ -4,8 +4,8 @@
 //! when no file is named), a progress bar on stderr for work that takes over a second, and
 //! text, CSV or JSON on stdout. Run `urlhash --help` for the commands.
 //!
-//! Layout: `flags` (the command enum, the flags several commands share, the value parsers),
-//! `cmd/` (one module per command: its arguments, its `run` and its text), `input` (reading
+//! Layout: `cmd/` (the command enum, and one module per command: its arguments, its `run` and
+//! its text), `flags` (the flags several commands share, the value parsers), `input` (reading
 //! lists, progress, input warnings), `emit` (numbers, tables as text and CSV, JSON), and the
 //! measurements several commands share: `tally` (P1's slot tallies), `crawl` (P2's crawl fed),
 //! `sets` (the URL sets built and timed), `digests` (P3's fingerprints measured), `split`
@@ -33,7 +33,7 @@ mod sets;
 mod split;
 mod tally;
 
-use flags::{Cli, Command};
+use cmd::{Cli, Command};
 
 #[global_allocator]
 static HEAP: alloc::Counting = alloc::Counting;

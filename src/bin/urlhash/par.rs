@@ -1,6 +1,6 @@
 //! Every core for the streaming commands: `--threads N` (default: all), a rayon pool, and URL
 //! lines gathered in batches that the pool hashes in parallel before they are counted, in input
-//! order, by parts that each own some of the tallies ([`urlhashlab::sweep::SweepParts`]). Every
+//! order, by parts that each own some of the tallies ([`urlhashlab::mechanisms::sweep::SweepParts`]). Every
 //! tally sees the keys in the order one thread sees them, so the output is the same, byte for
 //! byte, for every thread count.
 
@@ -8,10 +8,10 @@ use anyhow::{Context, Result};
 use clap::Args;
 use rayon::prelude::*;
 use std::sync::mpsc;
-use urlhashlab::hash::HashId;
-use urlhashlab::key::{self, Key, SplitError};
-use urlhashlab::lines::InputStats;
-use urlhashlab::sweep::{Sweep, SweepParts};
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::key::{self, Key, SplitError};
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::mechanisms::sweep::{Sweep, SweepParts};
 
 use crate::flags::parse_count;
 use crate::input::{for_each_url, Source, Unsplittable};

@@ -5,10 +5,10 @@
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::time::Instant;
-use urlhashlab::lines::InputStats;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::split::Distinct;
+use urlhashlab::mechanisms::trie::{self, Structure, UrlSet};
 use urlhashlab::papers::p4::{self, TrieStudy, P4_TIME_URLS};
-use urlhashlab::split::Distinct;
-use urlhashlab::trie::{self, Structure, UrlSet};
 
 use crate::alloc;
 use crate::emit::group;

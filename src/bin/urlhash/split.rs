@@ -3,16 +3,12 @@
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use urlhashlab::corpus::Corpus;
-use urlhashlab::lines::InputStats;
-use urlhashlab::papers::p5;
-use urlhashlab::split::{Distinct, Keys};
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::split::{Distinct, Keys};
 
 use crate::emit::group;
 use crate::input::{for_each_url, input_summary, warn_input, Source};
-
-/// URLs `bloom`, `cbf` and `paper p5` keep by default: P5's largest N (Fig. 3).
-pub(crate) const LIMIT: u64 = p5::FIG3_N[3];
 
 /// Keys split for a false-positive experiment: inserted, and held out (never inserted).
 pub(crate) struct Split {

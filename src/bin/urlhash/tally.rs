@@ -3,11 +3,11 @@
 
 use anyhow::Result;
 use serde::Serialize;
-use urlhashlab::hash::HashId;
-use urlhashlab::key::Key;
-use urlhashlab::lines::InputStats;
-use urlhashlab::metrics::Tally;
-use urlhashlab::sweep::{Measure, Series, SweepParts};
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::key::Key;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::foundation::metrics::Tally;
+use urlhashlab::mechanisms::sweep::{Measure, Series, SweepParts};
 
 use crate::flags::InputArgs;
 use crate::input::{nothing_to_hash, warn_input, Source, Unsplittable};

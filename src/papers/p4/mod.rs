@@ -1,14 +1,14 @@
 //! P4 = 吴小惠, 分布式网络爬虫 URL 去重策略的改进 (2009): its printed numbers and the trie study,
-//! growth, bytes and times of every structure of [`crate::trie`] on one URL list.
+//! growth, bytes and times of every structure of [`crate::mechanisms::trie`] on one URL list.
 //!
 //! P4 keeps the URLs a crawler has seen in a generalized-list trie and prints three times per
 //! dedup on 16 000 URLs (database 968 ms, linked list 15 ms, the list 0.8 ms) and 2 MB per
 //! 10 000 URLs, extrapolated to 2 GB for "10 million sites" (URLs, by its arithmetic). The study counts nodes and bytes
 //! (`bytes = nodes · node size`, beside a hash set, MD5 fingerprints, a Patricia trie and an FST)
-//! at checkpoints, times each structure with [`crate::trie::time_structure`], and shows the
+//! at checkpoints, times each structure with [`crate::mechanisms::trie::time_structure`], and shows the
 //! printed trie's prefix flaw.
 
-use crate::trie::*;
+use crate::mechanisms::trie::*;
 use serde::Serialize;
 
 pub mod table1;
@@ -57,8 +57,6 @@ pub const P4_MEMORY_MB: f64 = 2.0;
 pub const P4_EXTRAPOLATED_URLS: u64 = 10_000_000;
 /// …in 2 GB.
 pub const P4_EXTRAPOLATED_GB: f64 = 2.0;
-/// P4's claim: a Bloom filter needs 1/8 to 1/4 of the hash table's memory.
-pub const P4_MEMORY_FRACTION: (f64, f64) = (0.125, 0.25);
 /// P4's Bloom filter: "a 16 times larger address space with 8 hash functions".
 pub const P4_BLOOM_RATIO: f64 = 16.0;
 /// …and its k.
@@ -221,7 +219,7 @@ impl TrieStudyBuilder {
     /// (deduplicated, kept in [`Structure::ALL`] order).
     pub fn new(step: u64, structures: &[Structure]) -> TrieStudyBuilder {
         let mut structures = structures.to_vec();
-        crate::order::sort(&mut structures);
+        crate::foundation::order::sort(&mut structures);
         structures.dedup();
         let others = structures
             .iter()

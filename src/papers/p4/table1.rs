@@ -3,7 +3,7 @@
 //!
 //! P4 §1 describes the stores: a **database** whose dedup "traverses every record of the
 //! database" (遍历数据库的每条记录), an **in-memory linked list** of URL strings (Table 1's 内存
-//! 链表), its **improved generalized list** (a character trie, [`crate::trie::GlTrie`]), and an
+//! 链表), its **improved generalized list** (a character trie, [`crate::mechanisms::trie::GlTrie`]), and an
 //! **on-disk path per MD5** ("32 nested directories, one per hex digit"). Every store here
 //! answers [`DedupStore::contains`]; [`time_dedup`] stores the URLs, then repeats the lookups of
 //! a list of URLs (half of them stored, half not) until they took [`TIMED_MIN_MS`] in all, and
@@ -12,7 +12,7 @@
 //! `O(log N)`, in the list `O(L)` in the URL's length, which is what the printed ratios argue.
 //!
 //! The pure stores are here ([`LinkedListStore`], [`GlStore`]); the database (SQLite) and the
-//! directories are native only ([`crate::native`]).
+//! directories are native only ([`crate::adapters::native`]).
 //!
 //! **The clock.** P4 timed in Java on Windows XP, whose `System.currentTimeMillis()` advances in
 //! ticks of 15.625 ms (64 Hz). 968 ≈ 62 × 15.625 = 968.75, 15 ≈ one tick, and the list's 0.8 ms
@@ -20,7 +20,7 @@
 //! of ticks. That is an inference from the numbers (P4 names no clock), and [`tick_fit`] says
 //! how close each figure lies to a whole number of ticks.
 
-use crate::trie::GlTrie;
+use crate::mechanisms::trie::GlTrie;
 use serde::Serialize;
 use std::collections::LinkedList;
 

@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::{self, Write};
-use urlhashlab::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
+use urlhashlab::mechanisms::bloom::{self, FprReport, IndexMethod, MemoryComparison, PaperRow};
 
 use crate::emit::{group, raw, sci, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_bits_per_url, parse_k, parse_method, SourceArgs, SplitLimit};

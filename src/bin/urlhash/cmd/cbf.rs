@@ -4,8 +4,8 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::Write;
-use urlhashlab::bloom::{self, IndexMethod};
-use urlhashlab::cbf::{self, DeletionReport, OverflowTheory};
+use urlhashlab::mechanisms::bloom::{self, IndexMethod};
+use urlhashlab::mechanisms::cbf::{self, DeletionReport, OverflowTheory};
 
 use crate::cmd::bloom::warn_sparse;
 use crate::emit::{group, sci, write_report, Cell, Format, Out, Table, WithInput};

@@ -5,8 +5,8 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use urlhashlab::hash::HashId;
-use urlhashlab::metrics::{bucket_size_distribution, BucketSizeRow, Measures};
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::metrics::{bucket_size_distribution, BucketSizeRow, Measures};
 
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use crate::digests::{measure_and_write, FpOut};
 use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
-use urlhashlab::fingerprint::MIRROR_URLS;
+use urlhashlab::mechanisms::fingerprint::MIRROR_URLS;
 
 /// The arguments of `urlhash fingerprint` (see `Command::Fingerprint`).
 #[derive(Args)]

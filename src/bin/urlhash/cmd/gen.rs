@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::Write;
-use urlhashlab::corpus::{Corpus, DEFAULT_SEED};
+use urlhashlab::foundation::corpus::{Corpus, DEFAULT_SEED};
 
 use crate::emit::stdout;
 use crate::flags::{parse_count, parse_seed};

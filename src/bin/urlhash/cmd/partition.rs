@@ -4,12 +4,12 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{self, Write};
-use urlhashlab::hash::HashId;
-use urlhashlab::papers::p2::{self, format_p as p_value};
-use urlhashlab::partition::{
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::mechanisms::partition::{
     ControlReport, NodeMatching, Policy, PolicyReport, RehashReport, Simulation, SimulationReport,
     SiteTableReport, LOAD_FACTOR_RULE, PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
 };
+use urlhashlab::papers::p2::{self, format_p as p_value};
 
 use crate::crawl::feed;
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
@@ -25,7 +25,7 @@ pub(crate) struct PartitionCmd {
     /// How links are assigned to nodes: P2's path routing (p2-printed, p2-xor, p2-repaired),
     /// host, domain (registrable domain), url, or a real crawler's preset (nutch, heritrix,
     /// frontera).
-    #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::partition::POLICY_IDS))]
+    #[arg(long, value_name = "POLICY", value_parser = clap::builder::PossibleValuesParser::new(urlhashlab::mechanisms::partition::POLICY_IDS))]
     pub(crate) policy: String,
     /// The hash of the host, domain and url policies (default xxh3).
     #[arg(long = "fn", value_name = "ID", value_parser = parse_fn)]

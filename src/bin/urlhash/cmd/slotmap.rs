@@ -1,5 +1,5 @@
 //! `urlhash slotmap`: every slot of M as one pixel of a PNG file, coloured by its count
-//! (`urlhashlab::slotmap`), the same image the page draws in its "Slot map" view.
+//! (`urlhashlab::mechanisms::slotmap`), the same image the page draws in its "Slot map" view.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -7,9 +7,9 @@ use serde::Serialize;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use urlhashlab::hash::HashId;
-use urlhashlab::key::Key;
-use urlhashlab::slotmap::{self, Layout, SlotMap};
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::key::Key;
+use urlhashlab::mechanisms::slotmap::{self, Layout, SlotMap};
 
 use crate::emit::{group, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_fn, parse_slots, InputArgs};
@@ -96,7 +96,7 @@ fn cmd_slotmap(a: &SlotmapArgs) -> Result<()> {
         images.push(Image {
             id: f.info().key,
             file: file.display().to_string(),
-            rgba_md5: format!("{:032x}", urlhashlab::hash::md5_u128(&map.rgba)),
+            rgba_md5: format!("{:032x}", urlhashlab::foundation::hash::md5_u128(&map.rgba)),
             map,
         });
     }

@@ -3,9 +3,9 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::Write;
-use urlhashlab::hash::reduce;
-use urlhashlab::hash::HashId;
-use urlhashlab::key::Key;
+use urlhashlab::foundation::hash::reduce;
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::foundation::key::Key;
 
 use crate::flags::{parse_fn, parse_slots, InputArgs};
 use crate::input::{input_summary, warn_input, warn_no_key, Source};

@@ -4,10 +4,10 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use urlhashlab::corpus::Corpus;
-use urlhashlab::key::{self, Key};
-use urlhashlab::lines::InputStats;
-use urlhashlab::sweep::{self, Figure, Point, Series, Sweep, SweepParts};
+use urlhashlab::foundation::corpus::Corpus;
+use urlhashlab::foundation::key::{self, Key};
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::mechanisms::sweep::{self, Figure, Point, Series, Sweep, SweepParts};
 
 use crate::emit::{group, write_report, Cell, Format, Out, Table};
 use crate::flags::{parse_count, parse_figure, InputArgs};
@@ -54,7 +54,7 @@ impl SweepArgs {
 fn corpus_sample(n: u64, seed: u64) -> Vec<(u64, Vec<u8>)> {
     let corpus = Corpus::new(seed);
     let mut buf = Vec::new();
-    sweep::sample_indices(n, urlhashlab::papers::p1::FIG3_SAMPLE, seed)
+    sweep::sample_indices(n, urlhashlab::foundation::printed::FIG3_SAMPLE, seed)
         .into_iter()
         .map(|i| {
             corpus.url(i, &mut buf);
@@ -102,7 +102,7 @@ fn sweep_input(
     });
     let mut reservoir = match source {
         Source::Corpus { .. } => None,
-        _ => fig3.then(|| sweep::LineReservoir::new(urlhashlab::papers::p1::FIG3_SAMPLE)),
+        _ => fig3.then(|| sweep::LineReservoir::new(urlhashlab::foundation::printed::FIG3_SAMPLE)),
     };
     let (stats, bad) = if big_sweep.is_some() || reservoir.is_some() {
         count_lines(&pool, &source, key, big_sweep.as_mut(), |n, line| {

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::{self, Write};
-use urlhashlab::trie;
+use urlhashlab::mechanisms::trie;
 
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_count, SourceArgs};

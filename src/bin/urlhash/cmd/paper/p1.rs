@@ -3,9 +3,9 @@
 use anyhow::Result;
 use clap::Args;
 use std::io::{self, Write};
-use urlhashlab::key::{self, Key};
+use urlhashlab::foundation::key::{self, Key};
+use urlhashlab::mechanisms::sweep::Figure;
 use urlhashlab::papers::p1::{P1Evidence, P1Report, P1Study, TableColumn};
-use urlhashlab::sweep::Figure;
 
 use crate::emit::{group, raw, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::InputArgs;

@@ -4,9 +4,9 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{self, Write};
-use urlhashlab::hash::HashId;
+use urlhashlab::foundation::hash::HashId;
+use urlhashlab::mechanisms::partition::ControlReport;
 use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
-use urlhashlab::partition::ControlReport;
 
 use crate::cmd::partition::{print_control, print_totals};
 use crate::crawl::feed;

@@ -10,7 +10,7 @@ use crate::digests::{measure_and_write, FpOut};
 use crate::emit::{group, sci, Cell, Out, Table};
 use crate::flags::FingerprintArgs;
 use crate::input::Source;
-use urlhashlab::native::threads::{ThreadRun, SHARDS};
+use urlhashlab::adapters::native::threads::{ThreadRun, SHARDS};
 
 /// The arguments of `urlhash paper p3`.
 #[derive(Args)]

@@ -6,8 +6,8 @@ use clap::Args;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Instant;
-use urlhashlab::bloom;
-use urlhashlab::native;
+use urlhashlab::adapters::native;
+use urlhashlab::mechanisms::bloom;
 use urlhashlab::papers::p4::table1::{Table1Report, WINDOWS_TICK_MS};
 use urlhashlab::papers::p4::P4_TIME_URLS;
 

@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 use std::io::{self, Write};
 use std::time::Instant;
-use urlhashlab::bloom;
-use urlhashlab::native::p5_disk;
+use urlhashlab::adapters::native::p5_disk;
+use urlhashlab::mechanisms::bloom;
 use urlhashlab::papers::p5::{self, Fig3Row, P5Options, P5Report};
 
 use crate::cmd::bloom::{interval_cells, interval_column, ratio};

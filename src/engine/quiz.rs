@@ -1,0 +1,466 @@
+//! Self-check questions on the learner's own URLs: the last step of each lesson asks one, and
+//! its answer is computed here from the loaded lines, by the same functions the views use.
+//!
+//! - P1 (Li & Feng 2004): the slot of a loaded URL under ELFhash, HfIp or hf at M = 12, that is
+//!   `h(url) mod 12`.
+//! - P2 (Li, He & Zhang): the crawl node of a loaded URL's host under Apache Nutch's
+//!   `URLPartitioner` (byHost) with 7 nodes, `((host.hashCode() ^ 0) & 0x7FFFFFFF) % 7`, numbered
+//!   from 1 as P2's Table 1 does.
+//! - P3 (Yang et al. 2006): whether a loaded http(s) URL and a respelling of it get one MD5 fingerprint
+//!   once the lab's canonicaliser (every rule on) has rewritten both.
+//! - P4: whether P4's list finds a loaded URL with its last character cut off, as printed (no
+//!   end marks: yes, it finds every stored prefix) or with the lab's end marks (no).
+//! - P5: which of three held-out URLs a Bloom filter of the inserted ones (m/N = 16, k = 8, k
+//!   independent hashes: P4's setting) wrongly says it holds, or none of them.
+//!
+//! A question is fixed by `(seed, lesson, index)`: [`pick`] chooses the lines, the rest follows
+//! from them, so a link that carries the seed asks the same questions on the same input. The page
+//! words a question from its `code` and `args` and checks an answer against `answer`.
+
+use crate::foundation::hash::{self, HashId};
+use crate::foundation::key;
+use crate::foundation::mix::SplitMix;
+use crate::mechanisms::bloom::{m_for, Bloom, IndexMethod};
+use crate::mechanisms::fingerprint::{Canonicalizer, Toggles};
+use crate::mechanisms::partition::nutch_node;
+use crate::mechanisms::trie::GlTrie;
+use serde::Serialize;
+
+/// P1's Fig. 2 machine count the question uses.
+pub const P1_M: u32 = 12;
+/// P2's Table 1 node count.
+pub const P2_NODES: u32 = 7;
+/// The Bloom setting a P5 question uses: P4's, 16 bits per URL and 8 positions.
+pub const P5_RATIO: f64 = crate::papers::p4::P4_BLOOM_RATIO;
+/// The positions per URL of that setting: P4's 8.
+pub const P5_K: u32 = crate::papers::p4::P4_BLOOM_K;
+/// Held-out URLs a P5 question shows.
+pub const P5_CHOICES: usize = 3;
+/// Held-out URLs a P5 question searches for a false positive.
+const P5_SEARCH: usize = 20_000;
+
+/// One question, its answer and what explains it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Question {
+    /// The lesson that asks it: `p1` to `p5`.
+    pub lesson: &'static str,
+    /// The question's wording (strings.js `quiz.ask`), with `args`.
+    pub code: &'static str,
+    /// The values the wording fills in, as text (the URL asked about, M, …).
+    pub args: Vec<String>,
+    /// `number` (a whole number in `min..=max`), `yes-no` or `choice` (one of `choices`, or
+    /// "none").
+    pub kind: &'static str,
+    /// The smallest answer: a `number` question's, 0 (none) for a `choice`, 0 for `yes-no`.
+    pub min: u64,
+    /// The largest answer: a `number` question's, the number of choices for a `choice`, 0 for
+    /// `yes-no`.
+    pub max: u64,
+    /// The choices of a `choice` question (the held-out URLs), empty otherwise.
+    pub choices: Vec<String>,
+    /// The right answer: a number, `yes` / `no`, or a choice's index from 1 (`0` for none).
+    pub answer: String,
+    /// The explanation's wording (strings.js `quiz.explain`), with `explain_args`.
+    pub explain: &'static str,
+    /// The values the explanation fills in, as text.
+    pub explain_args: Vec<String>,
+}
+
+/// The `draw`-th pseudo-random value of question `(seed, lesson, index)`: the corpus's SplitMix64
+/// seeded by all four.
+fn draw(seed: u64, lesson: &str, index: u32, draw: u32) -> u64 {
+    let tag = lesson.bytes().fold(0u64, |h, b| (h << 8) ^ b as u64);
+    SplitMix::new(
+        seed ^ tag.rotate_left(40),
+        ((index as u64) << 32) | draw as u64,
+    )
+    .next()
+}
+
+/// The line (of `n`) that question `(seed, lesson, index)` asks about on its `draw`-th try.
+pub fn pick(seed: u64, lesson: &str, index: u32, attempt: u32, n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    draw(seed, lesson, index, attempt) % n
+}
+
+impl Question {
+    /// A yes-or-no question of `lesson`; `yes` picks the answer and which explanation follows.
+    fn yes_no(
+        lesson: &'static str,
+        code: &'static str,
+        args: Vec<String>,
+        yes: bool,
+        explain: [&'static str; 2],
+        explain_args: Vec<String>,
+    ) -> Question {
+        Question {
+            lesson,
+            code,
+            args,
+            kind: "yes-no",
+            min: 0,
+            max: 0,
+            choices: vec![],
+            answer: if yes { "yes" } else { "no" }.into(),
+            explain: explain[usize::from(!yes)],
+            explain_args,
+        }
+    }
+}
+
+/// P1: the slot of `url` under one of P1's functions at M = 12.
+pub fn slot(seed: u64, index: u32, url: &[u8]) -> Question {
+    let f = hash::P1_FUNCTIONS[(draw(seed, "p1", index, 100) % 3) as usize];
+    let raw = f.raw(url);
+    let slot = f.slot(url, P1_M);
+    let shown = String::from_utf8_lossy(url).into_owned();
+    Question {
+        lesson: "p1",
+        code: "slot",
+        args: vec![
+            shown,
+            f.info().key.into(),
+            P1_M.to_string(),
+            (P1_M - 1).to_string(),
+        ],
+        kind: "number",
+        min: 0,
+        max: (P1_M - 1) as u64,
+        choices: vec![],
+        answer: slot.to_string(),
+        explain: "slot",
+        explain_args: vec![
+            f.info().key.into(),
+            raw.to_string(),
+            P1_M.to_string(),
+            slot.to_string(),
+        ],
+    }
+}
+
+/// P2: the node (from 1) of `url`'s host under Nutch with 7 nodes; `None` without a host.
+pub fn node(url: &[u8]) -> Option<Question> {
+    let parts = key::split(url).ok()?;
+    if parts.host.is_empty() {
+        return None;
+    }
+    let host = parts.host.as_bytes();
+    let code = hash::java_string_hashcode(host);
+    let node = nutch_node(host, 0, P2_NODES) + 1;
+    Some(Question {
+        lesson: "p2",
+        code: "node",
+        args: vec![
+            String::from_utf8_lossy(url).into_owned(),
+            P2_NODES.to_string(),
+        ],
+        kind: "number",
+        min: 1,
+        max: P2_NODES as u64,
+        choices: vec![],
+        answer: node.to_string(),
+        explain: "node",
+        explain_args: vec![
+            parts.host.clone(),
+            code.to_string(),
+            (code & i32::MAX).to_string(),
+            P2_NODES.to_string(),
+            node.to_string(),
+        ],
+    })
+}
+
+/// The ways P3's question respells a URL: the first three are undone by the canonicaliser, the
+/// last two change the page.
+const RESPELLINGS: [&str; 5] = [
+    "upper-host",
+    "default-port",
+    "fragment",
+    "upper-path",
+    "query",
+];
+
+/// `url` respelt by `how`, or `None` when it has no `scheme://host` to respell.
+fn respell(url: &str, how: &str) -> Option<String> {
+    let start = url.find("://")? + 3;
+    let end = url[start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    let (head, host, rest) = (&url[..start], &url[start..end], &url[end..]);
+    let port = match head {
+        "http://" => 80,
+        "https://" => 443,
+        _ => return None,
+    };
+    if host.is_empty() || host.contains([':', '@']) {
+        return None;
+    }
+    let rest = if rest.is_empty() { "/" } else { rest };
+    Some(match how {
+        "upper-host" => format!("{head}{}{rest}", host.to_ascii_uppercase()),
+        "default-port" => format!("{head}{host}:{port}{rest}"),
+        "fragment" if !rest.contains('#') => format!("{head}{host}{rest}#top"),
+        "upper-path" => {
+            let at = rest.rfind(|c: char| c.is_ascii_lowercase())?;
+            let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
+            if at >= path_end {
+                return None;
+            }
+            let mut s = rest.to_string();
+            s.replace_range(at..at + 1, &rest[at..at + 1].to_ascii_uppercase());
+            format!("{head}{host}{s}")
+        }
+        "query" if !rest.contains(['?', '#']) => format!("{head}{host}{rest}?from=lab"),
+        _ => return None,
+    })
+}
+
+/// P3: do `url` and a respelling of it get one fingerprint after canonicalisation? `None` when
+/// the URL cannot be respelt or canonicalised.
+pub fn fingerprint(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
+    let url = std::str::from_utf8(url).ok()?;
+    let how = RESPELLINGS[(draw(seed, "p3", index, 100) % RESPELLINGS.len() as u64) as usize];
+    let other = respell(url, how)?;
+    let canon = Canonicalizer::new(Toggles::all());
+    let (a, b) = (canon.canonical(url).ok()?, canon.canonical(&other).ok()?);
+    let same = HashId::Md5.raw(a.as_bytes()) == HashId::Md5.raw(b.as_bytes());
+    Some(Question::yes_no(
+        "p3",
+        "fingerprint",
+        vec![url.into(), other],
+        same,
+        ["fingerprint-same", "fingerprint-differ"],
+        vec![a, b],
+    ))
+}
+
+/// P4: is `url` without its last byte found in P4's list holding `url`, as printed or with end
+/// marks (chosen by the seed)? `None` for a URL of one byte.
+pub fn prefix(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
+    if url.len() < 2 {
+        return None;
+    }
+    let marked = draw(seed, "p4", index, 100) % 2 == 1;
+    let mut list = if marked {
+        GlTrie::with_end_marks()
+    } else {
+        GlTrie::new()
+    };
+    list.insert(url);
+    let cut = &url[..url.len() - 1];
+    let found = list.contains(cut);
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    Some(Question::yes_no(
+        "p4",
+        if marked {
+            "prefix-marked"
+        } else {
+            "prefix-printed"
+        },
+        vec![text(url), text(cut)],
+        found,
+        ["prefix-found", "prefix-missed"],
+        vec![text(cut)],
+    ))
+}
+
+/// P5: which of three held-out URLs does a Bloom filter of `inserted` (m/N = 16, k = 8) wrongly
+/// claim? Searches up to 20 000 held-out URLs from a seeded start for a false positive; the
+/// others shown are true negatives. `None` when fewer than three are held out.
+pub fn false_positive<'a>(
+    seed: u64,
+    index: u32,
+    inserted: impl Iterator<Item = &'a [u8]>,
+    inserted_count: u64,
+    held: &[&[u8]],
+) -> Option<Question> {
+    if held.len() < P5_CHOICES || inserted_count == 0 {
+        return None;
+    }
+    let m = m_for(inserted_count, P5_RATIO).ok()?;
+    let mut bloom = Bloom::new(m, P5_K, IndexMethod::Independent).ok()?;
+    for key in inserted {
+        bloom.insert(key);
+    }
+    let start = draw(seed, "p5", index, 100) as usize % held.len();
+    let order = (0..held.len().min(P5_SEARCH)).map(|i| (start + i) % held.len());
+    let mut negatives = Vec::new();
+    let mut positive = None;
+    for i in order {
+        if bloom.contains(held[i]) {
+            positive.get_or_insert(i);
+        } else if negatives.len() < P5_CHOICES {
+            negatives.push(i);
+        }
+        if positive.is_some() && negatives.len() >= P5_CHOICES - 1 {
+            break;
+        }
+    }
+    let mut shown: Vec<usize> = negatives;
+    let answer = match positive {
+        Some(p) => {
+            shown.truncate(P5_CHOICES - 1);
+            let at = (draw(seed, "p5", index, 101) % P5_CHOICES as u64) as usize;
+            shown.insert(at.min(shown.len()), p);
+            at.min(P5_CHOICES - 1) + 1
+        }
+        None => 0,
+    };
+    if shown.len() < P5_CHOICES {
+        return None;
+    }
+    let choices: Vec<String> = shown
+        .iter()
+        .map(|&i| String::from_utf8_lossy(held[i]).into_owned())
+        .collect();
+    Some(Question {
+        lesson: "p5",
+        code: "false-positive",
+        args: vec![
+            inserted_count.to_string(),
+            P5_RATIO.to_string(),
+            P5_K.to_string(),
+        ],
+        kind: "choice",
+        min: 0,
+        max: P5_CHOICES as u64,
+        choices,
+        answer: answer.to_string(),
+        explain: if answer == 0 {
+            "false-positive-none"
+        } else {
+            "false-positive"
+        },
+        explain_args: vec![m.to_string(), P5_K.to_string(), answer.to_string()],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::foundation::corpus::Corpus;
+
+    fn corpus_url(i: u64) -> Vec<u8> {
+        let mut buf = Vec::new();
+        Corpus::new(2004).url(i, &mut buf);
+        buf
+    }
+
+    #[test]
+    fn the_same_seed_asks_the_same_question_and_another_seed_another() {
+        let n = 100_000;
+        let a: Vec<u64> = (0..20).map(|i| pick(7, "p1", i, 0, n)).collect();
+        let b: Vec<u64> = (0..20).map(|i| pick(7, "p1", i, 0, n)).collect();
+        let c: Vec<u64> = (0..20).map(|i| pick(8, "p1", i, 0, n)).collect();
+        let d: Vec<u64> = (0..20).map(|i| pick(7, "p2", i, 0, n)).collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, d);
+        assert!(a.iter().all(|&i| i < n));
+        assert_eq!(pick(7, "p1", 0, 0, 0), 0);
+    }
+
+    #[test]
+    fn p1_and_p2_answers_are_the_functions_values() {
+        for i in 0..50 {
+            let url = corpus_url(pick(1, "p1", i, 0, 100_000));
+            let q = slot(1, i, &url);
+            let f = hash::by_id(&q.args[1]).unwrap();
+            assert_eq!(q.answer, (f.raw(&url) % 12).to_string(), "{q:?}");
+            assert_eq!(q.explain_args[3], q.answer);
+            assert_eq!(
+                q.explain_args[0], q.args[1],
+                "the function's id, worded by the page"
+            );
+            let q = node(&url).unwrap();
+            let host = key::split(&url).unwrap().host;
+            let java = hash::java_string_hashcode(host.as_bytes());
+            assert_eq!(q.answer, (((java & i32::MAX) % 7) + 1).to_string(), "{q:?}");
+        }
+        assert!(node(b"not a url at all").is_none());
+    }
+
+    #[test]
+    fn p3_respellings_the_canonicaliser_undoes_are_one_fingerprint_and_the_others_are_not() {
+        let url = "http://www.pku.edu.cn/news/index.html";
+        let expect = [
+            ("upper-host", "http://WWW.PKU.EDU.CN/news/index.html"),
+            ("default-port", "http://www.pku.edu.cn:80/news/index.html"),
+            ("fragment", "http://www.pku.edu.cn/news/index.html#top"),
+            ("upper-path", "http://www.pku.edu.cn/news/index.htmL"),
+            ("query", "http://www.pku.edu.cn/news/index.html?from=lab"),
+        ];
+        for (how, want) in expect {
+            assert_eq!(respell(url, how).as_deref(), Some(want), "{how}");
+        }
+        let mut seen = std::collections::BTreeMap::new();
+        for i in 0..200 {
+            let q = fingerprint(3, i, url.as_bytes()).unwrap();
+            let how = RESPELLINGS[(draw(3, "p3", i, 100) % 5) as usize];
+            let want = if RESPELLINGS[..3].contains(&how) {
+                "yes"
+            } else {
+                "no"
+            };
+            assert_eq!(q.answer, want, "{how}: {q:?}");
+            assert_eq!(q.explain_args[0] == q.explain_args[1], want == "yes");
+            *seen.entry(how).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 5, "every respelling is asked: {seen:?}");
+        assert!(fingerprint(3, 0, b"no-scheme.cn/a").is_none());
+        // https too, with its own default port.
+        assert_eq!(
+            respell("https://a.cn/x", "default-port").as_deref(),
+            Some("https://a.cn:443/x")
+        );
+        let q = fingerprint(0, 0, b"https://a.cn/x").unwrap();
+        assert_eq!(q.lesson, "p3");
+    }
+
+    #[test]
+    fn p4_as_printed_finds_the_cut_url_and_with_end_marks_does_not() {
+        let mut kinds = std::collections::BTreeSet::new();
+        for i in 0..40 {
+            let url = corpus_url(pick(5, "p4", i, 0, 100_000));
+            let q = prefix(5, i, &url).unwrap();
+            let want = if q.code == "prefix-printed" {
+                "yes"
+            } else {
+                "no"
+            };
+            assert_eq!(q.answer, want, "{q:?}");
+            kinds.insert(q.code);
+        }
+        assert_eq!(kinds.len(), 2);
+        assert!(prefix(5, 0, b"a").is_none());
+    }
+
+    #[test]
+    fn p5_the_chosen_url_is_a_false_positive_and_the_others_are_not() {
+        let keys: Vec<Vec<u8>> = (0..40_000).map(corpus_url).collect();
+        let (ins, held) = keys.split_at(20_000);
+        let held: Vec<&[u8]> = held.iter().map(Vec::as_slice).collect();
+        let m = m_for(20_000, P5_RATIO).unwrap();
+        let mut bloom = Bloom::new(m, P5_K, IndexMethod::Independent).unwrap();
+        for k in ins {
+            bloom.insert(k);
+        }
+        let mut with_positive = 0;
+        for i in 0..8 {
+            let q = false_positive(9, i, ins.iter().map(Vec::as_slice), 20_000, &held).unwrap();
+            assert_eq!(q.choices.len(), P5_CHOICES);
+            let answer: usize = q.answer.parse().unwrap();
+            for (c, url) in q.choices.iter().enumerate() {
+                assert_eq!(bloom.contains(url.as_bytes()), c + 1 == answer, "{q:?}");
+            }
+            with_positive += usize::from(answer > 0);
+        }
+        assert!(
+            with_positive >= 6,
+            "{with_positive} of 8 questions found a false positive"
+        );
+        assert!(false_positive(9, 0, std::iter::empty(), 0, &held).is_none());
+    }
+}

@@ -1,0 +1,385 @@
+use super::*;
+use crate::foundation::hash::HashId;
+use crate::foundation::hash::P1_FUNCTIONS;
+use serde_json::{json, Value};
+
+const SEED: u32 = 2004;
+
+/// A session on corpus URLs `0 .. n`, with P1's functions cached; or, when `as_file`, the same
+/// URLs as the text of a file.
+fn session(n: u64, as_file: bool) -> Session {
+    let mut s = Session::new(64 << 20);
+    s.begin(&P1_FUNCTIONS, Key::Url);
+    if as_file {
+        let mut text = Vec::new();
+        for url in urls(n) {
+            text.extend_from_slice(&url);
+            text.push(b'\n');
+        }
+        for chunk in text.chunks(4093) {
+            s.push_chunk(chunk).unwrap();
+        }
+    } else {
+        s.push_corpus(0, n, SEED).unwrap();
+    }
+    s.finish();
+    s
+}
+
+/// Corpus URLs `0 .. n`.
+fn urls(n: u64) -> Vec<Vec<u8>> {
+    crate::foundation::corpus::Corpus::new(SEED as u64)
+        .iter(0, n)
+        .collect()
+}
+
+/// The study's report as JSON, run in slices of `budget` units.
+fn run(s: &mut Session, kind: &str, params: Value, budget: usize) -> Value {
+    let mut job = begin(kind, params, s).unwrap();
+    let mut last = 0.0;
+    loop {
+        let done = job.run(s, budget).unwrap();
+        assert!(
+            done >= last && done <= 1.0,
+            "progress goes forward: {last} then {done}"
+        );
+        last = done;
+        if done >= 1.0 {
+            break;
+        }
+    }
+    serde_json::to_value(job.finish(s).unwrap()).unwrap()
+}
+
+fn error(s: &mut Session, kind: &str, params: Value) -> Coded {
+    match begin(kind, params, s) {
+        Ok(_) => panic!("{kind} should refuse these parameters"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn every_kind_reports_in_slices_what_it_reports_at_once() {
+    let mut s = session(3_000, false);
+    let cases = [
+        ("sweep", json!({"fig": 1, "step": 250})),
+        ("sweep", json!({"fig": 2, "step": 100})),
+        ("p1", json!({})),
+        ("fp", json!({"maxLines": 2_500})),
+        (
+            "fpSites",
+            json!({"table": "www.pku.edu.cn 162.105.131.113\n", "maxLines": 1e6}),
+        ),
+        (
+            "fpCombo",
+            json!({"toggles": ["drop-www", "lowercase-host"], "maxLines": 1e6}),
+        ),
+    ];
+    for (kind, params) in cases {
+        let whole = run(&mut s, kind, params.clone(), usize::MAX);
+        let sliced = run(&mut s, kind, params.clone(), 333);
+        assert_eq!(whole, sliced, "{kind} {params}");
+        assert_eq!(whole["prefix"]["loaded"], 3_000, "{kind}");
+    }
+}
+
+#[test]
+fn the_sweep_equals_the_clis_pass_over_the_lines() {
+    let mut s = session(5_000, false);
+    for fig in [Figure::Fig1, Figure::Fig2] {
+        let number = if fig == Figure::Fig1 { 1 } else { 2 };
+        let report = run(&mut s, "sweep", json!({"fig": number, "step": 700}), 1_000);
+        let mut cli = Sweep::new(&fig.series(), 700);
+        for url in urls(5_000) {
+            cli.push(&url);
+        }
+        assert_eq!(
+            report["points"],
+            serde_json::to_value(cli.finish()).unwrap()
+        );
+        assert_eq!(report["prefix"]["lines"], 5_000);
+    }
+}
+
+#[test]
+fn fig3_sweeps_the_clis_sample_for_the_corpus_and_for_a_file() {
+    // Over 400 000 lines Fig. 3 samples; a file and the corpus sample the same way as the CLI.
+    for as_file in [false, true] {
+        let n = 400_100;
+        let mut s = session(n, as_file);
+        let report = run(&mut s, "sweep", json!({"fig": 3, "step": 50_000}), 100_000);
+        let seed = (!as_file).then_some(SEED as u64);
+        let mut cli = Sweep::new(&Figure::Fig3.series(), 50_000);
+        let all = urls(n);
+        for i in fig3_indices(n, seed) {
+            cli.push(&all[i as usize]);
+        }
+        assert_eq!(
+            report["points"],
+            serde_json::to_value(cli.finish()).unwrap()
+        );
+        assert_eq!(report["prefix"]["lines"], 400_000);
+        assert_eq!(report["prefix"]["capped"], true);
+    }
+}
+
+#[test]
+fn p1_and_the_partition_read_the_lines_as_the_cli_streams_them() {
+    let mut s = session(2_000, true);
+    let report = run(&mut s, "p1", json!({}), 150);
+    let mut cli = P1Study::new();
+    let all = urls(2_000);
+    for url in &all {
+        cli.push(url);
+    }
+    let mut expected = serde_json::to_value(cli.finish()).unwrap();
+    expected["prefix"] = report["prefix"].clone();
+    assert_eq!(report, expected);
+
+    // The partition needs the Public Suffix List, which the native build has compiled in.
+    let report = run(&mut s, "partition", json!({"nodes": 5}), 150);
+    let mut cli = P2Study::with_nodes(5).unwrap().with_rehash();
+    for (i, url) in all.iter().enumerate() {
+        let _ = cli.push(i as u64 + 1, url);
+    }
+    let (p2, control) = cli.finish_with_control();
+    let mut expected = serde_json::to_value(p2).unwrap();
+    expected["control"] = serde_json::to_value(control).unwrap();
+    expected["prefix"] = report["prefix"].clone();
+    // Every path reading was re-hashed (on so few lines no site needs it), every policy matched.
+    assert_eq!(report["control"]["rehash"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        report["control"]["node_matching"].as_array().unwrap().len(),
+        9
+    );
+    assert_eq!(report, expected);
+}
+
+#[test]
+fn a_combination_of_one_toggle_or_all_equals_the_studys_rows() {
+    let mut s = session(4_000, false);
+    let study = run(&mut s, "fp", json!({"maxLines": 1e6}), usize::MAX);
+    for (i, t) in Toggle::ALL.iter().enumerate() {
+        let combo = run(
+            &mut s,
+            "fpCombo",
+            json!({"toggles": [t.id()], "maxLines": 1e6}),
+            999,
+        );
+        let row = &study["canonical"]["toggles"][i];
+        assert_eq!(combo["distinct_after"], row["distinct_after"], "{}", t.id());
+        assert_eq!(combo["changed_lines"], row["changed_lines"], "{}", t.id());
+    }
+    let every: Vec<&str> = Toggle::ALL.iter().rev().map(|t| t.id()).collect();
+    let combo = run(
+        &mut s,
+        "fpCombo",
+        json!({"toggles": every, "maxLines": 1e6}),
+        999,
+    );
+    assert_eq!(
+        combo["distinct_after"],
+        study["canonical"]["all"]["distinct_after"]
+    );
+    // In the study's order, whatever order they were named in.
+    let named: Vec<&str> = Toggle::ALL.iter().map(|t| t.id()).collect();
+    assert_eq!(combo["toggles"], json!(named));
+}
+
+#[test]
+fn a_cap_on_lines_is_reported() {
+    let mut s = session(1_000, false);
+    let r = run(&mut s, "fp", json!({"maxLines": 300}), 64);
+    assert_eq!(
+        r["prefix"],
+        json!({"loaded": 1000, "lines": 300, "capped": true, "by_budget": false, "keep_budget": 64 << 20})
+    );
+    assert_eq!(r["canonical"]["lines"], 300);
+}
+
+#[test]
+fn bad_parameters_are_coded_errors() {
+    let mut s = session(100, false);
+    let cases: [(&str, Value, &str); 12] = [
+        ("nope", json!({}), "unknown-request"),
+        ("sweep", json!({"fig": 4, "step": 10}), "p1-figure"),
+        ("sweep", json!({"fig": 1, "step": 0}), "not-whole"),
+        ("sweep", json!({"fig": 1, "step": 2.5}), "not-whole"),
+        ("sweep", json!({"fig": 1}), "bad-params"),
+        (
+            "sweep",
+            json!({"fig": 1, "step": 10, "extra": 1}),
+            "bad-params",
+        ),
+        ("p1", json!({"nodes": 3}), "bad-params"),
+        ("partition", json!({"nodes": 0}), "nodes-range"),
+        ("fp", json!({"maxLines": 0}), "not-whole"),
+        (
+            "fpCombo",
+            json!({"toggles": ["nope"], "maxLines": 10}),
+            "unknown-canonical",
+        ),
+        (
+            "fpSites",
+            json!({"table": "10.0.0.1 a.cn\n", "maxLines": 10}),
+            "host-table-ip-host",
+        ),
+        (
+            "fpSites",
+            json!({"table": "a.cn\n", "maxLines": 10}),
+            "host-table-fields",
+        ),
+    ];
+    for (kind, params, code) in cases {
+        let e = error(&mut s, kind, params.clone());
+        assert_eq!(e.code, code, "{kind} {params}: {e}");
+    }
+    let mut empty = Session::new(1 << 20);
+    empty.begin(&[HashId::ElfHash], Key::Url);
+    empty.finish();
+    assert_eq!(
+        error(&mut empty, "fp", json!({"maxLines": 10})).code,
+        "no-urls"
+    );
+}
+
+#[test]
+fn the_filters_split_once_and_report_in_slices_what_they_report_at_once() {
+    let mut s = session(6_000, true);
+    assert!(s.filter_keys().is_none());
+    let bloom = json!({"k": 4, "methods": ["double", "md5-slices"], "ratios": [8, 16]});
+    let cbf =
+        json!({"ratio": 20, "k": 8, "bits": 4, "method": "md5-slices", "deleteFraction": 0.5});
+    let sliced = run(&mut s, "bloom", bloom.clone(), 777);
+    // The split is the file's distinct lines, the first half inserted; the session keeps it.
+    let keys = s.filter_keys().expect("the split is kept");
+    assert_eq!(keys.info().how, "distinct");
+    assert_eq!(keys.inserted_len(), 3_000);
+    assert_eq!(sliced["input"]["held_out"], 3_000);
+    assert_eq!(sliced, run(&mut s, "bloom", bloom, usize::MAX));
+    assert_eq!(sliced["rows"].as_array().unwrap().len(), 2);
+    // The held-out keys are the false-positive trials.
+    assert_eq!(sliced["rows"][0]["trials"], 3_000);
+    let c = run(&mut s, "cbf", cbf.clone(), 500);
+    assert_eq!(c, run(&mut s, "cbf", cbf, usize::MAX));
+    assert_eq!(c["counters"]["n"], 3_000);
+    let total: u64 = c["counters"]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        total,
+        c["counters"]["m"].as_u64().unwrap(),
+        "every counter counted once"
+    );
+    // A corpus input from URL 0 inserts its first N and holds out the next N, generated again.
+    let mut corpus = session(2_000, false);
+    let r = run(
+        &mut corpus,
+        "bloom",
+        json!({"k": 2, "methods": ["double"], "ratios": [10]}),
+        999,
+    );
+    assert_eq!(
+        (
+            &r["input"]["how"],
+            &r["input"]["inserted"],
+            &r["input"]["held_out"]
+        ),
+        (&json!("corpus"), &json!(2_000), &json!(2_000))
+    );
+}
+
+#[test]
+fn bad_filter_parameters_are_coded_errors() {
+    let mut s = session(100, false);
+    let cases: [(&str, Value, &str); 8] = [
+        (
+            "bloom",
+            json!({"k": 0, "methods": ["double"], "ratios": [8]}),
+            "k-range",
+        ),
+        (
+            "bloom",
+            json!({"k": 4, "methods": ["double"], "ratios": [0]}),
+            "ratio-range",
+        ),
+        (
+            "bloom",
+            json!({"k": 4, "methods": ["double"], "ratios": [8, 9]}),
+            "methods-ratios",
+        ),
+        (
+            "bloom",
+            json!({"k": 4, "methods": ["triple"], "ratios": [8]}),
+            "core",
+        ),
+        (
+            "cbf",
+            json!({"ratio": 8, "k": 4, "bits": 33, "method": "double", "deleteFraction": 0.5}),
+            "counter-bits",
+        ),
+        (
+            "cbf",
+            json!({"ratio": 8, "k": 4, "bits": 4, "method": "double", "deleteFraction": 1.5}),
+            "delete-share",
+        ),
+        (
+            "cbf",
+            json!({"ratio": 2000, "k": 4, "bits": 4, "method": "double", "deleteFraction": 0.5}),
+            "ratio-range",
+        ),
+        (
+            "cbf",
+            json!({"ratio": 8, "k": 4, "bits": 4, "method": "double"}),
+            "bad-params",
+        ),
+    ];
+    for (kind, params, code) in cases {
+        let e = error(&mut s, kind, params.clone());
+        assert_eq!(e.code, code, "{kind} {params}: {e}");
+    }
+    // One distinct line cannot be split in two.
+    let mut one = Session::new(1 << 20);
+    one.begin(&[HashId::ElfHash], Key::Url);
+    one.push_chunk(b"http://a.cn/\nhttp://a.cn/\n").unwrap();
+    one.finish();
+    let mut job = begin(
+        "bloom",
+        json!({"k": 2, "methods": ["double"], "ratios": [8]}),
+        &mut one,
+    )
+    .unwrap();
+    let e = job.run(&mut one, 100).unwrap_err();
+    assert_eq!(e.code, "too-few-distinct");
+}
+
+#[test]
+fn the_trie_study_reports_in_slices_what_it_reports_at_once_and_keeps_its_urls() {
+    let mut s = session(3_000, true);
+    let params = json!({"maxLines": 2_500, "step": 1_000});
+    let sliced = run(&mut s, "trie", params.clone(), 333);
+    assert_eq!(sliced, run(&mut s, "trie", params.clone(), usize::MAX));
+    assert_eq!(
+        (&sliced["lines"], &sliced["capped"]),
+        (&json!(2_500), &json!(true))
+    );
+    // The distinct URLs read stay for the timings; a new study forgets them until it ends.
+    assert_eq!(
+        s.trie_urls().map(|u| u.len() as u64),
+        sliced["distinct"].as_u64()
+    );
+    let job = begin("trie", params, &mut s).unwrap();
+    assert!(s.trie_urls().is_none());
+    drop(job);
+    assert_eq!(
+        error(&mut s, "trie", json!({"maxLines": 0, "step": 0})).code,
+        "not-whole"
+    );
+    assert_eq!(
+        error(&mut s, "trie", json!({"maxLines": 10, "step": -1})).code,
+        "not-whole"
+    );
+}

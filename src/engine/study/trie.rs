@@ -1,0 +1,134 @@
+//! The trie study (`trie`, `{maxLines, step}`): `urlhash trie` on the first `maxLines` loaded
+//! lines, P4's generalized-list trie (吴小惠) beside the usual ways of remembering URLs, with
+//! a checkpoint every `step` lines (0: P4's sizes and the end only). It leaves the distinct URLs
+//! it read in the session ([`Session::trie_urls`]), which the structures are then built from
+//! and timed on ([`crate::mechanisms::trie::time_structure`]).
+
+use super::{first, Coded, Report, Session, StudyReport, Task};
+use crate::engine::session::share;
+use crate::foundation::split::Distinct;
+use crate::mechanisms::trie::Structure;
+use crate::papers::p4::{TrieStudy, TrieStudyBuilder};
+use serde::{Deserialize, Serialize};
+
+/// The most memory the page lets one structure take (a 32-bit WebAssembly instance can
+/// address 4 GiB in all, and the loaded lines and hash values share it).
+pub const STRUCTURE_BUDGET: u64 = 1 << 30;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct TrieParams {
+    max_lines: f64,
+    step: f64,
+}
+
+/// The memory one structure would need for all loaded lines.
+#[derive(Serialize)]
+pub struct Projection {
+    /// The structure projected.
+    pub structure: Structure,
+    /// Bytes per URL measured on the lines the study used.
+    pub bytes_per_url: f64,
+    /// URL lines loaded, all of which the projection counts.
+    pub urls: u64,
+    /// `bytes_per_url · urls`.
+    pub bytes: f64,
+    /// `bytes <= STRUCTURE_BUDGET`.
+    pub fits: bool,
+}
+
+/// The trie study's report: `study` as in `urlhash trie --json`.
+#[derive(Serialize)]
+pub struct TrieReport {
+    /// URL lines loaded.
+    pub loaded: u64,
+    /// Lines the study used (the first ones).
+    pub lines: u64,
+    /// Whether the study used fewer lines than were loaded.
+    pub capped: bool,
+    /// Whether the lines the session keeps (not the study's own limit) set the cap.
+    pub by_budget: bool,
+    /// Distinct URLs among them (what the structures are timed on).
+    pub distinct: u64,
+    /// `urlhash trie --json`: the structures at each checkpoint, and P4's printed and fixed
+    /// lists at the end.
+    pub study: TrieStudy,
+    /// When capped: what each structure would take for every loaded line, at the bytes per
+    /// URL measured here, against [`STRUCTURE_BUDGET`].
+    pub projected: Vec<Projection>,
+    /// [`STRUCTURE_BUDGET`].
+    pub budget_bytes: u64,
+}
+
+struct TrieTask {
+    builder: TrieStudyBuilder,
+    prefix: super::Prefix,
+    next: usize,
+    distinct: Distinct,
+}
+
+pub(super) fn trie(p: TrieParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
+    let max = super::whole(p.max_lines, 1.0, "trie-lines")?;
+    let step = super::whole(p.step, 0.0, "checkpoint-step")?;
+    let prefix = first(session, max, "trie")?;
+    Ok(Box::new(TrieTask {
+        builder: TrieStudyBuilder::new(step, &Structure::ALL),
+        prefix,
+        next: 0,
+        distinct: Distinct::default(),
+    }))
+}
+
+impl Task for TrieTask {
+    fn step(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded> {
+        let end = self.prefix.lines as usize;
+        let stop = self.next.saturating_add(budget).min(end);
+        let (builder, distinct) = (&mut self.builder, &mut self.distinct);
+        session.for_each_line(self.next, stop, |_, line, _| {
+            builder.push(line);
+            distinct.add(line);
+        });
+        self.next = stop;
+        Ok(share(stop, end))
+    }
+
+    fn finish(mut self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded> {
+        self.step(session, usize::MAX)?;
+        let task = *self;
+        let study = task.builder.finish();
+        let loaded = session.len() as u64;
+        let capped = task.prefix.lines < loaded;
+        let projected = match study.checkpoints.last() {
+            Some(last) if capped => last
+                .rows
+                .iter()
+                .map(|r| {
+                    let bytes = r.bytes_per_url * loaded as f64;
+                    Projection {
+                        structure: r.structure,
+                        bytes_per_url: r.bytes_per_url,
+                        urls: loaded,
+                        bytes,
+                        fits: bytes <= STRUCTURE_BUDGET as f64,
+                    }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let report = TrieReport {
+            loaded,
+            lines: task.prefix.lines,
+            capped,
+            by_budget: task.prefix.by_budget,
+            distinct: task.distinct.len() as u64,
+            study,
+            projected,
+            budget_bytes: STRUCTURE_BUDGET,
+        };
+        session.set_trie_urls(task.distinct.into_keys());
+        Ok(StudyReport {
+            report: Report::Trie(Box::new(report)),
+            prefix: task.prefix,
+        })
+    }
+}

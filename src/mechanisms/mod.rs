@@ -1,0 +1,22 @@
+//! **Layer 2, the mechanisms**: the structures and experiments the papers describe, each with
+//! its theory, measured on any URL list. They import only [`crate::foundation`] (the papers'
+//! printed defaults come from [`crate::foundation::printed`]); the papers, the engine and the
+//! adapters import them.
+//!
+//! | module | concept | paper |
+//! |---|---|---|
+//! | [`sweep`] | P1's Fig. 1-3 grids in one streaming pass | P1 |
+//! | [`slotmap`] | every slot as a pixel (linear rows, Hilbert curve), coloured by its count | P1 |
+//! | [`partition`] | P2's crawler: crawl nodes, policies, the control node's tables | P2, Nutch, Heritrix, Frontera |
+//! | [`trie`] | the generalized-list trie and the URL sets it is measured against | P4 |
+//! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
+//! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
+//! | [`fingerprint`] | MD5 fingerprints: avalanche, birthday bounds, alias/mirror and canonical forms | P3 |
+
+pub mod bloom;
+pub mod cbf;
+pub mod fingerprint;
+pub mod partition;
+pub mod slotmap;
+pub mod sweep;
+pub mod trie;

@@ -47,17 +47,14 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// SplitMix64: the targets' deterministic choices, seeded from the input.
+/// SplitMix64: the targets' deterministic choices, seeded from the input (the state itself is
+/// the seed; the step is the library's, [`urlhashlab::foundation::mix::splitmix64`]).
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
 impl SplitMix {
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        urlhashlab::foundation::mix::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n >= 1`).

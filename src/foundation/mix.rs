@@ -4,7 +4,8 @@
 //! [`SplitMix`] is SplitMix64 (Steele, Lea & Flood 2014): `state += φ·2^64`, then the output
 //! function `z ^= z >> 30; z *= 0xBF58476D1CE4E5B9; z ^= z >> 27; z *= 0x94D049BB133111EB;
 //! z ^= z >> 31` ([`finalize`]). It draws the built-in corpus, Fig. 3's sample by index and the
-//! quiz's questions. Bounded draws use Lemire's multiply-shift, the high half of
+//! quiz's questions; its bare step, [`splitmix64`], the inputs of the differential tests and the
+//! fuzz targets' choices. Bounded draws use Lemire's multiply-shift, the high half of
 //! `next() × n` ([`mul_high`]).
 //!
 //! The lab's hash tables (the partition's per-site counters, IMP-CB's store, the fingerprint
@@ -49,6 +50,23 @@ pub fn mul_high(x: u64, n: u64) -> u64 {
     }
 }
 
+/// One step of SplitMix64 on a bare state: adds the increment to `state` and returns the
+/// output function ([`finalize`]) of the new state. [`SplitMix::next`] is this step; a state
+/// seeded with `s` and stepped here gives the reference stream of Steele, Lea & Flood (Java's
+/// `SplittableRandom`, Vigna's `splitmix64.c`) seeded with `s`, which the differential tests
+/// and the fuzz targets draw their inputs from.
+///
+/// ```
+/// let mut state = 0;
+/// assert_eq!(urlhashlab::mix::splitmix64(&mut state), 0xE220_A839_7B1D_CDAF);
+/// assert_eq!(state, 0x9E37_79B9_7F4A_7C15);
+/// ```
+#[inline]
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(GAMMA);
+    finalize(*state)
+}
+
 /// SplitMix64: a tiny, fast, portable generator (Steele, Lea & Flood 2014).
 #[derive(Clone, Debug)]
 pub struct SplitMix(u64);
@@ -64,8 +82,7 @@ impl SplitMix {
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(GAMMA);
-        finalize(self.0)
+        splitmix64(&mut self.0)
     }
     /// Uniform in [0, n): the high 64 bits of `next() × n` (Lemire's multiply-shift).
     #[inline]
@@ -208,6 +225,27 @@ mod tests {
         let mut s = SplitMix(0);
         assert_eq!(s.next(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(s.next(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn the_bare_step_is_the_generators_step() {
+        // The step written out, as the differential tests and fuzz targets had it.
+        let written_out = |x: &mut u64| {
+            *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        for seed in [0, 16, 2004, 0x5EED_0001, u64::MAX] {
+            let (mut state, mut reference, mut generator) = (seed, seed, SplitMix(seed));
+            for _ in 0..1000 {
+                let x = splitmix64(&mut state);
+                assert_eq!(x, written_out(&mut reference), "seed {seed}");
+                assert_eq!(x, generator.next(), "seed {seed}");
+            }
+            assert_eq!(state, reference);
+        }
     }
 
     #[test]

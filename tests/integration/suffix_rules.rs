@@ -11,8 +11,7 @@
 //! literals, one label, punycode, non-ASCII). The file is found with `cargo metadata`; when it
 //! cannot be, the test says why and skips (under CI it fails).
 
-mod common;
-
+use crate::common;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -51,8 +50,9 @@ fn rules_file() -> Result<PathBuf, String> {
     }
 }
 
-/// The list's rules text, or `None` after saying why it cannot be read.
-fn rules_text() -> Option<String> {
+/// The list's rules text, or `None` after [`common::skip_unless_ci`] has said why `test`
+/// cannot read it.
+fn rules_text(test: &str) -> Option<String> {
     match rules_file().and_then(|f| {
         std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))
     }) {
@@ -60,7 +60,7 @@ fn rules_text() -> Option<String> {
         Err(why) => {
             // The file is the locked psl package's own: under CI, not finding it is a failure.
             common::skip_unless_ci(
-                "suffix_rules",
+                &format!("suffix_rules::{test}"),
                 &format!("the psl crate's data/rules.txt is not available ({why})"),
             );
             None
@@ -295,7 +295,9 @@ fn check<'a>(rules: &Rules, what: &str, hosts: impl IntoIterator<Item = &'a str>
 
 #[test]
 fn the_parsed_list_reads_every_rule() {
-    let Some(text) = rules_text() else { return };
+    let Some(text) = rules_text("the_parsed_list_reads_every_rule") else {
+        return;
+    };
     let rules = Rules::parse(&text).expect("the psl crate's list parses");
     let lines: BTreeSet<&str> = text
         .lines()
@@ -308,7 +310,9 @@ fn the_parsed_list_reads_every_rule() {
 
 #[test]
 fn every_rule_turned_into_hosts_gives_psls_answers() {
-    let Some(text) = rules_text() else { return };
+    let Some(text) = rules_text("every_rule_turned_into_hosts_gives_psls_answers") else {
+        return;
+    };
     let rules = Rules::parse(&text).unwrap();
     let hosts = hosts_from_rules(&text);
     assert!(hosts.len() > 100_000, "{} hosts", hosts.len());
@@ -321,7 +325,9 @@ fn every_rule_turned_into_hosts_gives_psls_answers() {
 
 #[test]
 fn generated_hosts_give_psls_answers() {
-    let Some(text) = rules_text() else { return };
+    let Some(text) = rules_text("generated_hosts_give_psls_answers") else {
+        return;
+    };
     let rules = Rules::parse(&text).unwrap();
     let hosts = generated_hosts(&text, 300_000);
     check(&rules, "generated hosts", hosts.iter().map(String::as_str));
@@ -329,7 +335,9 @@ fn generated_hosts_give_psls_answers() {
 
 #[test]
 fn hand_written_edge_cases_give_psls_answers() {
-    let Some(text) = rules_text() else { return };
+    let Some(text) = rules_text("hand_written_edge_cases_give_psls_answers") else {
+        return;
+    };
     let rules = Rules::parse(&text).unwrap();
     let long_host = "a.".repeat(600) + "com.cn";
     let hosts = EDGES.iter().copied().chain([long_host.as_str()]);
@@ -344,14 +352,17 @@ fn hand_written_edge_cases_give_psls_answers() {
 
 #[test]
 fn corpus_and_real_hosts_give_psls_answers() {
-    let Some(text) = rules_text() else { return };
+    let Some(text) = rules_text("corpus_and_real_hosts_give_psls_answers") else {
+        return;
+    };
     let rules = Rules::parse(&text).unwrap();
     let corpus: BTreeSet<String> = common::corpus_urls(200_000)
         .iter()
         .filter_map(|u| key::split(u).ok().map(|p| p.host))
         .collect();
     check(&rules, "corpus hosts", corpus.iter().map(String::as_str));
-    if let Some(lines) = common::real_lines() {
+    if let Some(lines) = common::real_lines("suffix_rules::corpus_and_real_hosts_give_psls_answers")
+    {
         let real: BTreeSet<String> = lines
             .iter()
             .filter_map(|u| key::split(u).ok().map(|p| p.host))

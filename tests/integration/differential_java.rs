@@ -15,9 +15,8 @@
 //! practice): a UTF-8-encoded surrogate (`ED A0..BF 80..BF`, or the truncated `ED A0..BF`) is
 //! ONE U+FFFD in Java, one per byte in `from_utf8_lossy`; `src/hash/` now applies Java's rule.
 
-mod common;
-
-use common::{hex, le_words, run, tool_exists, write_input, Rng};
+use crate::common;
+use crate::common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use std::sync::OnceLock;
 use urlhashlab::foundation::hash::HashId;
@@ -239,9 +238,11 @@ fn oracle() -> Option<&'static Oracle> {
     ORACLE.get_or_init(run_java).as_ref()
 }
 
+/// Why the Java tests skip.
+const NO_JAVA: &str = "`javac` or `java` is not on PATH";
+
 fn run_java() -> Option<Oracle> {
     if !tool_exists("javac", "-version") || !tool_exists("java", "-version") {
-        common::skip_unless_ci("differential_java", "`javac` or `java` is not on PATH");
         return None;
     }
     let started = std::time::Instant::now();
@@ -327,7 +328,8 @@ fn random_text(rng: &mut Rng, chars: u64) -> Vec<u8> {
 
 /// The inputs, with the name of each source and where it starts.
 fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
-    let (mut strings, mut sources) = common::real_and_corpus_inputs();
+    let (mut strings, mut sources) =
+        common::real_and_corpus_inputs("differential_java (the P2 oracle's inputs)");
 
     sources.push(("hand-picked", strings.len()));
     for s in [
@@ -432,7 +434,13 @@ fn has_encoded_surrogate(s: &[u8]) -> bool {
 
 #[test]
 fn p2_readings_match_java_on_valid_utf8() {
-    let Some(o) = oracle() else { return };
+    let Some(o) = oracle() else {
+        common::skip_unless_ci(
+            "differential_java::p2_readings_match_java_on_valid_utf8",
+            NO_JAVA,
+        );
+        return;
+    };
     let started = std::time::Instant::now();
     let (mut valid, mut non_ascii, mut non_bmp, mut comparisons) = (0u64, 0u64, 0u64, 0u64);
     for (i, s) in o.strings.iter().enumerate() {
@@ -458,7 +466,13 @@ fn p2_readings_match_java_on_valid_utf8() {
 
 #[test]
 fn invalid_utf8_matches_java_exactly() {
-    let Some(o) = oracle() else { return };
+    let Some(o) = oracle() else {
+        common::skip_unless_ci(
+            "differential_java::invalid_utf8_matches_java_exactly",
+            NO_JAVA,
+        );
+        return;
+    };
     let (mut invalid, mut surrogates, mut comparisons) = (0u64, 0u64, 0u64);
     let mut two_byte_surrogates = std::collections::BTreeSet::new();
     let mut failures = Vec::new();
@@ -623,7 +637,10 @@ fn idn_urls() -> Vec<String> {
 #[test]
 fn crawler_host_keys_match_java_url_and_idn() {
     if !tool_exists("javac", "-version") || !tool_exists("java", "-version") {
-        common::skip_unless_ci("differential_java", "`javac` or `java` is not on PATH");
+        common::skip_unless_ci(
+            "differential_java::crawler_host_keys_match_java_url_and_idn",
+            NO_JAVA,
+        );
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");

@@ -1,11 +1,10 @@
-//! Helpers shared by the differential tests (`differential_c.rs`, `differential_java.rs`) and
-//! `suffix_rules.rs`: the input strings, the binary file both oracles read, running an external
-//! tool, and a skip that is a failure under CI.
+//! Helpers shared by the integration tests: the real URL lists of `../shared/data`, the input
+//! strings and the binary file both differential oracles read, running an external tool, and a
+//! skip that is a failure under CI ([`skip_unless_ci`]), which every test calls before it
+//! returns early because `../shared/data`, a C compiler or Java is missing.
 //!
 //! The input file is a sequence of records, each a `u32` little-endian byte length followed by
 //! that many bytes. The oracles answer on stdout with little-endian 32-bit words.
-
-#![allow(dead_code)] // Each test crate uses its own subset.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,13 +22,17 @@ pub fn data_dir() -> PathBuf {
 }
 
 /// Every non-empty line of every `*.txt`, `*.csv` and `*.tsv` file of [`data_dir`], trimmed of
-/// its `\r`, in file-name order; `None` (after saying so) when the folder does not exist.
-pub fn real_lines() -> Option<Vec<Vec<u8>>> {
+/// its `\r`, in file-name order; `None` when the folder does not exist, after
+/// [`skip_unless_ci`] has said that `test` skips its real lists.
+pub fn real_lines(test: &str) -> Option<Vec<Vec<u8>>> {
     let dir = data_dir();
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "note: no real URL lists, folder {} does not exist; using the built-in corpus only",
-            dir.display()
+        skip_unless_ci(
+            &format!("{test}, its real URL lists"),
+            &format!(
+                "folder {} does not exist; only the built-in corpus is checked",
+                dir.display()
+            ),
         );
         return None;
     };
@@ -69,7 +72,8 @@ pub fn corpus_urls(n: u64) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// A small fixed-seed PRNG (SplitMix64), so every run feeds the oracles the same strings.
+/// A small fixed-seed PRNG, so every run feeds the oracles the same strings: SplitMix64 seeded
+/// with the state itself, the reference stream ([`urlhashlab::foundation::mix::splitmix64`]).
 pub struct Rng(u64);
 
 impl Rng {
@@ -77,11 +81,7 @@ impl Rng {
         Rng(seed)
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        urlhashlab::foundation::mix::splitmix64(&mut self.0)
     }
     /// A number in `lo..=hi`.
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
@@ -153,11 +153,12 @@ pub fn hex(bytes: &[u8], max: usize) -> String {
 }
 
 /// The inputs every differential test starts with: the real lists (when present), then 100 000
-/// corpus URLs; with the name of each source and the index where it starts.
-pub fn real_and_corpus_inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
+/// corpus URLs; with the name of each source and the index where it starts. `test` names the
+/// test in the skip message when the real lists are missing.
+pub fn real_and_corpus_inputs(test: &str) -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
     let mut strings = Vec::new();
     let mut sources = Vec::new();
-    if let Some(lines) = real_lines() {
+    if let Some(lines) = real_lines(test) {
         sources.push(("real data", 0));
         strings.extend(lines);
     }

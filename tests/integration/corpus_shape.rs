@@ -1,8 +1,9 @@
 //! The built-in corpus against real URL lists: its shape (length, path depth, queries, `.cn`
 //! share, non-ASCII share) must fall within what real lists show. The lists are read from
-//! `../shared/data` when it exists; the test says so and passes when it does not.
+//! `../shared/data` when it exists; when it does not, the test says that it skipped (and fails
+//! under CI, [`common::skip_unless_ci`]).
 
-use std::path::PathBuf;
+use crate::common;
 use urlhashlab::foundation::corpus::{Corpus, DEFAULT_SEED};
 use urlhashlab::foundation::key::parse_url;
 
@@ -48,11 +49,6 @@ fn shape<'a>(urls: impl Iterator<Item = &'a str>) -> Shape {
     }
 }
 
-fn data_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    d.is_dir().then_some(d)
-}
-
 /// The URL column of each real list that has paths (see SOURCES.md there).
 fn real_lists(dir: &std::path::Path) -> Vec<(&'static str, Vec<String>)> {
     let read = |name: &str| {
@@ -89,16 +85,16 @@ fn real_lists(dir: &std::path::Path) -> Vec<(&'static str, Vec<String>)> {
 
 #[test]
 fn corpus_shape_falls_within_real_lists() {
-    let Some(dir) = data_dir() else {
-        eprintln!("SKIP corpus_shape_falls_within_real_lists: ../shared/data is absent, no real lists to compare with");
+    const TEST: &str = "corpus_shape::corpus_shape_falls_within_real_lists";
+    let dir = common::data_dir();
+    if !dir.is_dir() {
+        let why = format!("{} is absent, no real lists to compare with", dir.display());
+        common::skip_unless_ci(TEST, &why);
         return;
-    };
+    }
     let lists = real_lists(&dir);
     if lists.is_empty() {
-        eprintln!(
-            "SKIP corpus_shape_falls_within_real_lists: no known list in {}",
-            dir.display()
-        );
+        common::skip_unless_ci(TEST, &format!("no known list in {}", dir.display()));
         return;
     }
     let corpus: Vec<String> = Corpus::new(DEFAULT_SEED)

@@ -8,9 +8,8 @@
 //! URLs of the built-in corpus, 20 000 random byte strings (some of them tens of kilobytes long,
 //! which wraps hf's 32-bit sum) and one string that reaches hf's `INT_MIN` corner.
 
-mod common;
-
-use common::{hex, le_words, run, tool_exists, write_input, Rng};
+use crate::common;
+use crate::common::{hex, le_words, run, tool_exists, write_input, Rng};
 use std::process::Command;
 use urlhashlab::foundation::hash::{elfhash, elfhash_c, hf, hf_c, hfip, hfip_c, HashId};
 
@@ -108,7 +107,8 @@ fn hf_sum_exact(s: &[u8]) -> i128 {
 
 /// The inputs, with the name of each source and where it starts.
 fn inputs() -> (Vec<Vec<u8>>, Vec<(&'static str, usize)>) {
-    let (mut strings, mut sources) = common::real_and_corpus_inputs();
+    let (mut strings, mut sources) =
+        common::real_and_corpus_inputs("differential_c::p1_c_functions_match_rust_bit_for_bit");
 
     sources.push(("random", strings.len()));
     let mut rng = Rng::new(0x5EED_0001);
@@ -153,7 +153,10 @@ fn p1_c_functions_match_rust_bit_for_bit() {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     if !tool_exists(&cc, "--version") {
         let why = format!("no C compiler `{cc}` on PATH (set CC to use another)");
-        common::skip_unless_ci("differential_c", &why);
+        common::skip_unless_ci(
+            "differential_c::p1_c_functions_match_rust_bit_for_bit",
+            &why,
+        );
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");

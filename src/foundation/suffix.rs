@@ -16,7 +16,7 @@
 //! crate's own `data/rules.txt`, copied into `dist/` as `data/public-suffix-list.txt`) and
 //! installs it through `Lab.setSuffixRules` (`install`) before a study that needs registrable
 //! domains. [`Rules`] parses that text into a hash table of names and reproduces
-//! `psl::suffix_str` and `psl::domain_str` for every input (`tests/suffix_rules.rs` checks it on
+//! `psl::suffix_str` and `psl::domain_str` for every input (`tests/integration/suffix_rules.rs` checks it on
 //! every rule of the list turned into hosts, the corpus and real URL lists), including where
 //! `psl` reads the list its own way:
 //!

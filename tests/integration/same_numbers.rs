@@ -1,7 +1,7 @@
 //! The page and the CLI give the same numbers for every study of the registry on one input: a
 //! file of 1 000 000 corpus URLs with a few lines no crawler would want, read by `urlhash`
 //! (streaming, as a user runs it) and by a [`Session`] with [`study::begin`] (the engine the
-//! page's worker runs, compiled natively here; `tests/web.rs` checks the wasm adapter gives
+//! page's worker runs, compiled natively here; `tests/web/` checks the wasm adapter gives
 //! the engine's numbers). Fig. 3 is the CLI's random sample of 400 000 lines on both sides; the
 //! filters split the same distinct lines into the same inserted and held-out halves.
 //!

@@ -10,7 +10,7 @@
 //! first NUL byte, as the C does.
 //!
 //! P1's C has two undefined corners, both signed `int` overflow, and the lab takes gcc's
-//! `-fwrapv` reading of both (32-bit wrap; `tests/differential_c.rs` compiles the C with
+//! `-fwrapv` reading of both (32-bit wrap; `tests/integration/differential_c.rs` compiles the C with
 //! `-fwrapv`). The first is `_hf`'s accumulation `result += c*3*i`, which passes 2^31 once
 //! `3 Σ c·i` does: for ASCII URLs longer than about 3 400 bytes (all bytes near 127) to 3 800
 //! (typical URL letters). The second is `_hf`'s `if (result < 0) result = -result;` when
@@ -27,7 +27,7 @@
 //! bytes; it is decoded as UTF-8 the way Java's `new String(bytes, UTF_8)` does: each maximal
 //! invalid subsequence becomes one U+FFFD, except that a UTF-8-encoded surrogate (`ED A0..BF`
 //! and a following continuation byte) is one U+FFFD as a whole, as in Java (checked against
-//! `javac`/`java` by `tests/differential_java.rs`). Readings:
+//! `javac`/`java` by `tests/integration/differential_java.rs`). Readings:
 //!
 //! * `site-printed`: the code as printed. The `while` test is false at once (`s = r`), so it
 //!   returns the raw 32-bit `r = (r << 7) + charAt(i)` over the whole string: only the last
@@ -621,7 +621,7 @@ pub(crate) fn for_each_java_char(bytes: &[u8], mut each: impl FnMut(i32)) {
 }
 
 /// The one place Java's UTF-8 decoder differs from `String::from_utf8_lossy` (found by
-/// `tests/differential_java.rs`): a UTF-8-encoded surrogate, `ED A0..BF` with the continuation
+/// `tests/integration/differential_java.rs`): a UTF-8-encoded surrogate, `ED A0..BF` with the continuation
 /// byte after it if there is one, is ONE U+FFFD in Java, where the Unicode "maximal subpart"
 /// practice gives one per byte. Rewrites such runs to one lone `FF` byte, which decodes to
 /// exactly one U+FFFD and merges with nothing around it.

@@ -613,7 +613,7 @@ fn crawler_presets_route_canonical_ascii_hosts_as_before() {
 
 /// IDNA2003 maps UTS #46's four deviation characters (RFC 3491's Nameprep: `ß` case-folds to
 /// `ss`, final `ς` to `σ`, ZWJ and ZWNJ to nothing), where non-transitional UTS #46 keeps them;
-/// `java.net.IDN.toASCII` gives the same (tests/differential_java.rs).
+/// `java.net.IDN.toASCII` gives the same (tests/integration/differential_java.rs).
 #[test]
 fn idna2003_deviations() {
     assert_eq!(idna2003_to_ascii("faß.de").as_deref(), Some("fass.de"));
@@ -640,7 +640,7 @@ fn idna2003_deviations() {
 
 /// Nutch's `BasicURLNormalizer.normalizeHostName` decodes a host with a `%` (`URLDecoder`) and
 /// `URLPartitioner` hashes the host `java.net.URL` reads from the URL rebuilt around it;
-/// OpenJDK 17 gives the same (tests/differential_java.rs).
+/// OpenJDK 17 gives the same (tests/integration/differential_java.rs).
 #[test]
 fn nutch_decodes_a_percent_host() {
     let key = |url: &str| String::from_utf8(nutch_key(url.as_bytes())).unwrap();

@@ -460,7 +460,7 @@ async function stepThroughput(base) {
       ratio_median: native[fn]?.median_mbps && wasm != null ? wasm / native[fn].median_mbps : null,
     };
   });
-  const hashRs = fs.statSync(path.join(ROOT, 'src/hash.rs')).mtimeMs;
+  const hashRs = fs.statSync(path.join(ROOT, 'src/foundation/hash/mod.rs')).mtimeMs;
   const stale = nativeKind.startsWith('criterion') && Object.values(native).some((n) => n.mtime && n.mtime < hashRs);
   results.throughput = { stale_native: stale, urls: lines, url_bytes: bytes, baseline_ms: base_ms, corpus_baseline_ms: r.corpus.base.length ? median(r.corpus.base) : null, native_kind: nativeKind, rows };
 }
@@ -841,7 +841,7 @@ function report() {
     lines.push(table(rows));
     lines.push(`native source: ${t.rows[0].native_source}`);
     if (summaryKind) lines.push('wasm/native: the fastest wasm pass against the fastest native pass (other processes only ever slow a pass down); median/median beside it');
-    if (t.stale_native) lines.push('WARNING: these criterion estimates are older than src/hash.rs, so they may measure other code; run with --native summary');
+    if (t.stale_native) lines.push('WARNING: these criterion estimates are older than src/foundation/hash/mod.rs, so they may measure other code; run with --native summary');
     if (t.native_kind.startsWith('criterion')) lines.push('note: criterion\'s means are erratic on a shared machine; --native summary measures native now, fastest pass against fastest pass');
   }
   for (const [key, label] of [['file1m', '1 million URLs from a file'], ['big', `${o.big_n.toLocaleString('en-US')} URLs from a file`]]) {

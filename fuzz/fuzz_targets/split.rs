@@ -175,7 +175,7 @@ struct Out {
     stats: InputStats,
 }
 
-/// Fixed in `src/lines.rs` (a too-long line's `\r` is now looked for at its real end, whatever
+/// Fixed in `src/foundation/lines.rs` (a too-long line's `\r` is now looked for at its real end, whatever
 /// the chunks): `crlf` is checked exactly. Set to `true` only to tolerate a regression while
 /// it is being fixed.
 const KNOWN_CRLF_OF_TOO_LONG_LINES: bool = false;

@@ -245,7 +245,7 @@ mod tests {
         let file = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             file == ours,
-            "www/constants.json is not what src/constants.rs gives: BLESS=1 cargo test --release --lib constants"
+            "www/constants.json is not what src/engine/constants.rs gives: BLESS=1 cargo test --profile quick --lib constants"
         );
     }
 

@@ -4,7 +4,7 @@
 //! `PAPERS.md` (P1), compiled with the machine's C compiler and run on every string of the
 //! inputs and every M of [`MS`]; each C result must equal `urlhashlab::foundation::hash::{elfhash_c,
 //! hfip_c, hf_c}` and the registry's `HashId::slot` (hf's `INT_MIN` corner handled as
-//! `src/hash/` documents). Inputs: the real URL lists of `../shared/data` when present, 100 000
+//! `src/foundation/hash/` documents). Inputs: the real URL lists of `../shared/data` when present, 100 000
 //! URLs of the built-in corpus, 20 000 random byte strings (some of them tens of kilobytes long,
 //! which wraps hf's 32-bit sum) and one string that reaches hf's `INT_MIN` corner.
 
@@ -235,7 +235,7 @@ fn p1_c_functions_match_rust_bit_for_bit() {
             assert_eq!(c_hfip, r, "{}", ctx("HfIp.slot", c_hfip as i64, r as i64));
             let r = HashId::Hf.slot(s, mu);
             if corner {
-                // src/hash/: C gives INT_MIN % M (zero or negative), the registry 2^31 mod M.
+                // src/foundation/hash/: C gives INT_MIN % M (zero or negative), the registry 2^31 mod M.
                 assert_eq!(
                     c_hf,
                     i32::MIN % m,

@@ -3,7 +3,7 @@
 //! reproductions; and the crawler presets' host keys against `java.net.URL.getHost` (Nutch) and
 //! `java.net.IDN.toASCII` (IDNA2003, as Heritrix's libidn) on Chinese IDN URLs.
 //!
-//! At test time a Java class implements the readings of `src/hash/` (the two printed ones
+//! At test time a Java class implements the readings of `src/foundation/hash/` (the two printed ones
 //! exactly as printed in `PAPERS.md`, P2), is compiled with `javac` and run with `java` on every
 //! input string, each decoded with `new String(bytes, StandardCharsets.UTF_8)`. Inputs: the
 //! real URL lists of `../shared/data` when present, 100 000 URLs of the built-in corpus, random
@@ -13,7 +13,7 @@
 //! Every value must match, on valid and on invalid UTF-8. This test found the one place where
 //! Java's decoder differs from Rust's `String::from_utf8_lossy` (the Unicode "maximal subpart"
 //! practice): a UTF-8-encoded surrogate (`ED A0..BF 80..BF`, or the truncated `ED A0..BF`) is
-//! ONE U+FFFD in Java, one per byte in `from_utf8_lossy`; `src/hash/` now applies Java's rule.
+//! ONE U+FFFD in Java, one per byte in `from_utf8_lossy`; `src/foundation/hash/` now applies Java's rule.
 
 use crate::common;
 use crate::common::{hex, le_words, run, tool_exists, write_input, Rng};

@@ -140,6 +140,7 @@ async function bundleServed() {
     if (entry.endsWith('.js') && !keep.has(entry)) fs.rmSync(file);
   }
   fs.rmSync(path.join(www, 'charts'), { recursive: true, force: true });
+  fs.rmSync(path.join(www, 'views'), { recursive: true, force: true });
   for (const f of fs.readdirSync(staging)) fs.renameSync(path.join(staging, f), path.join(www, f));
   fs.rmSync(staging, { recursive: true });
 }

@@ -14,7 +14,7 @@ import { int, fixed } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 import { C } from '../../www/constants.js';
-import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/fingerprint-view.js';
+import { EXAMPLE_URLS, FP_MAX_LINES } from '../../www/views/fingerprint-view.js';
 import { RECORDED } from '../../www/p3-threads-recorded.js';
 
 const VIEWPORT = { width: 1440, height: 900 };

@@ -3,15 +3,15 @@
 // clumps are seen, not only measured. The worker's wasm draws each image (src/slotmap.rs) into
 // an ImageData; this module puts it on a canvas and words its legend. `urlhash slotmap` writes
 // the same pixels to PNG files.
-import { S, nameOf } from './strings.js';
-import { int, fixed, percent } from './format.js';
-import { el, say, showText } from './dom.js';
-import { markField } from './fields.js';
+import { S, nameOf } from '../strings.js';
+import { int, fixed, percent } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
-import { parseSlots } from './slots.js';
-import { C } from './constants.js';
+import { parseSlots } from '../slots.js';
+import { C } from '../constants.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 /** Below this mean load most slots are empty whatever the function. */
 const SPARSE_LOAD = 0.25;
@@ -34,7 +34,7 @@ export function setupSlotmap(ctx) {
     markField($('slotmap-m'), $('slotmap-m-error'), error);
     if (error) return false;
     state.m = r.m;
-    state.layout = document.querySelector('input[name="slotmap-layout"]:checked')?.value ?? 'hilbert';
+    state.layout = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="slotmap-layout"]:checked'))?.value ?? 'hilbert';
     markPresets();
     return true;
   }

@@ -3,18 +3,18 @@
 // P3's 10^-24 and short fingerprints measured; P3's IP_ID and Name_ID from a host table and the
 // canonicalisation toggles. Formatting only: every digest, count and probability comes from the
 // wasm.
-import { S } from './strings.js';
-import { C } from './constants.js';
-import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from './format.js';
-import { el, say, showText } from './dom.js';
-import { drawDigests } from './digest-bits.js';
+import { S } from '../strings.js';
+import { C } from '../constants.js';
+import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { drawDigests } from '../digest-bits.js';
 import { sectionRuns } from './section-run.js';
-import * as avalancheChart from './charts/avalanche.js';
-import * as birthdayChart from './charts/birthday.js';
+import * as avalancheChart from '../charts/avalanche.js';
+import * as birthdayChart from '../charts/birthday.js';
 import { setupReplay } from './replay-view.js';
 import { setupThreads } from './threads-view.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 /** A power of ten as "10⁻²⁴", any other number as sci() writes it. */
 function exact(v) {

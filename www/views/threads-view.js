@@ -2,12 +2,12 @@
 // cannot start threads that share one store, so it shows the figures of a recorded run
 // (www/p3-threads-recorded.js, written by tools/record-threads.mjs) or of the reader's own run,
 // loaded as the JSON the command writes. Formatting only: every number is the command's.
-import { S } from './strings.js';
-import { int, fixed } from './format.js';
-import { el, say, showText } from './dom.js';
-import { RECORDED } from './p3-threads-recorded.js';
+import { S } from '../strings.js';
+import { int, fixed } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { RECORDED } from '../p3-threads-recorded.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 const LOCKINGS = ['global', 'partial', 'sharded'];
 
 const whole = (v) => Number.isInteger(v) && v >= 0;
@@ -77,7 +77,7 @@ export function setupThreads() {
 
   async function load(file) {
     showText($('fp-threads-error'), '');
-    let data = null;
+    let data;
     try {
       data = JSON.parse(await file.text());
     } catch {

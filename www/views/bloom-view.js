@@ -3,17 +3,17 @@
 // filter's bit array with a typed URL's k bits; P4's memory claim. Formatting only: the split,
 // every filter and every rate come from the wasm. Measured points are kept per input, k,
 // method and m/N, so changing m/N or adding a method measures only what is new.
-import { S, nameOf, sourceOf, summaryOf } from './strings.js';
-import { C, bound } from './constants.js';
-import { int, fixed, percent, small } from './format.js';
-import { el, say, showText } from './dom.js';
-import { readNumber, markField } from './fields.js';
+import { S, nameOf, sourceOf, summaryOf } from '../strings.js';
+import { C, bound } from '../constants.js';
+import { int, fixed, percent, small } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { readNumber, markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
-import { drawBits } from './bit-array.js';
-import * as fprChart from './charts/fpr.js';
-import * as memoryChart from './charts/bloom-memory.js';
+import { drawBits } from '../bit-array.js';
+import * as fprChart from '../charts/fpr.js';
+import * as memoryChart from '../charts/bloom-memory.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 /** The m/N measured for the curve (the chosen one is added). */
 const RATIOS = [1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32];
@@ -101,7 +101,7 @@ export function setupBloom(ctx) {
   }
 
   function markPresets() {
-    for (const b of document.querySelectorAll('#bloom-presets button')) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('#bloom-presets button'))) {
       const on = Number(b.dataset.k) === state.k && Number(b.dataset.ratio) === state.ratio;
       b.classList.toggle('on', on);
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
@@ -348,7 +348,7 @@ export function setupBloom(ctx) {
       }
     });
   }
-  for (const b of document.querySelectorAll('#bloom-presets button')) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('#bloom-presets button'))) {
     b.addEventListener('click', () => {
       $('bloom-k').value = b.dataset.k;
       $('bloom-ratio').value = b.dataset.ratio;

@@ -3,16 +3,16 @@
 // every row RUNS times and shown as the median of its runs with their range (www/timing.js),
 // and P5's slips with this run's numbers (`urlhash paper p5`'s "misprints, live"). Both run on
 // the keys the counting-filter job inserted. Formatting only: every number comes from the wasm.
-import { S } from './strings.js';
-import { C, bound } from './constants.js';
-import { int, fixed, percent, sci } from './format.js';
-import { el, say, showText } from './dom.js';
-import { RUNS, compare } from './timing.js';
-import { timedCell } from './timed-cell.js';
-import { readNumber, markField } from './fields.js';
-import * as fig3Chart from './charts/p5-fig3.js';
+import { S } from '../strings.js';
+import { C, bound } from '../constants.js';
+import { int, fixed, percent, sci } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { RUNS, compare } from '../timing.js';
+import { timedCell } from '../timed-cell.js';
+import { readNumber, markField } from '../fields.js';
+import * as fig3Chart from '../charts/p5-fig3.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * Fig. 3's rows, in the order they are timed: its four N in memory, then on disk. Each medium

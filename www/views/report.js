@@ -1,7 +1,7 @@
 // The input report, in plain language, from the JSON of Lab.finish() / Lab.report().
-import { S } from './strings.js';
-import { int, bytes as fmtBytes } from './format.js';
-import { el } from './dom.js';
+import { S } from '../strings.js';
+import { int, bytes as fmtBytes } from '../format.js';
+import { el } from '../dom.js';
 
 /**
  * input.source: { kind: 'corpus', n } | { kind: 'paste' } | { kind: 'file', name, size };

@@ -2,17 +2,17 @@
 // the counter histogram after inserting, the overflow bound beside P5's two misprints, and the
 // delete experiment (plain counting filter, decrementing or sticky, against IMP-CB).
 // Formatting only: every number comes from the wasm's report.
-import { S, nameOf } from './strings.js';
-import { C, bound } from './constants.js';
-import { int, fixed, percent, sci } from './format.js';
-import { el, say, showText } from './dom.js';
-import { readNumber, markField } from './fields.js';
+import { S, nameOf } from '../strings.js';
+import { C, bound } from '../constants.js';
+import { int, fixed, percent, sci } from '../format.js';
+import { el, say } from '../dom.js';
+import { readNumber, markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
-import * as countersChart from './charts/counters.js';
-import * as deletionsChart from './charts/deletions.js';
+import * as countersChart from '../charts/counters.js';
+import * as deletionsChart from '../charts/deletions.js';
 import { setupP5 } from './p5-view.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 const FIRST_METHOD = 'md5-slices';
 
@@ -45,6 +45,7 @@ export function setupCbf(ctx) {
 
   /** Reads every field; shows what is wrong next to it. */
   function readControls() {
+    /** @type {[string, string, { min: number, max: number, whole?: boolean, what: string }][]} */
     const fields = [
       ['bits', 'cbf-bits', { min: 1, max: C.p5.pageCounterBits, whole: true, what: S.cbfBitsName }],
       ['ratio', 'cbf-ratio', { min: C.p5.ratioMin, max: C.p5.ratioMax, what: S.cbfRatioName }],

@@ -1,8 +1,8 @@
 // Table (c): every measure (one row each, with what it means) for every function (one column
 // each). Values come from the wasm's measures; data-value keeps the exact number.
-import { S } from './strings.js';
-import { MEASURE_FORMAT } from './format.js';
-import { el } from './dom.js';
+import { S } from '../strings.js';
+import { MEASURE_FORMAT } from '../format.js';
+import { el } from '../dom.js';
 
 export function renderTable(table, rows) {
   table.tHead.replaceChildren(

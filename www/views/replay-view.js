@@ -2,11 +2,11 @@
 // step by step under one global lock or P3's partial locks. A replay of the rule in
 // src/fingerprint/replay.rs, not a measurement: `urlhash paper p3 --threads` times real threads.
 // Drawing only: the schedule comes from the wasm (`p3Replay`).
-import { S } from './strings.js';
-import { int } from './format.js';
-import { el, showText } from './dom.js';
+import { S } from '../strings.js';
+import { int } from '../format.js';
+import { showText } from '../dom.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 /** Play shows one step per this many milliseconds. */
 const PLAY_MS = 700;
 /** URLs the core replays (fingerprint::replay::MAX_URLS). */
@@ -43,7 +43,7 @@ export function unpack(packed, urls) {
 export function setupReplay(ctx) {
   const state = { replay: null, step: 0, ticket: 0, timer: null };
 
-  const partial = () => document.querySelector('input[name="fp-replay-locking"]:checked')?.value === 'partial';
+  const partial = () => /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="fp-replay-locking"]:checked'))?.value === 'partial';
   const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   function stop() {

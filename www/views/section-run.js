@@ -4,7 +4,7 @@
 // worker; the section's `data-gen` says which load it shows (what the tests wait for) and is
 // empty while a run is under way; an error is worded in the section's error box. The views keep
 // their parameters, their drawing and their strings.
-import { say, showText } from './dom.js';
+import { say, showText } from '../dom.js';
 
 /**
  * The runs of one section.

@@ -1,8 +1,8 @@
 // The "Why?" cards: each anomaly of P1 with its cause and its evidence, measured by the wasm
 // on the loaded URLs (Lab.p1Report()).
-import { S } from './strings.js';
-import { int, fixed, percent, byteChar } from './format.js';
-import { el } from './dom.js';
+import { S } from '../strings.js';
+import { int, fixed, percent, byteChar } from '../format.js';
+import { el } from '../dom.js';
 
 function table(head, rows, highlight) {
   const t = el('table', { cls: 'mini' }, [

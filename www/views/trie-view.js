@@ -3,16 +3,16 @@
 // bytes and lookup times beside P4's Table 1. Every time is timed RUNS times and shown as the
 // median of its runs with their range (www/timing.js). Formatting and timing only: the lists,
 // their steps and every measure come from the wasm.
-import { S, language, nameOf, sourceOf } from './strings.js';
-import { int, fixed, percent, bytes as fmtBytes } from './format.js';
-import { el, say, showText } from './dom.js';
-import { TrieDiagram } from './trie-diagram.js';
+import { S, language, nameOf, sourceOf } from '../strings.js';
+import { int, fixed, percent, bytes as fmtBytes } from '../format.js';
+import { el, say, showText } from '../dom.js';
+import { TrieDiagram } from '../trie-diagram.js';
 import { sectionRuns } from './section-run.js';
-import { RUNS, compare, spread } from './timing.js';
-import { timedCell } from './timed-cell.js';
-import * as growthChart from './charts/trie-growth.js';
+import { RUNS, compare, spread } from '../timing.js';
+import { timedCell } from '../timed-cell.js';
+import * as growthChart from '../charts/trie-growth.js';
+import { $ } from './context.js';
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * The page builds the trie study from at most this many loaded lines: P4's list takes about 40
@@ -110,7 +110,7 @@ export function setupTrie(ctx) {
   // ------------------------------------------------------------ the small list, animated
 
   function fixedVariant() {
-    return document.querySelector('input[name="trie-variant"]:checked')?.value === 'fixed';
+    return /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="trie-variant"]:checked'))?.value === 'fixed';
   }
 
   function showStep(count) {

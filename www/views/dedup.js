@@ -1,0 +1,56 @@
+// The de-duplication views: P4's trie, P4's Bloom filters, P5's counting filters (and P5's own
+// view), P3's fingerprints and the slot map. Each calls the worker through the Lab client of
+// the moment and publishes its last report for the lessons.
+import { setupTrie } from './trie-view.js';
+import { setupBloom } from './bloom-view.js';
+import { setupCbf } from './cbf-view.js';
+import { setupSlotmap } from './slotmap-view.js';
+import { setupFingerprint } from './fingerprint-view.js';
+
+/** The slot map draws at most this many functions (8 MiB an image at M = 2^21). */
+const SLOTMAP_IMAGES = 6;
+
+/**
+ * Builds the views into `ctx.dedupViews`; returns what starts their first drawings (which need
+ * no input: asked for after the first load, not ahead of it).
+ * @param {import('./context.js').Ctx} ctx
+ * @returns {() => void}
+ */
+export function setupDedup(ctx) {
+  const state = ctx.state;
+  /**
+   * Puts `text` in the paste box and loads it (P3's example list).
+   * @param {string} text
+   */
+  function loadText(text) {
+    ctx.setPasted(text);
+    return ctx.load({ kind: 'paste', bytes: new TextEncoder().encode(text), by: 'user' });
+  }
+  const views = {
+    call: (type, args, transfer, onProgress) => ctx.lab.call(type, args, transfer, onProgress),
+    /** Study `kind` of the core with `params`, run in the worker's sliced loop. */
+    runJob: (kind, params, onProgress) => ctx.lab.runJob(kind, params, onProgress),
+    reportError: ctx.reportError,
+    input: () => state.input,
+    generation: () => state.generation,
+    structures: () => state.structures,
+    methods: () => state.methods,
+    loadText,
+    key: () => state.key,
+    /** The functions the slot map draws: P1's three and the selected ones, at most six images. */
+    functions: () => ctx.functionsToHash().slice(0, SLOTMAP_IMAGES),
+    functionInfo: (id) => state.functions.find((f) => f.id === id),
+    /** A view's last report, for the lessons. */
+    publish: (name, data, { needsInput = true } = {}) => {
+      state.published[name] = { data, gen: needsInput ? state.generation : null };
+      ctx.lessonChanged();
+    },
+  };
+  const trie = setupTrie(views);
+  const fingerprint = setupFingerprint(views);
+  ctx.dedupViews = [trie, setupBloom(views), setupCbf(views), fingerprint, setupSlotmap(views)];
+  return () => {
+    trie.start();
+    fingerprint.start();
+  };
+}

@@ -107,16 +107,6 @@
 //! assert!(!imp.contains(b"http://b.cn/"));
 //! ```
 
-use crate::foundation::hash::md5_digest;
-use crate::foundation::metrics::ln_gamma;
-use crate::foundation::printed::{P5_COUNTER_BITS, P5_PRINTED_J16_FACTOR};
-use crate::mechanisms::bloom::{check_shape, hashbrown_bytes, word_count, IndexMethod, MAX_K};
-use serde::Serialize;
-use std::collections::HashMap;
-
-/// The default counter width, P5's 4 bits.
-pub const DEFAULT_BITS: u32 = P5_COUNTER_BITS;
-
 mod counters;
 mod deletion;
 mod filter;
@@ -135,7 +125,9 @@ mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props {
     use super::*;
+    use crate::mechanisms::bloom::IndexMethod;
     use proptest::prelude::*;
+    use std::collections::HashMap;
 
     #[derive(Clone, Debug)]
     enum Op {

@@ -1,7 +1,8 @@
 //! What a partition run reports: URLs per node beside N/n, B and χ², the biggest sites, the tables'
 //! collisions and load factors.
 
-use super::*;
+use crate::foundation::metrics::BucketSizeRow;
+use serde::Serialize;
 
 /// Everything a simulation measured.
 #[derive(Clone, Debug, Serialize)]

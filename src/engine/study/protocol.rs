@@ -84,7 +84,7 @@ pub struct PartitionReport {
     /// What the control node and the crawl nodes did beyond the replay: node-side matching
     /// per policy and the dynamic re-hash per path reading (P2 §3.2).
     pub control: ControlReport,
-    /// Set to [`REHASH_MAX_LINES`] when the study read more lines than that and left the
+    /// Set to [`REHASH_MAX_LINES`](crate::engine::study::REHASH_MAX_LINES) when the study read more lines than that and left the
     /// dynamic re-hash out (`control.rehash` is then empty); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rehash_max_lines: Option<u64>,

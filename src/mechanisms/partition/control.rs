@@ -58,7 +58,7 @@ use serde::Serialize;
 /// 匹配统计 row).
 #[derive(Clone, Debug, Serialize)]
 pub struct NodeMatching {
-    /// The policy's id ([`Policy::id`]).
+    /// The policy's id ([`Policy::id`](crate::mechanisms::partition::Policy::id)).
     pub policy: String,
     /// Per node: its probes of its own site and path tables.
     pub node_matches: Vec<u64>,

@@ -30,97 +30,24 @@ pub use crate::foundation::coded::whole;
 use crate::foundation::coded::Coded;
 use crate::foundation::key::Key;
 use crate::mechanisms::fingerprint::{
-    CanonicalReport, CanonicalStudy, ComboReport, ComboStudy, HostTable, MirrorRule, SitesReport,
-    SitesStudy, Toggle,
+    CanonicalStudy, ComboStudy, HostTable, MirrorRule, SitesStudy, Toggle,
 };
-use crate::mechanisms::partition::ControlReport;
-use crate::mechanisms::sweep::{fig3_indices, Figure, Point, Sweep};
-use crate::papers::p1::{P1Report, P1Study};
-use crate::papers::p2::{P2Report, P2Study};
-use crate::papers::p3::{P3Report, P3Study};
-use serde::{Deserialize, Deserializer, Serialize};
+use crate::mechanisms::sweep::{fig3_indices, Figure, Sweep};
+use crate::papers::p1::P1Study;
+use crate::papers::p2::P2Study;
+use crate::papers::p3::P3Study;
+use serde::{Deserialize, Deserializer};
 
 mod filters;
+mod protocol;
+mod reports;
 mod trie;
-pub use filters::{split_keys, BloomReport, CbfReport, CounterHistogram, MAX_INSERTED};
-pub use trie::{Projection, TrieReport, STRUCTURE_BUDGET};
-
-/// An experiment fed one line at a time.
-pub trait Study {
-    /// One URL line with its 1-based line number in the input.
-    fn push(&mut self, number: u64, line: &[u8]);
-
-    /// Units `start .. end` of the study on `session`: by default its lines of those indices.
-    fn feed(&mut self, session: &Session, start: usize, end: usize) {
-        session.for_each_line(start, end, |_, line, number| self.push(number, line));
-    }
-
-    /// The report.
-    fn finish(self: Box<Self>) -> Report;
-}
-
-/// A study over a session that is not one pass over its lines (the filters: the keys split
-/// first, then one pass per point), run in slices.
-pub trait Task {
-    /// Runs at most `budget` more units; returns the share done (1 when finished).
-    fn step(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded>;
-
-    /// Runs what is left and reports.
-    fn finish(self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded>;
-}
-
-/// What a study reports.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum Report {
-    /// P1's figure: one point per (series, checkpoint).
-    Sweep {
-        /// The measure of every series at every checkpoint, in the order measured.
-        points: Vec<Point>,
-    },
-    /// `urlhash paper p1` on the lines.
-    P1(Box<P1Report>),
-    /// P2's Table 1 replayed, with what the control node did beyond it.
-    Partition(Box<PartitionReport>),
-    /// P3's MD5 store and the canonicalisations on the same lines (`urlhash fingerprint`).
-    Fingerprints {
-        /// P3's store: distinct MD5 ids, truncated fingerprints and their collisions.
-        p3: Box<P3Report>,
-        /// Distinct URLs before and after each canonicalisation.
-        canonical: Box<CanonicalReport>,
-    },
-    /// P3's IP_ID and Name_ID from a host table.
-    Sites {
-        /// Distinct URLs under each key, and P3's store after its rule.
-        sites: Box<SitesReport>,
-    },
-    /// One combination of canonicalisations.
-    Combo(Box<ComboReport>),
-    /// Bloom filters' false positives at each index method and m/N (P4, P5).
-    Bloom(Box<BloomReport>),
-    /// P5's counting filter: its counters and the deletion experiment.
-    Cbf(Box<CbfReport>),
-    /// P4's trie beside the other URL structures: bytes and times per URL.
-    Trie(Box<TrieReport>),
-}
-
-/// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and
-/// the crawl nodes did beyond the replay (`urlhash paper p2 --json`'s `control` object).
-#[derive(Serialize)]
-pub struct PartitionReport {
-    // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
-    // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
-    #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
-    /// P2's Table 1 replayed: its printed numbers, the simulation and the verdicts.
-    pub report: P2Report,
-    /// What the control node and the crawl nodes did beyond the replay: node-side matching
-    /// per policy and the dynamic re-hash per path reading (P2 §3.2).
-    pub control: ControlReport,
-    /// Set to [`REHASH_MAX_LINES`] when the study read more lines than that and left the
-    /// dynamic re-hash out (`control.rehash` is then empty); absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rehash_max_lines: Option<u64>,
-}
+pub use filters::{split_keys, MAX_INSERTED};
+pub(crate) use protocol::first;
+pub use protocol::{lines_present, PartitionReport, Report, Study, StudyReport, Task};
+pub use reports::{
+    BloomReport, CbfReport, CounterHistogram, Projection, TrieReport, STRUCTURE_BUDGET,
+};
 
 /// The partition study re-hashes the big sites' path tables (P2 §3.2,
 /// [`crate::mechanisms::partition::ControlReport`]) on at most this many lines. The re-hash keeps every distinct
@@ -135,16 +62,6 @@ pub const REHASH_MAX_LINES: u64 = 4_000_000;
 struct PartitionStudy {
     p2: P2Study,
     rehash: bool,
-}
-
-/// A study's report with the lines it measured.
-#[derive(Serialize)]
-pub struct StudyReport {
-    /// The study's own report.
-    #[serde(flatten)]
-    pub report: Report,
-    /// The lines it measured: the first `lines` of those loaded.
-    pub prefix: Prefix,
 }
 
 /// A study under way on a session, run in slices.
@@ -401,26 +318,6 @@ fn lines_job(study: impl Study + 'static, prefix: Prefix) -> Job {
 fn first_lines(session: &Session, max_lines: f64, what: &str) -> Result<Prefix, Coded> {
     let max = whole(max_lines, 1.0, "lines")?;
     first(session, max, what)
-}
-
-/// The first `max` loaded lines, once they can be read; an error when none are loaded.
-pub(crate) fn first(session: &Session, max: u64, what: &str) -> Result<Prefix, Coded> {
-    lines_present(session, what)?;
-    session.prefix(max.min(usize::MAX as u64) as usize, what)
-}
-
-/// The error `no-urls` (naming `what`) when no line is loaded, `none-kept` when none can be read
-/// again.
-pub fn lines_present(session: &Session, what: &str) -> Result<(), Coded> {
-    if session.is_empty() {
-        return Err(crate::coded!(
-            "no-urls",
-            [what],
-            "no URLs are loaded for the {}",
-            what.replace('-', " ")
-        ));
-    }
-    session.prefix(usize::MAX, what).map(|_| ())
 }
 
 /// P1's figure `fig` with a checkpoint every `step` lines, from the session's cached values of

@@ -12,10 +12,12 @@
 //! deleteFraction}`): the counter histogram after inserting every key beside Binomial(Nk, 1/m),
 //! then the delete experiment of [`crate::mechanisms::cbf::deletion_experiment`].
 
-use super::{Coded, Prefix, Report, Session, StudyReport, Task};
+use super::protocol::{lines_present, Report, StudyReport, Task};
+use super::reports::{BloomReport, CbfReport, CounterHistogram};
 use crate::engine::session::keys::{FilterKeys, KeysInfo};
 use crate::engine::session::share;
-use crate::foundation::coded::core;
+use crate::engine::session::{Prefix, Session};
+use crate::foundation::coded::{core, Coded};
 use crate::foundation::corpus::Corpus;
 use crate::foundation::split::{self, Distinct};
 use crate::mechanisms::bloom::{
@@ -25,7 +27,7 @@ use crate::mechanisms::cbf::{
     counter_pmf, counter_tail, deletion_experiment, CountingBloom, DeletionReport,
 };
 use crate::papers::p5::P5Printed;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// The most keys the filter studies insert (as many more are held out).
 pub const MAX_INSERTED: usize = 500_000;
@@ -183,7 +185,7 @@ impl Split {
         if session.filter_keys().is_some() {
             return Ok(Split(None));
         }
-        super::lines_present(session, "filters")?;
+        lines_present(session, "filters")?;
         Ok(Split(Some(KeysBuild::new(session))))
     }
 
@@ -240,18 +242,6 @@ struct BloomPoint {
     bloom: Bloom,
     done: usize,
     false_positives: u64,
-}
-
-/// The Bloom study's report: how the keys were split, and one row per point as `urlhash bloom
-/// --json` has them.
-#[derive(Serialize)]
-pub struct BloomReport {
-    /// How the keys were split.
-    pub input: KeysInfo,
-    /// Positions per key.
-    pub k: u32,
-    /// One row per (index method, m/N) point, in the order asked for.
-    pub rows: Vec<FprReport>,
 }
 
 struct BloomTask {
@@ -369,50 +359,6 @@ pub(super) struct CbfParams {
     bits: u32,
     method: String,
     delete_fraction: f64,
-}
-
-/// The counters after inserting every key, beside the binomial expectation.
-#[derive(Clone, Serialize)]
-pub struct CounterHistogram {
-    /// Keys inserted.
-    pub n: u64,
-    /// The number of counters.
-    pub m: u64,
-    /// Counters per key.
-    pub k: u32,
-    /// Bits per counter.
-    pub bits: u32,
-    /// The saturation value `2^bits − 1`.
-    pub max: u32,
-    /// `counts[j]`: counters holding j, for j up to the largest value held or expected.
-    pub counts: Vec<u64>,
-    /// `m · P(c = j)` (`m · P(c >= max)` at `max`), Binomial(Nk, 1/m).
-    pub expected: Vec<f64>,
-    /// Counters at `max`.
-    pub saturated: u64,
-    /// Increments attempted at a saturated counter.
-    pub overflow_events: u64,
-    /// Counters above 0.
-    pub nonzero: u64,
-    /// The bytes of the packed counters (whole 64-bit words).
-    pub bytes: u64,
-}
-
-/// The counting-filter study's report: `deletion` as `urlhash cbf --json` has it.
-#[derive(Serialize)]
-pub struct CbfReport {
-    /// How the keys were split.
-    pub input: KeysInfo,
-    /// Counters per inserted key.
-    pub m_over_n: f64,
-    /// The share of the inserted keys deleted again (0 to 1).
-    pub delete_fraction: f64,
-    /// The counters after every key was inserted.
-    pub counters: CounterHistogram,
-    /// The deletion experiment: plain filters under both delete rules beside IMP-CB.
-    pub deletion: DeletionReport,
-    /// P5's two misprints of the overflow bound and the corrected factor.
-    pub printed: P5Printed,
 }
 
 struct CbfTask {

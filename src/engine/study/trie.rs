@@ -4,16 +4,15 @@
 //! it read in the session ([`Session::trie_urls`]), which the structures are then built from
 //! and timed on ([`crate::mechanisms::trie::time_structure`]).
 
-use super::{first, Coded, Report, Session, StudyReport, Task};
+use super::protocol::{first, Report, StudyReport, Task};
+use super::reports::{Projection, TrieReport, STRUCTURE_BUDGET};
 use crate::engine::session::share;
+use crate::engine::session::{Prefix, Session};
+use crate::foundation::coded::{whole, Coded};
 use crate::foundation::split::Distinct;
 use crate::mechanisms::trie::Structure;
-use crate::papers::p4::{TrieStudy, TrieStudyBuilder};
-use serde::{Deserialize, Serialize};
-
-/// The most memory the page lets one structure take (a 32-bit WebAssembly instance can
-/// address 4 GiB in all, and the loaded lines and hash values share it).
-pub const STRUCTURE_BUDGET: u64 = 1 << 30;
+use crate::papers::p4::TrieStudyBuilder;
+use serde::Deserialize;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -22,54 +21,16 @@ pub(super) struct TrieParams {
     step: f64,
 }
 
-/// The memory one structure would need for all loaded lines.
-#[derive(Serialize)]
-pub struct Projection {
-    /// The structure projected.
-    pub structure: Structure,
-    /// Bytes per URL measured on the lines the study used.
-    pub bytes_per_url: f64,
-    /// URL lines loaded, all of which the projection counts.
-    pub urls: u64,
-    /// `bytes_per_url · urls`.
-    pub bytes: f64,
-    /// `bytes <= STRUCTURE_BUDGET`.
-    pub fits: bool,
-}
-
-/// The trie study's report: `study` as in `urlhash trie --json`.
-#[derive(Serialize)]
-pub struct TrieReport {
-    /// URL lines loaded.
-    pub loaded: u64,
-    /// Lines the study used (the first ones).
-    pub lines: u64,
-    /// Whether the study used fewer lines than were loaded.
-    pub capped: bool,
-    /// Whether the lines the session keeps (not the study's own limit) set the cap.
-    pub by_budget: bool,
-    /// Distinct URLs among them (what the structures are timed on).
-    pub distinct: u64,
-    /// `urlhash trie --json`: the structures at each checkpoint, and P4's printed and fixed
-    /// lists at the end.
-    pub study: TrieStudy,
-    /// When capped: what each structure would take for every loaded line, at the bytes per
-    /// URL measured here, against [`STRUCTURE_BUDGET`].
-    pub projected: Vec<Projection>,
-    /// [`STRUCTURE_BUDGET`].
-    pub budget_bytes: u64,
-}
-
 struct TrieTask {
     builder: TrieStudyBuilder,
-    prefix: super::Prefix,
+    prefix: Prefix,
     next: usize,
     distinct: Distinct,
 }
 
 pub(super) fn trie(p: TrieParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
-    let max = super::whole(p.max_lines, 1.0, "trie-lines")?;
-    let step = super::whole(p.step, 0.0, "checkpoint-step")?;
+    let max = whole(p.max_lines, 1.0, "trie-lines")?;
+    let step = whole(p.step, 0.0, "checkpoint-step")?;
     let prefix = first(session, max, "trie")?;
     Ok(Box::new(TrieTask {
         builder: TrieStudyBuilder::new(step, &Structure::ALL),

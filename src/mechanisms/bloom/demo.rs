@@ -3,8 +3,12 @@
 //! small filter whose bits and positions a reader can follow, with the checks of a filter's
 //! parameters the views and the studies share.
 
-use super::*;
+use super::filter::Bloom;
+use super::index::{md5_slice_width, IndexMethod};
+use super::limits::MAX_K;
+use super::theory::{expected_fill, fpr_approx, fpr_exact, optimal_k, paper_rows, PaperRow};
 use crate::foundation::coded::{core, whole, Coded};
+use serde::Serialize;
 
 /// The largest m/N the filter views accept (bits or counters per key).
 pub const MAX_RATIO: f64 = 1_024.0;

@@ -1,90 +1,9 @@
 //! False positives measured on held-out keys at each m/N and k, beside the theory.
 
-use super::*;
-
-/// A measured false-positive rate beside the theory.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct FprReport {
-    /// How the k positions were derived.
-    pub method: IndexMethod,
-    /// Bits of the array.
-    pub m: u64,
-    /// Keys inserted.
-    pub n: u64,
-    /// Positions per key.
-    pub k: u32,
-    /// Bits per inserted key (`m / n`; infinite when nothing was inserted).
-    pub m_over_n: f64,
-    /// Held-out keys queried.
-    pub trials: u64,
-    /// Held-out keys the filter reported present.
-    pub false_positives: u64,
-    /// `false_positives / trials`.
-    pub measured: f64,
-    /// The 95 % Wilson interval of `measured`.
-    pub ci_low: f64,
-    /// The upper end of the 95 % Wilson interval of `measured`.
-    pub ci_high: f64,
-    /// [`fpr_approx`] for this m, n, k.
-    pub approx: f64,
-    /// [`fpr_exact`] for this m, n, k.
-    pub exact: f64,
-    /// `true` when `exact` lies inside the interval.
-    pub theory_in_ci: bool,
-    /// The number of bits set after the insertions.
-    pub bits_set: u64,
-    /// The fraction of bits set, beside [`expected_fill`].
-    pub fill: f64,
-    /// [`expected_fill`] for this m, n, k: `1 − (1 − 1/m)^(kn)`.
-    pub expected_fill: f64,
-    /// `fill^k`: the rate this very bit array gives a uniformly random query.
-    pub fill_pow_k: f64,
-    /// The bytes of the bit array (whole 64-bit words).
-    pub bytes: u64,
-    /// `bytes / n` (0 when nothing was inserted).
-    pub bytes_per_key: f64,
-}
-
-impl FprReport {
-    pub(super) fn new(bloom: &Bloom, false_positives: u64, trials: u64) -> FprReport {
-        let (m, n, k) = (bloom.m, bloom.inserted, bloom.k);
-        let (mf, nf, kf) = (m as f64, n as f64, k as f64);
-        let measured = if trials == 0 {
-            0.0
-        } else {
-            false_positives as f64 / trials as f64
-        };
-        let (ci_low, ci_high) = wilson_interval(false_positives, trials, Z_95);
-        let exact = fpr_exact(kf, nf, mf);
-        let bits_set = bloom.bits_set();
-        let fill = bits_set as f64 / mf;
-        FprReport {
-            method: bloom.method,
-            m,
-            n,
-            k,
-            m_over_n: if n == 0 { f64::INFINITY } else { mf / nf },
-            trials,
-            false_positives,
-            measured,
-            ci_low,
-            ci_high,
-            approx: fpr_approx(kf, nf, mf),
-            exact,
-            theory_in_ci: ci_low <= exact && exact <= ci_high,
-            bits_set,
-            fill,
-            expected_fill: expected_fill(kf, nf, mf),
-            fill_pow_k: fill.powi(k as i32),
-            bytes: bloom.bytes(),
-            bytes_per_key: if n == 0 {
-                0.0
-            } else {
-                bloom.bytes() as f64 / nf
-            },
-        }
-    }
-}
+use super::filter::{m_for, Bloom, FprReport};
+use super::index::{check_shape, md5_slice_width, md5_stream_digest, IndexMethod, Source};
+use crate::foundation::hash::md5_digest;
+use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
 /// Inserts every key of `inserted` into a filter of `m` bits, queries every key of `held_out`
 /// (which must not overlap `inserted`: an overlapping key counts as a false positive) and

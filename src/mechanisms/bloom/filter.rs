@@ -1,6 +1,10 @@
 //! The Bloom filter itself: m bits, k indices per key, as a packed bit array.
 
-use super::*;
+use super::index::{check_shape, word_count, IndexMethod, Source};
+use super::limits::MAX_M;
+use super::theory::{expected_fill, fpr_approx, fpr_exact};
+use crate::foundation::stats::{wilson_interval, Z_95};
+use serde::Serialize;
 
 /// A Bloom filter of m bits with k positions per key.
 ///
@@ -161,4 +165,88 @@ pub fn m_for(n: u64, m_over_n: f64) -> Result<u64, String> {
         return Err(format!("m = {m} bits is above 2^40"));
     }
     Ok(m as u64)
+}
+
+/// A measured false-positive rate beside the theory.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FprReport {
+    /// How the k positions were derived.
+    pub method: IndexMethod,
+    /// Bits of the array.
+    pub m: u64,
+    /// Keys inserted.
+    pub n: u64,
+    /// Positions per key.
+    pub k: u32,
+    /// Bits per inserted key (`m / n`; infinite when nothing was inserted).
+    pub m_over_n: f64,
+    /// Held-out keys queried.
+    pub trials: u64,
+    /// Held-out keys the filter reported present.
+    pub false_positives: u64,
+    /// `false_positives / trials`.
+    pub measured: f64,
+    /// The 95 % Wilson interval of `measured`.
+    pub ci_low: f64,
+    /// The upper end of the 95 % Wilson interval of `measured`.
+    pub ci_high: f64,
+    /// [`fpr_approx`] for this m, n, k.
+    pub approx: f64,
+    /// [`fpr_exact`] for this m, n, k.
+    pub exact: f64,
+    /// `true` when `exact` lies inside the interval.
+    pub theory_in_ci: bool,
+    /// The number of bits set after the insertions.
+    pub bits_set: u64,
+    /// The fraction of bits set, beside [`expected_fill`].
+    pub fill: f64,
+    /// [`expected_fill`] for this m, n, k: `1 − (1 − 1/m)^(kn)`.
+    pub expected_fill: f64,
+    /// `fill^k`: the rate this very bit array gives a uniformly random query.
+    pub fill_pow_k: f64,
+    /// The bytes of the bit array (whole 64-bit words).
+    pub bytes: u64,
+    /// `bytes / n` (0 when nothing was inserted).
+    pub bytes_per_key: f64,
+}
+
+impl FprReport {
+    pub(super) fn new(bloom: &Bloom, false_positives: u64, trials: u64) -> FprReport {
+        let (m, n, k) = (bloom.m, bloom.inserted, bloom.k);
+        let (mf, nf, kf) = (m as f64, n as f64, k as f64);
+        let measured = if trials == 0 {
+            0.0
+        } else {
+            false_positives as f64 / trials as f64
+        };
+        let (ci_low, ci_high) = wilson_interval(false_positives, trials, Z_95);
+        let exact = fpr_exact(kf, nf, mf);
+        let bits_set = bloom.bits_set();
+        let fill = bits_set as f64 / mf;
+        FprReport {
+            method: bloom.method,
+            m,
+            n,
+            k,
+            m_over_n: if n == 0 { f64::INFINITY } else { mf / nf },
+            trials,
+            false_positives,
+            measured,
+            ci_low,
+            ci_high,
+            approx: fpr_approx(kf, nf, mf),
+            exact,
+            theory_in_ci: ci_low <= exact && exact <= ci_high,
+            bits_set,
+            fill,
+            expected_fill: expected_fill(kf, nf, mf),
+            fill_pow_k: fill.powi(k as i32),
+            bytes: bloom.bytes(),
+            bytes_per_key: if n == 0 {
+                0.0
+            } else {
+                bloom.bytes() as f64 / nf
+            },
+        }
+    }
 }

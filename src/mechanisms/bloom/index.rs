@@ -2,7 +2,10 @@
 //! (Kirsch & Mitzenmacher 2006), enhanced double hashing (Dillinger & Manolios 2004) and the lab's
 //! reading of P5's MD5 slices.
 
-use super::*;
+use super::limits::{MAX_K, MAX_M};
+use crate::foundation::hash::md5_digest;
+use serde::Serialize;
+use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
 /// How the k bit positions of a key are derived. Stable text ids: [`IndexMethod::id`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -1,8 +1,9 @@
 //! Memory: the bytes of a Bloom filter against the URL sets it replaces (P4's claim), with the hash
 //! tables' real footprints.
 
-use super::*;
+use super::filter::m_for;
 use crate::foundation::printed::P4_MEMORY_FRACTION;
+use serde::Serialize;
 
 /// Buckets of a hashbrown table (Rust's `HashMap`/`HashSet`) holding `n` items after growing
 /// by insertion: 4 or 8 for small tables, else the power of two at or above `⌊8n/7⌋`.

@@ -93,28 +93,20 @@
 //! assert_eq!(filter.bytes(), 4_000); // 32 000 bits
 //! ```
 
-use crate::foundation::hash::md5_digest;
-pub use crate::foundation::stats::{wilson_interval, Z_95};
-use serde::Serialize;
-use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
-
-/// The largest number of positions per key.
-pub const MAX_K: u32 = 64;
-
-/// The largest number of bits (counters) a filter may have: 2^40.
-pub const MAX_M: u64 = 1 << 40;
-
 mod demo;
 mod experiments;
 mod filter;
 mod index;
+mod limits;
 mod memory;
 mod theory;
 
+pub use crate::foundation::stats::{wilson_interval, Z_95};
 pub use demo::*;
 pub use experiments::*;
 pub use filter::*;
 pub use index::*;
+pub use limits::*;
 pub use memory::*;
 pub use theory::*;
 
@@ -124,6 +116,7 @@ mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props {
     use super::*;
+    use crate::foundation::hash::md5_digest;
     use proptest::prelude::*;
 
     fn method() -> impl Strategy<Value = IndexMethod> {

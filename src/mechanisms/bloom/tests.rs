@@ -1,5 +1,7 @@
 use super::*;
 use crate::foundation::corpus::Corpus;
+use crate::foundation::hash::md5_digest;
+use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()

@@ -1,6 +1,6 @@
 //! False-positive theory: (1 − e^(−kn/m))^k, the optimal k, and the papers' printed points.
 
-use super::*;
+use serde::Serialize;
 
 /// `(1 − e^(−kn/m))^k`, the usual approximation of the false-positive rate (k may be
 /// fractional, e.g. the optimum).

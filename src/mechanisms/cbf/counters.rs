@@ -1,6 +1,10 @@
 //! Counters packed c bits each into 64-bit words: P5's 4-bit counters and wider ones.
 
-use super::*;
+use crate::foundation::printed::P5_COUNTER_BITS;
+use crate::mechanisms::bloom::{check_shape, word_count, IndexMethod};
+
+/// The default counter width, P5's 4 bits.
+pub const DEFAULT_BITS: u32 = P5_COUNTER_BITS;
 
 /// m counters of `bits` bits (1 to 32) packed into 64-bit words; a counter may straddle two.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,11 @@
 //! The deletion experiment: insert, delete a share, and count false negatives and deleted keys
 //! still found.
 
-use super::*;
+use super::filter::{CbfDelete, CountingBloom};
+use super::stores::ImpCb;
+use super::theory::{overflow_theory, OverflowTheory};
+use crate::mechanisms::bloom::IndexMethod;
+use serde::Serialize;
 
 /// One structure's result in [`deletion_experiment`].
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -1,7 +1,9 @@
 //! The plain counting Bloom filter (Fan et al. 2000, as P5 builds it): k counters per key,
 //! saturating or wrapping at 2^c − 1.
 
-use super::*;
+use super::counters::{fill_indices, Counters};
+use crate::mechanisms::bloom::{check_shape, IndexMethod};
+use serde::Serialize;
 
 /// What a plain counting filter does when asked to decrement a saturated counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

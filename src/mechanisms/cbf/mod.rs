@@ -7,7 +7,7 @@
 //! # Counting Bloom filter ([`CountingBloom`], P5 §1.2, §2.2)
 //!
 //! m counters of `bits` bits each (P5's n; 4 by default), packed into 64-bit words
-//! ([`Counters`]); k positions per key by any [`IndexMethod`] of [`crate::mechanisms::bloom`]. Insert adds 1
+//! ([`Counters`]); k positions per key by any [`IndexMethod`](crate::mechanisms::bloom::IndexMethod) of [`crate::mechanisms::bloom`]. Insert adds 1
 //! to each of the key's k counters, delete subtracts 1, a key is present when all its counters
 //! are non-zero. A counter saturates at `2^bits − 1` and is never incremented past it; every
 //! increment attempted at a saturated counter is an **overflow event**.
@@ -33,7 +33,7 @@
 //!
 //! * `m (ln 2 / j)^j`, the e lost ([`overflow_bound_printed`]); at j = 16 it gives
 //!   1.5 × 10^-22 × m;
-//! * "`1.37 × 10^15 × m`" ([`P5_PRINTED_J16_FACTOR`]), the sign of the exponent lost: a bound
+//! * "`1.37 × 10^15 × m`" ([`P5_PRINTED_J16_FACTOR`](crate::foundation::printed::P5_PRINTED_J16_FACTOR)), the sign of the exponent lost: a bound
 //!   above 1 that bounds nothing.
 //!
 //! # IMP-CB ([`ImpCb`], P5 §2.3, Fig. 2)
@@ -43,7 +43,7 @@
 //! [`MemFingerprints`] in memory (a `HashMap<u128, Record>`; the indices live in one flat array,
 //! k `u32`s per record), and natively a SQLite file (`native::p5_disk`), where P5 puts it;
 //! `ImpCb<S>` runs the same code over either. The k indices are derived from the fingerprint
-//! ([`IndexMethod::for_each_index_of_md5`]: "the k hash functions over MD5-value").
+//! ([`IndexMethod::for_each_index_of_md5`](crate::mechanisms::bloom::IndexMethod::for_each_index_of_md5): "the k hash functions over MD5-value").
 //!
 //! * **Process** a URL: if any of its k counters is 0 the URL is certainly new (no store lookup:
 //!   [`ImpCbStats::answered_by_counters`]): keep it, store (fingerprint, count = 1, indices),
@@ -107,16 +107,6 @@
 //! assert!(!imp.contains(b"http://b.cn/"));
 //! ```
 
-use crate::foundation::hash::md5_digest;
-use crate::foundation::metrics::ln_gamma;
-use crate::foundation::printed::{P5_COUNTER_BITS, P5_PRINTED_J16_FACTOR};
-use crate::mechanisms::bloom::{check_shape, hashbrown_bytes, word_count, IndexMethod, MAX_K};
-use serde::Serialize;
-use std::collections::HashMap;
-
-/// The default counter width, P5's 4 bits.
-pub const DEFAULT_BITS: u32 = P5_COUNTER_BITS;
-
 mod counters;
 mod deletion;
 mod filter;
@@ -135,7 +125,9 @@ mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props {
     use super::*;
+    use crate::mechanisms::bloom::IndexMethod;
     use proptest::prelude::*;
+    use std::collections::HashMap;
 
     #[derive(Clone, Debug)]
     enum Op {

@@ -1,7 +1,11 @@
 //! Fingerprint stores: P5's IMP-CB (counters for the fingerprints seen) and the exact store it is
 //! measured against.
 
-use super::*;
+use super::counters::{Counters, DEFAULT_BITS};
+use crate::foundation::hash::md5_digest;
+use crate::mechanisms::bloom::{check_shape, hashbrown_bytes, IndexMethod, MAX_K};
+use serde::Serialize;
+use std::collections::HashMap;
 use std::convert::Infallible;
 
 /// The stores' tables hash fingerprints (and counter indices) with the SplitMix64 finaliser.

@@ -1,5 +1,7 @@
 use super::*;
 use crate::foundation::corpus::Corpus;
+use crate::foundation::printed::P5_PRINTED_J16_FACTOR;
+use crate::mechanisms::bloom::IndexMethod;
 
 #[test]
 fn counters_pack_and_straddle() {

@@ -1,7 +1,9 @@
 //! Counter overflow: the chance a counter reaches 2^c, exactly and as P5's bound, beside P5's
 //! printed numbers.
 
-use super::*;
+use crate::foundation::metrics::ln_gamma;
+use crate::foundation::printed::P5_PRINTED_J16_FACTOR;
+use serde::Serialize;
 
 /// `ln C(n, j)`: a direct sum for small j, `ln Γ` otherwise; exactly 0 for `C(n, 0) = C(n, n) = 1`
 /// (`ln Γ(1)` is not exactly 0, and a probability of 1 must not come out above 1).

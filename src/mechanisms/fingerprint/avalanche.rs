@@ -1,7 +1,16 @@
 //! The avalanche: how many digest bits change when one input bit does (P3's Table 1).
 
-use super::*;
+use super::digest::hex;
+use crate::foundation::hash::md5_u128;
+use crate::foundation::metrics;
+use serde::Serialize;
+
 pub use crate::foundation::stats::binomial_half_pmf;
+
+/// Expected mean of differing bits between two independent uniform 128-bit digests.
+pub const AVALANCHE_EXPECTED_MEAN: f64 = 64.0;
+/// Expected standard deviation: `√(128 · 1/2 · 1/2) = √32`.
+pub const AVALANCHE_EXPECTED_SD: f64 = 5.656_854_249_492_381;
 
 /// Two inputs, their digests and the bits where they differ.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -1,6 +1,10 @@
 //! Birthday bounds: the chance of any collision among n fingerprints of b bits, beside P3's 10^-24.
 
-use super::*;
+use crate::foundation::printed::{
+    P3_CLAIM_PAIR_PROBABILITY, P3_FINGERPRINT_BITS, P3_HUMAN_FINGERPRINT_PROBABILITY, P3_WEB_LINKS,
+    P3_WEB_PAGES,
+};
+use serde::Serialize;
 
 /// `x · 2^e` without overflowing or underflowing in between.
 fn scale_pow2(x: f64, e: i32) -> f64 {

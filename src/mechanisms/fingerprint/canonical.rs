@@ -1,6 +1,12 @@
 //! Canonicalisation toggles: which respellings of a URL keep one fingerprint.
 
-use super::*;
+use super::digest::DigestBuild;
+use crate::foundation::key::{self, SplitError};
+use crate::foundation::lines::Occurrences;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashSet;
+use xxhash_rust::xxh3::xxh3_128;
 
 /// One canonicalisation, switchable on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

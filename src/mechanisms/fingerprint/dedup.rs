@@ -1,6 +1,13 @@
 //! Fingerprint dedup: P3's store of MD5 ids, truncated fingerprints and their collisions.
 
-use super::*;
+use super::birthday::{
+    collision_probability, expected_colliding_pairs, expected_false_duplicates,
+    n_for_collision_probability,
+};
+use super::digest::{check_bits, truncate, DigestBuild, FingerprintError};
+use crate::foundation::hash::md5_u128;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
 
 /// What [`FingerprintSet::insert`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

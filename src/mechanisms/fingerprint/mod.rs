@@ -99,115 +99,14 @@
 //! );
 //! ```
 
-use crate::foundation::hash::md5_u128;
-use crate::foundation::key::{self, SplitError};
-use crate::foundation::lines::Occurrences;
-use crate::foundation::metrics;
-use crate::foundation::printed::{
-    P3_CLAIM_PAIR_PROBABILITY, P3_DIGEST_IP_ID, P3_DIGEST_NAME_ID, P3_FINGERPRINT_BITS,
-    P3_HUMAN_FINGERPRINT_PROBABILITY, P3_WEB_LINKS, P3_WEB_PAGES,
-};
-use serde::Serialize;
-use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::net::{IpAddr, Ipv4Addr};
-use xxhash_rust::xxh3::xxh3_128;
-
-/// Expected mean of differing bits between two independent uniform 128-bit digests.
-pub const AVALANCHE_EXPECTED_MEAN: f64 = 64.0;
-/// Expected standard deviation: `√(128 · 1/2 · 1/2) = √32`.
-pub const AVALANCHE_EXPECTED_SD: f64 = 5.656_854_249_492_381;
-
-// ---------------------------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------------------------
-
-/// A bad fingerprint width or digest spelling.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FingerprintError {
-    /// A fingerprint has 1 to 128 bits.
-    Bits(u32),
-    /// Not 32 hexadecimal digits.
-    Hex(String),
-}
-
-impl fmt::Display for FingerprintError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FingerprintError::Bits(b) => {
-                write!(f, "a fingerprint has 1 to 128 bits, not {b}")
-            }
-            FingerprintError::Hex(s) => write!(
-                f,
-                "`{s}` is not a 128-bit digest: 32 hexadecimal digits expected"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FingerprintError {}
-
-/// Checks a fingerprint width: 1 to 128 bits.
-pub fn check_bits(bits: u32) -> Result<u32, FingerprintError> {
-    if (1..=128).contains(&bits) {
-        Ok(bits)
-    } else {
-        Err(FingerprintError::Bits(bits))
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Digests
-// ---------------------------------------------------------------------------------------------
-
-/// P3's fingerprint of a URL: its MD5 digest as a big-endian `u128`.
-pub fn fingerprint(url: &[u8]) -> u128 {
-    md5_u128(url)
-}
-
-/// The top `bits` bits of a digest (`bits` in 1..=128, see [`check_bits`]).
-///
-/// # Example
-/// ```
-/// use urlhashlab::mechanisms::fingerprint::truncate;
-/// let d = 0xd41d8cd98f00b204e9800998ecf8427e_u128;
-/// assert_eq!(truncate(d, 16), 0xd41d);
-/// assert_eq!(truncate(d, 128), d);
-/// ```
-pub fn truncate(digest: u128, bits: u32) -> u128 {
-    debug_assert!((1..=128).contains(&bits));
-    if bits >= 128 {
-        digest
-    } else {
-        digest >> (128 - bits)
-    }
-}
-
-/// A digest as 32 lower-case hex digits.
-pub fn hex(digest: u128) -> String {
-    format!("{digest:032x}")
-}
-
-/// Reads a digest spelled as 32 hex digits (either case; surrounding spaces ignored).
-pub fn parse_hex_digest(s: &str) -> Result<u128, FingerprintError> {
-    let t = s.trim();
-    if t.len() != 32 || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(FingerprintError::Hex(s.to_string()));
-    }
-    u128::from_str_radix(t, 16).map_err(|_| FingerprintError::Hex(s.to_string()))
-}
-
-/// Sets of digests: the SplitMix64 finaliser of the folded digest, so truncated fingerprints,
-/// whose bits are all at the bottom, spread over the table too.
-type DigestBuild = crate::foundation::mix::Mix;
-
 mod avalanche;
 mod birthday;
 mod canonical;
 mod dedup;
+mod digest;
 pub mod replay;
 mod reveal;
+mod site_keys;
 mod sites;
 mod store;
 mod views;
@@ -216,7 +115,9 @@ pub use avalanche::*;
 pub use birthday::*;
 pub use canonical::*;
 pub use dedup::*;
+pub use digest::*;
 pub use reveal::*;
+pub use site_keys::*;
 pub use sites::*;
 pub use store::*;
 pub use views::*;

@@ -1,4 +1,6 @@
-use super::*;
+use super::avalanche::{bit_positions, differing_bits};
+use super::canonical::{Canonicalizer, Toggle, Toggles};
+use super::dedup::TruncatedCollisions;
 use proptest::prelude::*;
 
 fn url_like() -> impl Strategy<Value = String> {

@@ -1,6 +1,10 @@
 //! The reveal: the inputs behind the digests P3 printed.
 
-use super::*;
+use super::digest::{parse_hex_digest, FingerprintError};
+use crate::foundation::hash::md5_u128;
+use crate::foundation::printed::{P3_DIGEST_IP_ID, P3_DIGEST_NAME_ID};
+use serde::Serialize;
+use std::collections::HashSet;
 
 /// A string tried against a printed digest, and where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

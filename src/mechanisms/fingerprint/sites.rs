@@ -1,6 +1,15 @@
 //! Aliases and mirrors from a host table: P3's IP_ID and Name_ID.
 
-use super::*;
+use super::digest::DigestBuild;
+use super::site_keys::SiteKeys;
+use super::store::{MirrorRule, StoreReport, UrlStore};
+use crate::foundation::hash::md5_u128;
+use crate::foundation::key::{self, SplitError};
+use crate::foundation::lines::Occurrences;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr};
 
 /// A line of a host table that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,27 +84,6 @@ pub struct HostTable {
     ip_of: HashMap<String, String>,
     name_of: HashMap<String, String>,
     summary: TableSummary,
-}
-
-/// P3's two keys of one URL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SiteKeys {
-    /// `"http://" + host + path`: the key before the table is used.
-    pub host_key: String,
-    /// Length of `host_key`'s site part, `"http://" + host[:port]` (the path follows).
-    pub site_len: usize,
-    /// MD5 of `host_key`, as a `u128`.
-    pub host_id: u128,
-    /// `"http://" + IP + path` (the host itself when unresolved).
-    pub ip_key: String,
-    /// `"http://" + name + path`.
-    pub name_key: String,
-    /// MD5 of `ip_key`: P3's IP_ID.
-    pub ip_id: u128,
-    /// MD5 of `name_key`: P3's Name_ID.
-    pub name_id: u128,
-    /// Was the host (name or IP) in the table?
-    pub resolved: bool,
 }
 
 fn is_ip_host(host: &str) -> bool {

@@ -50,7 +50,11 @@
 //! assert_eq!((r.records, r.stored_urls, r.largest_record), (1, 2, 2));
 //! ```
 
-use super::*;
+use super::digest::DigestBuild;
+use super::site_keys::SiteKeys;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use xxhash_rust::xxh3::xxh3_128;
 
 /// The similarity step looks at this many stored URLs at most.
 pub const MIRROR_URLS: u64 = 1 << 20;

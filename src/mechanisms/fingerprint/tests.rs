@@ -1,5 +1,10 @@
 use super::*;
+use crate::foundation::hash::md5_u128;
+use crate::foundation::printed::{
+    P3_CLAIM_PAIR_PROBABILITY, P3_DIGEST_IP_ID, P3_DIGEST_NAME_ID, P3_WEB_LINKS, P3_WEB_PAGES,
+};
 use crate::papers::p3::P3Study;
+use std::collections::HashSet;
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()

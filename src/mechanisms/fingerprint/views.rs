@@ -3,10 +3,18 @@
 //! revealed, and the birthday curves: the chance of any collision among n fingerprints of each
 //! width, `1 − exp(−n(n−1)/2^(b+1))`, for n from 2 to a chosen maximum.
 
-use super::*;
+use super::avalanche::{avalanche, Avalanche};
+use super::birthday::{
+    collision_probability, log10_collision_probability, n_for_collision_probability, BirthdayReport,
+};
+use super::digest::check_bits;
+use super::reveal::{p3_reveals, Reveal};
 use crate::foundation::coded::Coded;
 use crate::foundation::lines::MAX_LINE_BYTES;
-use crate::foundation::printed::P3Printed;
+use crate::foundation::printed::{
+    P3Printed, P3_CLAIM_PAIR_PROBABILITY, P3_HUMAN_FINGERPRINT_PROBABILITY,
+};
+use serde::Serialize;
 
 /// The most points [`birthday_curves`] draws per width.
 pub const BIRTHDAY_MAX_POINTS: u32 = 2_000;

@@ -50,52 +50,15 @@
 //! and go to the control node. Under path routing a link is then its finder's own about once
 //! in n times, whatever its site.
 
-use super::*;
-
-/// What the crawl nodes match under one policy, link by link (P2 §3.3, the lab's reading).
-#[derive(Clone, Debug)]
-pub(super) struct NodeSide {
-    /// The node of the last new URL (the page being parsed), `u32::MAX` before the first.
-    finder: u32,
-    /// Per node: probes of its own tables.
-    matches: Vec<u64>,
-    /// Per node: links it found and kept for itself.
-    own_links: Vec<u64>,
-    /// Per node: those it found in its own tables and dropped.
-    dropped: Vec<u64>,
-}
-
-impl NodeSide {
-    pub(super) fn new(nodes: u32) -> NodeSide {
-        NodeSide {
-            finder: u32::MAX,
-            matches: vec![0; nodes as usize],
-            own_links: vec![0; nodes as usize],
-            dropped: vec![0; nodes as usize],
-        }
-    }
-
-    /// One link routed to `node`: `site_known` says whether that node already held a URL of
-    /// its site, `new_url` whether the URL is new to the system.
-    #[inline]
-    pub(super) fn see(&mut self, node: u32, site_known: bool, new_url: bool) {
-        if self.finder == node {
-            let i = node as usize;
-            self.own_links[i] += 1;
-            self.matches[i] += 1 + site_known as u64;
-            self.dropped[i] += !new_url as u64;
-        }
-        if new_url {
-            self.finder = node;
-        }
-    }
-}
+use super::params::{LISTED, LOAD_FACTOR_RULE, PATH_TABLE_SLOTS};
+use super::simulation::Simulation;
+use serde::Serialize;
 
 /// The crawl nodes' and the control node's matches under one policy (P2 §3.3, Table 1's
 /// 匹配统计 row).
 #[derive(Clone, Debug, Serialize)]
 pub struct NodeMatching {
-    /// The policy's id ([`Policy::id`]).
+    /// The policy's id ([`Policy::id`](crate::mechanisms::partition::Policy::id)).
     pub policy: String,
     /// Per node: its probes of its own site and path tables.
     pub node_matches: Vec<u64>,

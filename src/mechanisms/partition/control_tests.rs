@@ -1,6 +1,8 @@
 //! Known answers for [`super`]: the dynamic re-hash and P2 §3.3's node-side matching.
 
 use super::*;
+use crate::foundation::hash::HashId;
+use crate::mechanisms::partition::{Link, Policy, POLICY_IDS};
 use std::collections::HashSet;
 
 #[test]

@@ -102,8 +102,7 @@
 //!   `str.lower()` over the Unicode version of each; they agree except on code points the versions
 //!   differ on.
 
-use crate::foundation::key;
-use crate::foundation::suffix;
+use crate::foundation::{key, suffix};
 
 /// The scheme and the authority of a URL line as the lab reads it (`http://` before a line
 /// without a scheme, as [`key::parse_url`] does): the text from `//` to the first `/`, `?` or `#`.

@@ -1,7 +1,8 @@
 //! What a partition run reports: URLs per node beside N/n, B and χ², the biggest sites, the tables'
 //! collisions and load factors.
 
-use super::*;
+use crate::foundation::metrics::BucketSizeRow;
+use serde::Serialize;
 
 /// Everything a simulation measured.
 #[derive(Clone, Debug, Serialize)]
@@ -24,10 +25,10 @@ pub struct SimulationReport {
     pub control_matches: u64,
     /// Distinct paths over all sites, and the ones most URLs share: every URL with the same
     /// path goes to the same node under path routing, whatever its site. The counts are exact;
-    /// a path shared by more than 1 / ([`PATH_SUMMARY`] + 1) of the URLs is always a candidate,
+    /// a path shared by more than 1 / ([`PATH_SUMMARY`](crate::mechanisms::partition::PATH_SUMMARY) + 1) of the URLs is always a candidate,
     /// so on inputs with more distinct paths than that a rarer path may be left out of the list.
     pub distinct_paths: u64,
-    /// The paths most URLs share (two or more each, at most [`COMMON_PATHS`]), most URLs first.
+    /// The paths most URLs share (two or more each, at most [`COMMON_PATHS`](crate::mechanisms::partition::COMMON_PATHS)), most URLs first.
     pub common_paths: Vec<CommonPath>,
     /// Each policy's node loads, in the order the simulation was given them.
     pub policies: Vec<PolicyReport>,
@@ -40,9 +41,9 @@ pub struct SimulationReport {
 /// One policy's node loads.
 #[derive(Clone, Debug, Serialize)]
 pub struct PolicyReport {
-    /// The policy's id ([`Policy::id`]).
+    /// The policy's id ([`Policy::id`](crate::mechanisms::partition::Policy::id)).
     pub policy: String,
-    /// What the policy does and the source it follows, one line ([`Policy::describe`]).
+    /// What the policy does and the source it follows, one line ([`Policy::describe`](crate::mechanisms::partition::Policy::describe)).
     pub describe: String,
     /// Distinct URLs per node (the node crawls each once).
     pub node_urls: Vec<u64>,
@@ -155,7 +156,7 @@ pub struct CollisionGroup {
     pub urls: u64,
     /// The longest suffix all of them share (the site hash keeps only the last five chars).
     pub shared_suffix: String,
-    /// Up to [`GROUP_SAMPLE`] of the hosts, in the order they were found.
+    /// Up to [`GROUP_SAMPLE`](crate::mechanisms::partition::GROUP_SAMPLE) of the hosts, in the order they were found.
     pub sample: Vec<String>,
 }
 
@@ -180,7 +181,7 @@ pub struct PathTableReport {
     /// URLs whose slot was taken: a table without chains would drop them as duplicates.
     pub collisions: u64,
     /// The same for a uniformly random hash: `k − m (1 − (1 − 1/m)^k)` summed over the tables
-    /// ([`expected_collisions`]).
+    /// ([`expected_collisions`](crate::mechanisms::partition::expected_collisions)).
     pub expected_collisions: f64,
     /// Sites with more paths than [`rule_paths`](PathTableReport::rule_paths).
     pub sites_over_rule: u64,

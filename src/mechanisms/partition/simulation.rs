@@ -1,7 +1,21 @@
 //! P2's crawler simulated: links routed to crawl nodes by a policy, and the control node's site
 //! table (2^21 slots) and per-site path tables (2^15 slots) matching duplicates.
 
-use super::*;
+use super::node_side::NodeSide;
+use super::params::{
+    GROUP_SAMPLE, LISTED, LOAD_FACTOR_RULE, MAX_NODES, PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
+};
+use super::policy::{Link, Policy};
+use super::reports::{
+    CollisionGroup, CommonPath, LoadBin, NodeRow, PathTableReport, PathTableRow, PolicyReport,
+    SimulationReport, SiteTableReport, TopSite,
+};
+use crate::foundation::hash::HashId;
+use crate::foundation::key::{self, SplitError};
+use crate::foundation::metrics::{self, Measures};
+use crate::foundation::mix::Mix;
+use crate::foundation::suffix;
+use std::collections::HashMap;
 
 /// One known site on the control node.
 pub(super) struct Site {

@@ -1,4 +1,6 @@
 use super::*;
+use crate::foundation::hash::{self, HashId};
+use crate::foundation::key;
 
 /// Known answers of Nutch's byHost partition, hand-computed from `String.hashCode`
 /// (`h = 31 h + c` in 32 bits) and `(h ^ seed) & 0x7FFFFFFF) % n`.

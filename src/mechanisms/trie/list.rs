@@ -1,7 +1,16 @@
 //! P4's generalized list (吴小惠 2009, Sect. 3), as printed and fixed: the nodes, their bytes, inserts
 //! and lookups.
 
-use super::*;
+use serde::Serialize;
+
+/// The null index of the arena (Java's `null`).
+pub const NONE: u32 = u32::MAX;
+
+/// Bytes of one `GLNode` on P4's JVM, an estimate (see the `trie` module doc): 24.
+pub const JAVA_NODE_BYTES: u64 = 24;
+
+/// Bytes of one arena node, [`GlTrie`]'s `Node`: 12.
+pub const NODE_BYTES: usize = size_of::<Node>();
 
 /// One `GLNode`: `head` (a char's next-level root, or a root's first char), `tail` (the next
 /// char on the level), the char, `isRoot`, and the lab's end mark (never set as printed).

@@ -118,22 +118,6 @@
 //! assert!(fixed.insert(b"http://a.cn/a"));
 //! ```
 
-use fst::Streamer;
-use patricia_tree::PatriciaSet;
-use serde::Serialize;
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
-use std::mem::size_of;
-
-/// The null index of the arena (Java's `null`).
-pub const NONE: u32 = u32::MAX;
-
-/// Bytes of one `GLNode` on P4's JVM, an estimate (see the module doc): 24.
-pub const JAVA_NODE_BYTES: u64 = 24;
-
-/// Bytes of one arena node, [`GlTrie`]'s `Node`: 12.
-pub const NODE_BYTES: usize = size_of::<Node>();
-
 mod list;
 mod structures;
 mod timing;
@@ -151,6 +135,7 @@ mod tests;
 mod proptests {
     use super::*;
     use proptest::prelude::*;
+    use std::collections::HashSet;
 
     fn url() -> impl Strategy<Value = String> {
         "(http://)?[ab]{0,2}(\\.cn)?(/[ab中é😀?=]{0,4}){0,3}"

@@ -1,7 +1,12 @@
 //! The URL sets P4's list is measured against: hash set, MD5 fingerprints, Patricia trie, FST,
 //! behind one interface.
 
-use super::*;
+use super::list::{GlTrie, GlVariant};
+use fst::Streamer;
+use patricia_tree::PatriciaSet;
+use serde::Serialize;
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
 
 /// The dedup structures measured side by side, with stable ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -1,7 +1,7 @@
 use super::*;
 use crate::foundation::corpus::Corpus;
 use crate::papers::p4::{study, FlawExample};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::ops::Bound;
 
 fn corpus(n: u64) -> Vec<Vec<u8>> {

@@ -8,7 +8,7 @@
 //! the total over the URLs handled. P4's Table 1 times lookups with 16 000 URLs stored
 //! ([`P4_TIME_URLS`](super::P4_TIME_URLS)): the same call with the first 16 000.
 
-use super::{Structure, UrlSet};
+use super::structures::{Structure, UrlSet};
 use serde::Serialize;
 
 /// Repeat a timed batch until it took this long in all…

@@ -2,8 +2,9 @@
 //! as printed or with the lab's end marks, every step of every operation and the final nodes to
 //! draw.
 
-use super::*;
+use super::list::{DrawNode, GlStats, GlTrie, Step, StepAction};
 use crate::foundation::coded::Coded;
+use serde::Serialize;
 
 /// `trieTrace` takes at most this many URLs, inserted and looked up together…
 pub const TRACE_MAX_URLS: usize = 24;

@@ -9,7 +9,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::{group, sci, stdout, Stdout};
+use super::numbers::{group, sci};
+use super::stdout::{stdout, Stdout};
 
 /// How a report is written: its text, the CSV of its tables, or JSON (the report's fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,121 @@
+//! The protocol every study speaks: a [`Study`] fed lines or a [`Task`] run in slices, the
+//! [`Report`] it finishes into, the [`StudyReport`] that adds the lines measured, and the first
+//! lines a study may read.
+
+use super::reports::{BloomReport, CbfReport, TrieReport};
+use crate::engine::session::{Prefix, Session};
+use crate::foundation::coded::Coded;
+use crate::mechanisms::fingerprint::{CanonicalReport, ComboReport, SitesReport};
+use crate::mechanisms::partition::ControlReport;
+use crate::mechanisms::sweep::Point;
+use crate::papers::p1::P1Report;
+use crate::papers::p2::P2Report;
+use crate::papers::p3::P3Report;
+use serde::Serialize;
+
+/// An experiment fed one line at a time.
+pub trait Study {
+    /// One URL line with its 1-based line number in the input.
+    fn push(&mut self, number: u64, line: &[u8]);
+
+    /// Units `start .. end` of the study on `session`: by default its lines of those indices.
+    fn feed(&mut self, session: &Session, start: usize, end: usize) {
+        session.for_each_line(start, end, |_, line, number| self.push(number, line));
+    }
+
+    /// The report.
+    fn finish(self: Box<Self>) -> Report;
+}
+
+/// A study over a session that is not one pass over its lines (the filters: the keys split
+/// first, then one pass per point), run in slices.
+pub trait Task {
+    /// Runs at most `budget` more units; returns the share done (1 when finished).
+    fn step(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded>;
+
+    /// Runs what is left and reports.
+    fn finish(self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded>;
+}
+
+/// What a study reports.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    /// P1's figure: one point per (series, checkpoint).
+    Sweep {
+        /// The measure of every series at every checkpoint, in the order measured.
+        points: Vec<Point>,
+    },
+    /// `urlhash paper p1` on the lines.
+    P1(Box<P1Report>),
+    /// P2's Table 1 replayed, with what the control node did beyond it.
+    Partition(Box<PartitionReport>),
+    /// P3's MD5 store and the canonicalisations on the same lines (`urlhash fingerprint`).
+    Fingerprints {
+        /// P3's store: distinct MD5 ids, truncated fingerprints and their collisions.
+        p3: Box<P3Report>,
+        /// Distinct URLs before and after each canonicalisation.
+        canonical: Box<CanonicalReport>,
+    },
+    /// P3's IP_ID and Name_ID from a host table.
+    Sites {
+        /// Distinct URLs under each key, and P3's store after its rule.
+        sites: Box<SitesReport>,
+    },
+    /// One combination of canonicalisations.
+    Combo(Box<ComboReport>),
+    /// Bloom filters' false positives at each index method and m/N (P4, P5).
+    Bloom(Box<BloomReport>),
+    /// P5's counting filter: its counters and the deletion experiment.
+    Cbf(Box<CbfReport>),
+    /// P4's trie beside the other URL structures: bytes and times per URL.
+    Trie(Box<TrieReport>),
+}
+
+/// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and
+/// the crawl nodes did beyond the replay (`urlhash paper p2 --json`'s `control` object).
+#[derive(Serialize)]
+pub struct PartitionReport {
+    // Flattened natively; the page's WebAssembly gets the nested object and its adapter moves
+    // its fields up (`wasm::to_js_flat`), which spares the flattening serialiser (7 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), serde(flatten))]
+    /// P2's Table 1 replayed: its printed numbers, the simulation and the verdicts.
+    pub report: P2Report,
+    /// What the control node and the crawl nodes did beyond the replay: node-side matching
+    /// per policy and the dynamic re-hash per path reading (P2 §3.2).
+    pub control: ControlReport,
+    /// Set to [`REHASH_MAX_LINES`](crate::engine::study::REHASH_MAX_LINES) when the study read more lines than that and left the
+    /// dynamic re-hash out (`control.rehash` is then empty); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rehash_max_lines: Option<u64>,
+}
+
+/// A study's report with the lines it measured.
+#[derive(Serialize)]
+pub struct StudyReport {
+    /// The study's own report.
+    #[serde(flatten)]
+    pub report: Report,
+    /// The lines it measured: the first `lines` of those loaded.
+    pub prefix: Prefix,
+}
+
+/// The first `max` loaded lines, once they can be read; an error when none are loaded.
+pub(crate) fn first(session: &Session, max: u64, what: &str) -> Result<Prefix, Coded> {
+    lines_present(session, what)?;
+    session.prefix(max.min(usize::MAX as u64) as usize, what)
+}
+
+/// The error `no-urls` (naming `what`) when no line is loaded, `none-kept` when none can be read
+/// again.
+pub fn lines_present(session: &Session, what: &str) -> Result<(), Coded> {
+    if session.is_empty() {
+        return Err(crate::coded!(
+            "no-urls",
+            [what],
+            "no URLs are loaded for the {}",
+            what.replace('-', " ")
+        ));
+    }
+    session.prefix(usize::MAX, what).map(|_| ())
+}

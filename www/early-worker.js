@@ -50,7 +50,7 @@
   // kept here for app.js (lab-client.js), as it may come before app.js listens.
   worker.uhlHello = new Promise((resolve) => {
     const listen = (event) => {
-      if (event.data?.id !== -3) return;
+      if (event.data?.id !== -3) return; // protocol.js's HELLO_UNASKED (this classic script imports nothing)
       worker.removeEventListener('message', listen);
       resolve(event.data);
     };

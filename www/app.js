@@ -30,6 +30,7 @@ import * as bucketsChart from './charts/buckets.js';
 import * as fig1Chart from './charts/fig1.js';
 import * as fig2Chart from './charts/fig2.js';
 import * as fig3Chart from './charts/fig3.js';
+import { MSG, JOB } from './protocol.js';
 
 /** Pastes at least this long are kept out of the text box (see wireControls). */
 const BIG_PASTE_CHARS = 200_000;
@@ -378,14 +379,14 @@ function functionsToHash() {
  */
 async function feed(source, token) {
   let workers = 1;
-  const { bytes: memoryBefore } = await lab.call('memory');
+  const { bytes: memoryBefore } = await lab.call(MSG.memory);
   const table = source.kind === 'corpus' ? null : await tableOf(source);
-  await lab.call('begin', inputParams(table));
+  await lab.call(MSG.begin, inputParams(table));
   if (source.kind === 'corpus') {
     progress(0, S.loadingCorpus(int(0), int(source.n)));
     for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
       const count = Math.min(CORPUS_BATCH, source.n - start);
-      await lab.call('corpus', { start, count, seed: C.corpus.seed });
+      await lab.call(MSG.corpus, { start, count, seed: C.corpus.seed });
       progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
     }
   } else if (source.kind === 'paste') {
@@ -393,7 +394,7 @@ async function feed(source, token) {
     const all = source.bytes;
     for (let off = 0; off < all.length && !token.cancelled; off += CHUNK_BYTES) {
       const piece = all.slice(off, off + CHUNK_BYTES);
-      await lab.call('chunk', { bytes: piece }, [piece.buffer]);
+      await lab.call(MSG.chunk, { bytes: piece }, [piece.buffer]);
       progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
     }
   } else {
@@ -405,7 +406,7 @@ async function feed(source, token) {
 /** The worker's compiled core, asked for once, for split loads; null where it cannot be had. */
 let compiledCoreAsked = null;
 function compiledCore() {
-  compiledCoreAsked ??= lab.call('module').then(
+  compiledCoreAsked ??= lab.call(MSG.module).then(
     ({ module }) => module,
     () => null,
   );
@@ -425,7 +426,7 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
   const split = cuts.length > 2 ? new SplitLoad(file, cuts, { module, ...inputParams(table) }, show) : null;
   token.stop = () => {
     split?.stop();
-    lab.call('cancel').catch(() => {});
+    lab.call(MSG.cancel).catch(() => {});
   };
   let sent = 0;
   function show() {
@@ -435,7 +436,7 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
   show();
   try {
     // The worker reads the file itself (the first part, while the helpers read the others).
-    await lab.call('fileRead', { file, start: 0, end: cuts[1] }, [], (share) => {
+    await lab.call(MSG.fileRead, { file, start: 0, end: cuts[1] }, [], (share) => {
       sent = share * cuts[1];
       show();
     });
@@ -449,7 +450,7 @@ async function feedFile(file, table, token, parts = workersFor(file.size)) {
     split?.stop();
   }
   // The split failed: loaded again in one worker, from a new pending input.
-  await lab.call('begin', inputParams(table));
+  await lab.call(MSG.begin, inputParams(table));
   return feedFile(file, table, token, 1);
 }
 
@@ -479,14 +480,14 @@ function prefeed(source) {
   let promise = Promise.resolve(done);
   if (!same) {
     started = performance.now();
-    const memory = lab.call('memory');
-    const begun = lab.call('begin', { fns: C.p1.functions, key: state.key, columns: null });
-    const fed = lab.call('corpus', { start: 0, count: source.n, seed: C.corpus.seed });
+    const memory = lab.call(MSG.memory);
+    const begun = lab.call(MSG.begin, { fns: C.p1.functions, key: state.key, columns: null });
+    const fed = lab.call(MSG.corpus, { start: 0, count: source.n, seed: C.corpus.seed });
     promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
   }
-  const finish = lab.call('finish');
+  const finish = lab.call(MSG.finish);
   const view = { fns: C.p1.functions, key: state.key, m: state.m, perSlot: state.m <= PER_SLOT_MAX_M };
-  firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: lab.call('analyze', view) };
+  firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: lab.call(MSG.analyze, view) };
   for (const p of [promise, finish, firstView.answer]) p.catch(() => {}); // told by load() and renderView()
   return { started, promise, finish };
 }
@@ -520,8 +521,8 @@ async function load(source, fed = null) {
     let workers;
     ({ memoryBefore, table, workers } = await (fed?.promise ?? feed(source, token)));
     if (token.cancelled) {
-      await lab.call('cancel');
-      const { bytes } = await lab.call('memory');
+      await lab.call(MSG.cancel);
+      const { bytes } = await lab.call(MSG.memory);
       if (bytes - memoryBefore >= CANCEL_RESTART_GROWTH) {
         // The pending input is dropped, but its memory stays with the instance: a new worker
         // gives it back; the input on screen is loaded again.
@@ -535,7 +536,7 @@ async function load(source, fed = null) {
     }
     // The worker's memory with this input comes with its report (WebAssembly memory only
     // grows: this is its peak).
-    const { report, bytes: memory, empty } = await (fed?.finish ?? lab.call('finish'));
+    const { report, bytes: memory, empty } = await (fed?.finish ?? lab.call(MSG.finish));
     if (empty) {
       // The worker kept the input it had: the page keeps showing it, and says why.
       showText($('input-error'), nothingLoaded(source, report));
@@ -572,7 +573,7 @@ async function load(source, fed = null) {
     renderReport($('report'), state.input, report, state.splitChecked);
     $('report-box').hidden = false;
   } catch (e) {
-    lab.call('cancel').catch(() => {});
+    lab.call(MSG.cancel).catch(() => {});
     reportError($('input-error'), e);
     return;
   } finally {
@@ -623,7 +624,7 @@ const TABLE_SAMPLE = 64 * 1024;
  */
 async function tableOf(source) {
   const sample = source.kind === 'file' ? new Uint8Array(await source.file.slice(0, TABLE_SAMPLE).arrayBuffer()) : source.bytes.slice(0, TABLE_SAMPLE);
-  const { guess } = await lab.call('guessColumns', { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
+  const { guess } = await lab.call(MSG.guessColumns, { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
   const auto = guess && { delimiter: guess.delimiter, column: guess.column, header: guess.header };
   // A link's choice (`column`: from 1, 0 for whole lines) applies to the table the guess found.
   if (guess && !('columns' in source) && Number.isInteger(source.column) && source.column <= guess.fields) {
@@ -714,11 +715,11 @@ async function renderView() {
     const args = { fns, key, m, perSlot };
     asked = firstView?.generation === state.generation && firstView.args === JSON.stringify(args) ? firstView.answer : null;
     firstView = null;
-    while ((res = await (asked && !missing.length ? asked : lab.call('analyze', args))).missing) {
+    while ((res = await (asked && !missing.length ? asked : lab.call(MSG.analyze, args))).missing) {
       for (const fn of res.missing) {
         const name = state.names[fn] ?? fn;
         say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
-        await lab.runJob('cache', { fn, key }, (share) => {
+        await lab.runJob(JOB.cache, { fn, key }, (share) => {
           say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
         });
       }
@@ -839,7 +840,7 @@ async function runFigureJobs(generation) {
     try {
       const t0 = performance.now();
       say(status, () => S.figProgress(fig, percent(0, 0)));
-      const { report: { points } } = await lab.runJob('sweep', { fig, step: figStep }, (share) => {
+      const { report: { points } } = await lab.runJob(JOB.sweep, { fig, step: figStep }, (share) => {
         if (current()) say(status, () => S.figProgress(fig, percent(share, 0)));
       });
       performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });
@@ -857,7 +858,7 @@ async function runFigureJobs(generation) {
   if (!current()) return;
   try {
     const t0 = performance.now();
-    const { report } = await lab.runJob('p1', {}, (share) => {
+    const { report } = await lab.runJob(JOB.p1, {}, (share) => {
       if (current()) say($('why-status'), () => S.whyProgress(percent(share, 0)));
     });
     performance.measure('uhl:p1', { start: t0, end: performance.now() });
@@ -924,7 +925,7 @@ async function runPartition() {
   const run = partitionRuns.begin(() => (queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0))));
   try {
     const { report } = await lab.runJob(
-      'partition',
+      JOB.partition,
       { nodes },
       run.progress((share) => S.partProgress(int(nodes), urls, percent(share, 0))),
     );
@@ -1733,7 +1734,7 @@ async function main() {
       state.lesson = step;
       updateLink();
     },
-    quiz: async (lesson, index) => (await lab.call('quiz', { lesson, seed: state.quizSeed, index })).question,
+    quiz: async (lesson, index) => (await lab.call(MSG.quiz, { lesson, seed: state.quizSeed, index })).question,
     names: () => state.names,
     generation: () => state.generation,
     link: () => {

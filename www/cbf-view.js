@@ -11,6 +11,7 @@ import { sectionRuns } from './section-run.js';
 import * as countersChart from './charts/counters.js';
 import * as deletionsChart from './charts/deletions.js';
 import { setupP5 } from './p5-view.js';
+import { JOB } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,7 +94,7 @@ export function setupCbf(ctx) {
     const r = runs.begin(() => S.cbfProgress(percent(0, 0)));
     try {
       const { report } = await ctx.runJob(
-        'cbf',
+        JOB.cbf,
         { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
         r.progress((share) => (share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting)),
       );

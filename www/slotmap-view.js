@@ -10,6 +10,7 @@ import { markField } from './fields.js';
 import { sectionRuns } from './section-run.js';
 import { parseSlots } from './slots.js';
 import { C } from './constants.js';
+import { MSG } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -80,7 +81,7 @@ export function setupSlotmap(ctx) {
     const { m, layout } = state;
     const r = runs.begin(() => S.slotmapDrawing(power(m)));
     try {
-      const { maps } = await ctx.call('slotMap', { fns: ctx.functions(), key: ctx.key(), m, layout });
+      const { maps } = await ctx.call(MSG.slotMap, { fns: ctx.functions(), key: ctx.key(), m, layout });
       if (!r.current()) return;
       state.last = { maps, key: ctx.key() };
       render();

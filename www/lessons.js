@@ -389,7 +389,6 @@ export function setupLessons(app) {
     const lesson = state.lesson;
     if (!lesson) return;
     const text = lessonText(lesson.id);
-    const step = lesson.steps[state.step];
     const words = text.steps[state.step];
     $('lesson-progress').textContent = S.lesson.progress(state.step + 1, lesson.steps.length);
     $('lesson-title').textContent = words.title;
@@ -414,7 +413,7 @@ export function setupLessons(app) {
     const lesson = state.lesson;
     if (!lesson) return;
     const step = lesson.steps[state.step];
-    let values = null;
+    let values;
     try {
       values = step.live(app.data());
     } catch {

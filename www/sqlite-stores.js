@@ -59,7 +59,7 @@ async function sqlite() {
     return await loading;
   } catch (e) {
     loading = null;
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
 }
 
@@ -82,7 +82,7 @@ export async function openStore(indexed) {
     db.exec(indexed ? SQL.index : SQL.scan);
   } catch (e) {
     db?.close();
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
   const lookup = db.prepare(SQL.lookup);
   let pending = [];
@@ -197,7 +197,7 @@ export async function openFingerprints(name) {
     db.exec(`PRAGMA synchronous = OFF; ${P5_SQL.create}; BEGIN`);
   } catch (e) {
     db?.close();
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
   const statements = [P5_SQL.count, P5_SQL.insert, P5_SQL.get].map((sql) => db.prepare(sql));
   const [count, insert, get] = statements;

@@ -26,7 +26,6 @@ const P2_PRINTED = {
 /** A host that looks like markup: WHATWG hosts may hold &, ;, ", ( and = (never < or >). */
 const EVIL_HOST = '&lt;img&gt;"onerror=alert(1)".com.cn';
 
-let baseUrl;
 let page;
 
 /** Waits until the results show load `gen` (or a later one). */
@@ -193,7 +192,7 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
 }
 
 describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
-  useLab(VIEWPORT, (lab) => ({ baseUrl, page } = lab));
+  useLab(VIEWPORT, (lab) => ({ page } = lab));
 
   test('runs by itself after P1’s figures, with P2’s printed Table 1 first', async () => {
     await waitLoaded(page, 1);

@@ -37,6 +37,13 @@ const ONE_FILE = 'url-hash-lab.html';
 const RULES = 'data/public-suffix-list.txt';
 
 const sha256 = (data) => createHash('sha256').update(data).digest();
+/**
+ * `buffer`, typed as the Uint8Array it is: @types/node 20's Buffer predates TypeScript 5.7's
+ * generic typed arrays, so the checker takes the two for unrelated types.
+ * @param {Buffer} buffer
+ * @returns {Uint8Array}
+ */
+const bytesOf = (buffer) => /** @type {Uint8Array} */ (/** @type {unknown} */ (buffer));
 const say = (text) => process.stderr.write(`${text}\n`);
 
 /** Replaces the one occurrence of `find` in `text`; a template that changed is an error. */
@@ -135,7 +142,7 @@ async function bundleServed() {
   });
   // The modules are in the bundles now; the classic scripts stay as they are.
   const keep = new Set(['boot-check.js', 'early-worker.js']);
-  for (const entry of fs.readdirSync(www, { recursive: true })) {
+  for (const entry of fs.readdirSync(www, { recursive: true, encoding: 'utf8' })) {
     const file = path.join(www, entry);
     if (entry.endsWith('.js') && !keep.has(entry)) fs.rmSync(file);
   }
@@ -171,6 +178,8 @@ function oneFilePlugin() {
  * escapes every other character (the worker's: its source then stays one byte a character, so
  * the worker decodes and parses its 1.5 MB faster; the Public Suffix List's few accented rules
  * were enough to make all of it two bytes a character).
+ * @param {string} entry
+ * @param {'utf8' | 'ascii'} [charset]
  */
 async function bundle(entry, charset = 'utf8') {
   const result = await esbuild.build({
@@ -250,7 +259,7 @@ function filesOf(dir, sub = '') {
 export function writeServiceWorker(dir) {
   const files = filesOf(dir);
   const digest = createHash('sha256');
-  for (const f of files) digest.update(f).update('\0').update(sha256(fs.readFileSync(path.join(dir, f)))).update('\0');
+  for (const f of files) digest.update(f).update('\0').update(bytesOf(sha256(fs.readFileSync(path.join(dir, f))))).update('\0');
   const version = digest.digest('hex').slice(0, 12);
   // './' is the address a sub-path is opened at; index.html is what it serves.
   const list = ['./', ...files];

@@ -28,6 +28,7 @@
   // The worker reads what to load from its name (worker.js, startUp): a message would reach it
   // only once the page's thread is free to pass it on, late in the page's set-up.
   const options = { name: preload ? JSON.stringify({ preload }) : '' };
+  /** @type {Worker & { uhlFailed?: string, uhlHello?: Promise<any> }} */
   let worker;
   try {
     if (inline) {

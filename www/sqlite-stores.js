@@ -40,7 +40,9 @@ async function load() {
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   // The bytes, not the response: a host that serves .wasm with another type still works.
   const wasmBinary = new Uint8Array(await response.arrayBuffer());
-  const sqlite3 = await sqlite3InitModule({ wasmBinary, locateFile: (file) => new URL(`../vendor/${file}`, import.meta.url).href });
+  // The package's types leave out the Emscripten module options its init function takes.
+  const init = /** @type {(options: object) => ReturnType<typeof sqlite3InitModule>} */ (sqlite3InitModule);
+  const sqlite3 = await init({ wasmBinary, locateFile: (file) => new URL(`../vendor/${file}`, import.meta.url).href });
   let pool = null;
   let poolError = '';
   try {

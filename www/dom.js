@@ -2,7 +2,9 @@
 
 /**
  * Creates `<tag class=cls>text</tag>`; children may be nodes or strings.
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @returns {HTMLElementTagNameMap[K]}
  * @param {{ cls?: string, text?: string, title?: string, attrs?: Record<string, string> }} [options]
  * @param {(Node | string)[]} [children]
  */

@@ -45,7 +45,7 @@ function summarize(entry) {
 }
 
 function table(id, head, rows) {
-  const t = $(id) ?? el('table', { cls: 'mini wide', attrs: { id } }, [el('thead'), el('tbody')]);
+  const t = /** @type {HTMLTableElement} */ ($(id)) ?? el('table', { cls: 'mini wide', attrs: { id } }, [el('thead'), el('tbody')]);
   t.tHead.replaceChildren(el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
   t.tBodies[0].replaceChildren(...rows);
   return t;

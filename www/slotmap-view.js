@@ -137,7 +137,7 @@ export function setupSlotmap(ctx) {
             el('td', { text: percent(c.slots / map.m, 1) }),
             el('td', { text: fixed(c.expected, 1) }),
           ]);
-          tr.querySelector('.swatch').style.background = hex(c.rgb);
+          /** @type {HTMLElement} */ (tr.querySelector('.swatch')).style.background = hex(c.rgb);
           tr.dataset.slots = String(c.slots);
           tr.dataset.min = String(c.min);
           return tr;

@@ -344,7 +344,7 @@ export function setupTrie(ctx) {
           )
         : '',
     );
-    growthChart.render($('trie-growth-chart'), { study, names });
+    growthChart.render($('trie-growth-chart'), { study });
 
     renderTimes(report, timings);
 

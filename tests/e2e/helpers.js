@@ -114,7 +114,7 @@ export function serveDist({ header = true, dir = DIST, port = 0, types = TYPES }
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({ server, url: `http://127.0.0.1:${port}${PREFIX}` });
     });
   });
@@ -388,7 +388,7 @@ export async function waitView(p, { fns, key = 'url', m, gen = 0 }) {
 export function readTable(p) {
   return p.evaluate(() => {
     const rows = {};
-    for (const td of document.querySelectorAll('#measures-table tbody td')) {
+    for (const td of /** @type {NodeListOf<HTMLTableCellElement>} */ (document.querySelectorAll('#measures-table tbody td'))) {
       rows[td.dataset.fn] ??= {};
       rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
     }

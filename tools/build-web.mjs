@@ -37,13 +37,6 @@ const ONE_FILE = 'url-hash-lab.html';
 const RULES = 'data/public-suffix-list.txt';
 
 const sha256 = (data) => createHash('sha256').update(data).digest();
-/**
- * `buffer`, typed as the Uint8Array it is: @types/node 20's Buffer predates TypeScript 5.7's
- * generic typed arrays, so the checker takes the two for unrelated types.
- * @param {Buffer} buffer
- * @returns {Uint8Array}
- */
-const bytesOf = (buffer) => /** @type {Uint8Array} */ (/** @type {unknown} */ (buffer));
 const say = (text) => process.stderr.write(`${text}\n`);
 
 /** Replaces the one occurrence of `find` in `text`; a template that changed is an error. */
@@ -259,7 +252,7 @@ function filesOf(dir, sub = '') {
 export function writeServiceWorker(dir) {
   const files = filesOf(dir);
   const digest = createHash('sha256');
-  for (const f of files) digest.update(f).update('\0').update(bytesOf(sha256(fs.readFileSync(path.join(dir, f))))).update('\0');
+  for (const f of files) digest.update(f).update('\0').update(sha256(fs.readFileSync(path.join(dir, f)))).update('\0');
   const version = digest.digest('hex').slice(0, 12);
   // './' is the address a sub-path is opened at; index.html is what it serves.
   const list = ['./', ...files];

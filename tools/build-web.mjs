@@ -101,7 +101,7 @@ function copyServed() {
 
 /**
  * The core's numbers in dist/www/early-worker.js: www/constants.json, which `constants()` of
- * src/constants.rs writes and its test checks (BLESS=1 cargo test --release --lib constants), so
+ * src/engine/constants.rs writes and its test checks (BLESS=1 cargo test --profile quick --lib constants), so
  * the page has them before its worker has compiled and copies none of them.
  */
 function writeBootConstants() {
@@ -135,7 +135,7 @@ async function bundleServed() {
   });
   // The modules are in the bundles now; the classic scripts stay as they are.
   const keep = new Set(['boot-check.js', 'early-worker.js']);
-  for (const entry of fs.readdirSync(www, { recursive: true })) {
+  for (const entry of fs.readdirSync(www, { recursive: true, encoding: 'utf8' })) {
     const file = path.join(www, entry);
     if (entry.endsWith('.js') && !keep.has(entry)) fs.rmSync(file);
   }
@@ -172,6 +172,8 @@ function oneFilePlugin() {
  * escapes every other character (the worker's: its source then stays one byte a character, so
  * the worker decodes and parses its 1.5 MB faster; the Public Suffix List's few accented rules
  * were enough to make all of it two bytes a character).
+ * @param {string} entry
+ * @param {'utf8' | 'ascii'} [charset]
  */
 async function bundle(entry, charset = 'utf8') {
   const result = await esbuild.build({

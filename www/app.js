@@ -27,6 +27,7 @@ import { setupLessonGlue } from './views/lesson-glue.js';
 import { setupPermalinkState } from './views/permalink-state.js';
 import { setupLook, firstLanguage } from './views/look.js';
 import { setupDedup } from './views/dedup.js';
+import { MSG } from './protocol.js';
 
 const state = firstState();
 const ctx = newContext(state);
@@ -210,7 +211,7 @@ async function main() {
       state.lesson = step;
       link.updateLink();
     },
-    quiz: async (lesson, index) => (await ctx.lab.call('quiz', { lesson, seed: state.quizSeed, index })).question,
+    quiz: async (lesson, index) => (await ctx.lab.call(MSG.quiz, { lesson, seed: state.quizSeed, index })).question,
     names: () => state.names,
     generation: () => state.generation,
     link: () => {

@@ -1,4 +1,4 @@
-// Every paper number, preset and limit the page uses comes from the core, src/constants.rs:
+// Every paper number, preset and limit the page uses comes from the core, src/engine/constants.rs:
 // P1's functions and figure slot counts, P2's nodes, P3's birthday chart, P5's presets, each
 // field's bounds, the slot map's M. Its test writes them to www/constants.json (BLESS=1) and
 // checks that file; the build puts it into early-worker.js as `self.uhlBoot`

@@ -1,6 +1,13 @@
 // Tiny DOM helpers. Text always goes in through textContent, never as HTML.
 
-/** Creates `<tag class=cls>text</tag>`; children may be nodes or strings. */
+/**
+ * Creates `<tag class=cls>text</tag>`; children may be nodes or strings.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @returns {HTMLElementTagNameMap[K]}
+ * @param {{ cls?: string, text?: string, title?: string, attrs?: Record<string, string> }} [options]
+ * @param {(Node | string)[]} [children]
+ */
 export function el(tag, { cls, text, title, attrs } = {}, children = []) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -45,9 +52,9 @@ export function showText(node, message) {
  * box, so it follows the language.
  */
 export function labelScrollRegions(root = document) {
-  const headings = [...root.querySelectorAll('h2, h3, h4, h5')];
+  const headings = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('h2, h3, h4, h5'))];
   let n = 0;
-  for (const box of root.querySelectorAll('.table-scroll')) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('.table-scroll'))) {
     box.tabIndex = 0;
     box.setAttribute('role', 'region');
     const described = box.querySelector('table')?.getAttribute('aria-describedby');

@@ -13,7 +13,7 @@
 // text of <script type="text/plain" id="uhl-worker-source"> and it runs as a classic worker
 // from a Blob URL. index.html opened from disk (file://) starts none: the browser refuses it.
 (() => {
-  // The core's numbers (src/constants.rs, written to www/constants.json and checked by its test)
+  // The core's numbers (src/engine/constants.rs, written to www/constants.json and checked by its test)
   // for the page (www/constants.js): tools/build-web.mjs puts them in place of the mark.
   self.uhlBoot = /* uhl:boot */ null;
   if (typeof Worker === 'undefined') return;
@@ -28,6 +28,7 @@
   // The worker reads what to load from its name (worker.js, startUp): a message would reach it
   // only once the page's thread is free to pass it on, late in the page's set-up.
   const options = { name: preload ? JSON.stringify({ preload }) : '' };
+  /** @type {Worker & { uhlFailed?: string, uhlHello?: Promise<any> }} */
   let worker;
   try {
     if (inline) {
@@ -50,7 +51,7 @@
   // kept here for app.js (lab-client.js), as it may come before app.js listens.
   worker.uhlHello = new Promise((resolve) => {
     const listen = (event) => {
-      if (event.data?.id !== -3) return;
+      if (event.data?.id !== -3) return; // protocol.js's HELLO_UNASKED (this classic script imports nothing)
       worker.removeEventListener('message', listen);
       resolve(event.data);
     };

@@ -72,7 +72,7 @@ function onMutations(records) {
 /** A scan soon, once however many changes arrive together. */
 function schedule() {
   if (pending) return;
-  pending = setTimeout(() => {
+  pending = window.setTimeout(() => {
     pending = 0;
     scan();
   }, 120);
@@ -166,7 +166,8 @@ function attach(target, kind) {
   bar.append(note);
   bar.addEventListener('keydown', (e) => roving(e, bar));
   bar.addEventListener('focusin', (e) => {
-    if (e.target.matches('.export-button')) for (const b of buttons(bar)) b.tabIndex = b === e.target ? 0 : -1;
+    const focused = /** @type {Element} */ (e.target);
+    if (focused.matches('.export-button')) for (const b of buttons(bar)) b.tabIndex = b === focused ? 0 : -1;
   });
   bars.set(target, bar);
   place(target, bar, kind);
@@ -388,7 +389,7 @@ function plain(v, seen = new WeakSet()) {
   if (seen.has(v)) return undefined;
   seen.add(v);
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(v, (x) => plain(x, seen) ?? null);
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(/** @type {ArrayLike<unknown>} */ (v), (x) => plain(x, seen) ?? null);
   const out = {};
   for (const [k, x] of Object.entries(v)) {
     if (k.startsWith('_') || k.startsWith('$')) continue;

@@ -1,13 +1,22 @@
-// The page's side of the worker: one request in, one promise out.
+// The page's side of the worker: one request in, one promise out (the requests and their
+// replies are declared in www/protocol.js).
 import { splitCoded } from './coded.js';
 import { S, wordError } from './strings.js';
 import { startWorker } from './worker-start.js';
+import { MSG } from './protocol.js';
+
+/** @typedef {import('./protocol.js').Requests} Requests */
+/** @typedef {import('./protocol.js').Replies} Replies */
+/** @typedef {import('./protocol.js').RequestType} RequestType */
+/** @typedef {(share: number) => void} OnProgress */
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
 export class LabError extends Error {
   /**
    * `message` may carry a code and arguments (see splitCoded); `message` is then the error worded
    * in the page's language (the worker sends only the code).
+   * @param {string} message
+   * @param {boolean} broken
    */
   constructor(message, broken) {
     const { code, args, text } = splitCoded(message);
@@ -19,7 +28,10 @@ export class LabError extends Error {
   }
 }
 
-/** The worker early-worker.js started in the page's head, once; null when there is none. */
+/**
+ * The worker early-worker.js started in the page's head, once; null when there is none.
+ * @returns {Window['uhlWorker']}
+ */
 function takeEarlyWorker() {
   const worker = self.uhlWorker ?? null;
   self.uhlWorker = null;
@@ -31,16 +43,21 @@ export class LabClient {
    * `onFatal(message)` is called when the worker itself fails (it could not load);
    * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
    * A `helper` (of a split load, www/split-load.js) always starts a worker of its own.
+   * @param {(message: string) => void} onFatal
+   * @param {(message: string) => void} [onBroken]
+   * @param {{ helper?: boolean }} [options]
    */
-  constructor(onFatal, onBroken = () => {}, { helper = false } = {}) {
+  constructor(onFatal, onBroken = (_message) => {}, { helper = false } = {}) {
     const early = helper ? null : takeEarlyWorker();
     this.worker = early ?? startWorker(helper ? JSON.stringify({ helper: true }) : '');
     this.nextId = 1;
+    /** @type {Map<number, { resolve: (result: any) => void, reject: (error: LabError) => void, onProgress: OnProgress | null }>} */
     this.waiting = new Map();
-    this.worker.onmessage = (event) => {
+    this.worker.onmessage = (/** @type {MessageEvent<any>} */ event) => {
+      /** @type {{ id?: number, ok?: boolean, result?: unknown, error?: string, broken?: boolean | string, progress?: number }} */
       const { id, ok, result, error, broken, progress } = event.data;
       if (id === undefined) {
-        if (broken) onBroken(broken);
+        if (broken) onBroken(String(broken));
         return;
       }
       const entry = this.waiting.get(id);
@@ -51,13 +68,16 @@ export class LabClient {
       }
       this.waiting.delete(id);
       if (ok) entry.resolve(result);
-      else entry.reject(new LabError(error, broken));
+      else entry.reject(new LabError(error, Boolean(broken)));
     };
+    /** Rejects `failure`. @type {(error: LabError) => void} */
+    this.fail = null;
     // Rejected when the worker itself fails, for a wait that is no request of this client's.
+    /** @type {Promise<never>} */
     this.failure = new Promise((_, reject) => (this.fail = reject));
     this.failure.catch(() => {});
     this.earlyHello = early?.uhlHello ?? null;
-    const failed = (message) => {
+    const failed = (/** @type {string} */ message) => {
       this.failAll(message);
       this.fail(new LabError(message, true));
       onFatal(message);
@@ -71,13 +91,21 @@ export class LabClient {
     this.worker.onmessageerror = () => this.failAll(S.workerMessageUnreadable);
   }
 
-  /** The worker's registries: the hello a worker early-worker.js started says unasked, else a request. */
+  /**
+   * The worker's registries: the hello a worker early-worker.js started says unasked, else a request.
+   * @returns {Promise<Replies['hello']>}
+   */
   hello() {
-    if (!this.earlyHello) return this.call('hello');
+    if (!this.earlyHello) return this.call(MSG.hello);
     const answer = this.earlyHello.then(({ ok, result, error, broken }) => (ok ? result : Promise.reject(new LabError(error, broken))));
     return Promise.race([answer, this.failure]);
   }
 
+  /**
+   * Rejects every request waiting for an answer.
+   * @param {string} message
+   * @param {boolean} [broken]
+   */
   failAll(message, broken = true) {
     for (const entry of this.waiting.values()) entry.reject(new LabError(message, broken));
     this.waiting.clear();
@@ -86,8 +114,14 @@ export class LabClient {
   /**
    * Sends `{type, ...args}`; the buffers in `transfer` move to the worker (no copy).
    * `onProgress(share)` hears how far a long job is.
+   * @template {RequestType} K
+   * @param {K} type
+   * @param {Requests[K]} [args]
+   * @param {Transferable[]} [transfer]
+   * @param {OnProgress | null} [onProgress]
+   * @returns {Promise<Replies[K]>}
    */
-  call(type, args = {}, transfer = [], onProgress = null) {
+  call(type, args = /** @type {Requests[K]} */ ({}), transfer = [], onProgress = null) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, onProgress });
@@ -96,11 +130,15 @@ export class LabClient {
   }
 
   /**
-   * Runs study `kind` of the core (src/study.rs) with `params` in the worker's sliced loop;
+   * Runs study `kind` of the core (src/engine/study.rs) with `params` in the worker's sliced loop;
    * `onProgress(share)` hears its progress. Resolves to the worker's answer ({ report, … }).
+   * @param {import('./protocol.js').JobKind} kind
+   * @param {Record<string, any>} [params]
+   * @param {OnProgress | null} [onProgress]
+   * @returns {Promise<Replies['job']>}
    */
   runJob(kind, params = {}, onProgress = null) {
-    return this.call('job', { ...params, kind }, [], onProgress);
+    return this.call(MSG.job, { ...params, kind }, [], onProgress);
   }
 
   terminate() {

@@ -11,6 +11,10 @@ import { setupQuiz } from './quiz.js';
 import { C } from './constants.js';
 
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** @param {string} id */
+const details = (id) => /** @type {HTMLDetailsElement} */ ($(id));
 
 /** The measures row of function `fn` at the M on screen, if that is `m`. */
 function measure(d, fn, m) {
@@ -389,7 +393,6 @@ export function setupLessons(app) {
     const lesson = state.lesson;
     if (!lesson) return;
     const text = lessonText(lesson.id);
-    const step = lesson.steps[state.step];
     const words = text.steps[state.step];
     $('lesson-progress').textContent = S.lesson.progress(state.step + 1, lesson.steps.length);
     $('lesson-title').textContent = words.title;
@@ -401,8 +404,8 @@ export function setupLessons(app) {
       $('lesson-q').textContent = text.question;
       $('lesson-a').textContent = text.answer;
     } else quiz.hide();
-    $('lesson-prev').disabled = state.step === 0;
-    $('lesson-next').disabled = last;
+    button('lesson-prev').disabled = state.step === 0;
+    button('lesson-next').disabled = last;
     const panel = $('lesson');
     panel.dataset.lesson = lesson.id;
     panel.dataset.step = String(state.step);
@@ -414,7 +417,7 @@ export function setupLessons(app) {
     const lesson = state.lesson;
     if (!lesson) return;
     const step = lesson.steps[state.step];
-    let values = null;
+    let values;
     try {
       values = step.live(app.data());
     } catch {
@@ -462,7 +465,7 @@ export function setupLessons(app) {
     state.last = lesson.id;
     state.applied = null;
     $('lesson').hidden = false;
-    $('lesson-answer').open = false;
+    details('lesson-answer').open = false;
     document.body.classList.add('with-lesson');
     buildPicker();
     render();
@@ -514,7 +517,7 @@ export function setupLessons(app) {
   // The answer opened: the panel grows (to 3/4 of the window) and shows the question and its
   // answer together, without moving the page behind it.
   $('lesson-answer').addEventListener('toggle', () => {
-    const open = $('lesson-answer').open;
+    const open = details('lesson-answer').open;
     $('lesson').classList.toggle('answering', open);
     if (open) $('lesson').scrollTop = $('lesson-question').offsetTop - 8;
   });
@@ -523,7 +526,8 @@ export function setupLessons(app) {
     go(id, state.lesson ? state.step : state.steps[id] ?? 0);
   });
   // A lesson picked again resumes at the step it was left on.
-  $('lesson-pick').addEventListener('change', () => go($('lesson-pick').value, state.steps[$('lesson-pick').value] ?? 0));
+  const pick = /** @type {HTMLSelectElement} */ ($('lesson-pick'));
+  pick.addEventListener('change', () => go(pick.value, state.steps[pick.value] ?? 0));
   $('lesson-prev').addEventListener('click', () => go(state.lesson.id, state.step - 1));
   $('lesson-next').addEventListener('click', () => go(state.lesson.id, state.step + 1));
   $('lesson-close').addEventListener('click', close);
@@ -551,8 +555,8 @@ export function setupLessons(app) {
       // At either end the key does nothing (rather than scroll the page or switch the lesson).
       e.preventDefault();
       e.stopPropagation();
-      if (forward && !$('lesson-next').disabled) go(state.lesson.id, state.step + 1);
-      if (back && !$('lesson-prev').disabled) go(state.lesson.id, state.step - 1);
+      if (forward && !button('lesson-next').disabled) go(state.lesson.id, state.step + 1);
+      if (back && !button('lesson-prev').disabled) go(state.lesson.id, state.step - 1);
     },
     true,
   );

@@ -13,11 +13,12 @@ const HANDS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'mousedown'];
  * or opens (the link and the section being read follow).
  * Returns { go, reveal, bring, markCurrent, focusPaper, focused, pinned, relabel }.
  */
+/** @param {{ onChange?: () => void }} [options] */
 export function setupMap({ onChange = () => {} } = {}) {
-  const links = [...document.querySelectorAll('#map a[data-section]')];
+  const links = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('#map a[data-section]'))];
   /** fragment (without #) → section id */
   const fragments = new Map(links.map((a) => [a.hash.slice(1), a.dataset.section]));
-  const sections = [...document.querySelectorAll('main section.panel[data-paper]')];
+  const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('main section.panel[data-paper]'))];
   let focus = null;
 
   for (const section of sections) addTools(section);
@@ -54,7 +55,7 @@ export function setupMap({ onChange = () => {} } = {}) {
    * (`data-gen=""`), and 1.5 s after the last move, at most 60 s; the reader scrolling, touching
    * or typing ends it at once.
    */
-  let unpin = () => {};
+  let unpin = (/** @type {string} */ _why) => {};
   let pinned = null;
   function pin(section) {
     unpin('pin');
@@ -106,7 +107,7 @@ export function setupMap({ onChange = () => {} } = {}) {
   $('map').addEventListener('pointerdown', () => (pressing = true));
   for (const type of ['pointerup', 'pointercancel']) addEventListener(type, () => (pressing = false), true);
 
-  for (const a of [...links, ...document.querySelectorAll('#papers a[href^="#"]')]) {
+  for (const a of [...links, .../** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('#papers a[href^="#"]'))]) {
     a.addEventListener('click', (e) => {
       e.preventDefault();
       go(a.hash);

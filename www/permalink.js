@@ -88,7 +88,7 @@ export function encodeState(s) {
   if (s.lesson) {
     q.set('lesson', s.lesson);
     q.set('step', String(s.step ?? 0));
-    // The self-check questions: their seed and the one asked (see src/quiz.rs).
+    // The self-check questions: their seed and the one asked (see src/engine/quiz.rs).
     if (s.quiz !== undefined) q.set('quiz', `${s.quiz}.${s.question ?? 0}`);
   }
   return q.toString();

@@ -1,5 +1,5 @@
 // The self-check on the learner's own URLs, at the end of each lesson: a question the core
-// computes from the loaded lines (src/quiz.rs), the learner's answer checked and explained, and a
+// computes from the loaded lines (src/engine/quiz.rs), the learner's answer checked and explained, and a
 // score per lesson a teacher can copy. Questions follow a seed kept in the link, so a link asks
 // the same ones. Words from S.quiz; nothing is computed here.
 import { S, wordError } from './strings.js';
@@ -10,6 +10,12 @@ import { int } from './format.js';
 const grouped = (args) => args.map((a) => (/^-?\d{5,15}$/.test(a) ? int(Number(a)) : a));
 
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const input = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** The value of the option checked in `box`, if any. @param {HTMLElement} box */
+const checkedValue = (box) => /** @type {HTMLInputElement | null} */ (box.querySelector('input:checked'))?.value;
 
 /** The verdict line (a live region: kept in the page, empty when there is nothing to say). */
 function tell(words) {
@@ -23,7 +29,8 @@ function tell(words) {
  * the link), lessonTitle(id).
  */
 export function setupQuiz(app) {
-  const state = { lesson: null, question: null, checked: false, index: {}, scores: {}, ticket: 0, waiting: false };
+  /** `checked`: false, or the verdict on the answer given ('right' or 'wrong'). */
+  const state = { lesson: null, question: null, checked: /** @type {false | 'right' | 'wrong'} */ (false), index: {}, scores: {}, ticket: 0, waiting: false };
 
   const score = (id) => (state.scores[id] ??= { right: 0, asked: 0 });
 
@@ -39,7 +46,7 @@ export function setupQuiz(app) {
     state.checked = false;
     // A new question starts with nothing picked and nothing typed.
     $('quiz-options').replaceChildren();
-    $('quiz-number').value = '';
+    input('quiz-number').value = '';
     tell(() => '');
     draw();
     const ticket = ++state.ticket;
@@ -67,8 +74,8 @@ export function setupQuiz(app) {
     const id = state.lesson;
     const s = score(id);
     $('quiz-score').textContent = S.quiz.score(s.right, s.asked);
-    $('quiz-copy').disabled = s.asked === 0;
-    $('quiz-check').disabled = !q || state.checked;
+    button('quiz-copy').disabled = s.asked === 0;
+    button('quiz-check').disabled = !q || Boolean(state.checked);
     if (q) $('quiz').dataset.asked = `${id}:${q.at}`;
     else delete $('quiz').dataset.asked;
     if (!q) {
@@ -84,19 +91,19 @@ export function setupQuiz(app) {
     $('quiz-number-box').hidden = !number;
     options.hidden = number;
     if (number) {
-      const input = $('quiz-number');
-      input.setAttribute('aria-describedby', 'quiz-q');
-      input.placeholder = S.quiz.range(q.min, q.max);
-      input.disabled = Boolean(state.checked);
+      const box = input('quiz-number');
+      box.setAttribute('aria-describedby', 'quiz-q');
+      box.placeholder = S.quiz.range(q.min, q.max);
+      box.disabled = Boolean(state.checked);
     } else {
-      const picked = options.querySelector('input:checked')?.value;
+      const picked = checkedValue(options);
       const choices = q.kind === 'yes-no' ? [['yes', S.quiz.yes], ['no', S.quiz.no]] : [...q.choices.map((c, i) => [String(i + 1), c]), ['0', S.quiz.none]];
       options.replaceChildren(
         ...choices.map(([value, text]) => {
-          const input = el('input', { attrs: { type: 'radio', name: 'quiz-option', value } });
-          input.checked = value === picked;
-          input.disabled = state.checked;
-          return el('label', { cls: q.kind === 'choice' && value !== '0' ? 'quiz-option url' : 'quiz-option' }, [input, el('span', { text })]);
+          const radio = /** @type {HTMLInputElement} */ (el('input', { attrs: { type: 'radio', name: 'quiz-option', value } }));
+          radio.checked = value === picked;
+          radio.disabled = Boolean(state.checked);
+          return el('label', { cls: q.kind === 'choice' && value !== '0' ? 'quiz-option url' : 'quiz-option' }, [radio, el('span', { text })]);
         }),
       );
     }
@@ -108,11 +115,11 @@ export function setupQuiz(app) {
     const q = state.question;
     if (q.kind === 'number') {
       // Full-width digits (a Chinese input method's) read as digits.
-      const t = $('quiz-number').value.normalize('NFKC').trim();
+      const t = input('quiz-number').value.normalize('NFKC').trim();
       const v = /^\d{1,12}$/.test(t) ? Number(t) : NaN;
       return v >= q.min && v <= q.max ? String(v) : null;
     }
-    return $('quiz-options').querySelector('input:checked')?.value ?? null;
+    return checkedValue($('quiz-options')) ?? null;
   }
 
   /** The answer's words: a number, yes / no, or the choice (a URL, or none of them). */

@@ -8,6 +8,7 @@
 // from any static host and from the one-file lab. Stopping a helper ends its worker, which
 // gives its memory back.
 import { LabClient } from './lab-client.js';
+import { MSG } from './protocol.js';
 
 /**
  * Files below this load in one worker. Measured in Chromium on 2 cores (2026-11-26): a
@@ -88,7 +89,7 @@ export class SplitLoad {
         this.shares[i] = share;
         onProgress();
       };
-      return helper.call('sliceRead', args, [], onShare);
+      return helper.call(MSG.sliceRead, args, [], onShare);
     });
     // Each is awaited in turn by appendTo; a failure meanwhile is its to report.
     for (const r of this.read) r.catch(() => {});
@@ -105,13 +106,13 @@ export class SplitLoad {
    * Ends early, appending no more, when `token.cancelled`.
    */
   async appendTo(lab, token) {
-    let { room } = await lab.call('keepRoom');
+    let { room } = await lab.call(MSG.keepRoom);
     for (const [i, helper] of this.helpers.entries()) {
       await this.read[i];
       if (token.cancelled) return;
-      const { bytes } = await helper.call('slicePart', { room });
+      const { bytes } = await helper.call(MSG.slicePart, { room });
       helper.terminate();
-      ({ room } = await lab.call('appendSlice', { bytes }, [bytes.buffer]));
+      ({ room } = await lab.call(MSG.appendSlice, { bytes }, [bytes.buffer]));
     }
   }
 

@@ -3,11 +3,11 @@
 // (@sqlite.org/sqlite-wasm, the version pinned in package-lock.json; the build copies its
 // sqlite3.wasm to vendor/).
 //
-// * `openStore`: P4's Table 1, the schema and the queries of src/native/sqlite.rs, so the page
+// * `openStore`: P4's Table 1, the schema and the queries of src/adapters/native/sqlite.rs, so the page
 //   and `urlhash paper p4` run the same database experiment. The core times it: the worker hands
 //   the store to the wasm's `table1Time`, whose loop calls `insert` and `contains`.
 // * `openFingerprints`: P5's fingerprint store on disk for Fig. 3, the table and statements of
-//   src/native/p5_disk.rs (`urlhash paper p5 --disk`); the wasm's `p5Fig3` calls it.
+//   src/adapters/native/p5_disk.rs (`urlhash paper p5 --disk`); the wasm's `p5Fig3` calls it.
 //
 // The database is a file on OPFS (the origin-private file system) through SQLite's
 // `opfs-sahpool` VFS, which needs no COOP/COEP headers, when the browser offers it; else in
@@ -16,7 +16,7 @@
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { coded } from './coded.js';
 
-/** src/native/sqlite.rs, word for word. */
+/** src/adapters/native/sqlite.rs, word for word. */
 export const SQL = {
   scan: 'CREATE TABLE urls (url BLOB NOT NULL)',
   index: 'CREATE TABLE urls (url BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID',
@@ -40,7 +40,9 @@ async function load() {
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   // The bytes, not the response: a host that serves .wasm with another type still works.
   const wasmBinary = new Uint8Array(await response.arrayBuffer());
-  const sqlite3 = await sqlite3InitModule({ wasmBinary, locateFile: (file) => new URL(`../vendor/${file}`, import.meta.url).href });
+  // The package's types leave out the Emscripten module options its init function takes.
+  const init = /** @type {(options: object) => ReturnType<typeof sqlite3InitModule>} */ (sqlite3InitModule);
+  const sqlite3 = await init({ wasmBinary, locateFile: (file) => new URL(`../vendor/${file}`, import.meta.url).href });
   let pool = null;
   let poolError = '';
   try {
@@ -59,14 +61,14 @@ async function sqlite() {
     return await loading;
   } catch (e) {
     loading = null;
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
 }
 
 /**
  * A new, empty table of URLs (`indexed`: `url` the primary key) for the core's Table 1 loop:
  * `{call(url, insert), plan(), bytes(), rows(), close(), failure, vfs, vfsNote, version}`. As
- * in src/native/sqlite.rs, inserts wait until the first lookup and go in one transaction.
+ * in src/adapters/native/sqlite.rs, inserts wait until the first lookup and go in one transaction.
  */
 export async function openStore(indexed) {
   const { sqlite3, pool, poolError } = await sqlite();
@@ -82,7 +84,7 @@ export async function openStore(indexed) {
     db.exec(indexed ? SQL.index : SQL.scan);
   } catch (e) {
     db?.close();
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
   const lookup = db.prepare(SQL.lookup);
   let pending = [];
@@ -105,7 +107,7 @@ export async function openStore(indexed) {
     /** Why the last call failed (the wasm is told only that it did). */
     failure: '',
     /**
-     * The core's loop calls this (src/wasm/table1.rs): stores `url` when `insert`, else answers
+     * The core's loop calls this (src/adapters/wasm/table1.rs): stores `url` when `insert`, else answers
      * whether it is stored.
      */
     call(url, insert) {
@@ -149,7 +151,7 @@ export async function openStore(indexed) {
   return store;
 }
 
-/** src/native/p5_disk.rs, word for word. */
+/** src/adapters/native/p5_disk.rs, word for word. */
 export const P5_SQL = {
   create: 'CREATE TABLE fingerprints (fp BLOB PRIMARY KEY NOT NULL, count INTEGER NOT NULL, indices BLOB) WITHOUT ROWID',
   count: 'UPDATE fingerprints SET count = count + 1 WHERE fp = ?1',
@@ -158,10 +160,10 @@ export const P5_SQL = {
   totals: 'SELECT count(*), coalesce(sum(count), 0) FROM fingerprints',
 };
 
-/** Writes per transaction: src/native/p5_disk.rs's COMMIT_EVERY. */
+/** Writes per transaction: src/adapters/native/p5_disk.rs's COMMIT_EVERY. */
 const COMMIT_EVERY = 50_000;
 
-/** The operations of src/wasm/p5.rs (FIND_AND_COUNT, INSERT_NEW, COUNT). */
+/** The operations of src/adapters/wasm/p5.rs (FIND_AND_COUNT, INSERT_NEW, COUNT). */
 const OP = { findAndCount: 0, insertNew: 1, count: 2 };
 
 /** Pages SQLite read from the file since `db` opened: its page cache's misses. */
@@ -180,7 +182,7 @@ function pageReads(sqlite3, db) {
 /**
  * A new, empty fingerprint table (`name` tells the two of a Fig. 3 row apart) for the wasm's
  * `p5Fig3`: `{call(op, fp, indices), pageReads(), bytes(), totals(), close(), failure, vfs,
- * vfsNote, version}`. As in src/native/p5_disk.rs: `synchronous = OFF`, the writes in
+ * vfsNote, version}`. As in src/adapters/native/p5_disk.rs: `synchronous = OFF`, the writes in
  * transactions of 50 000, a lookup that finds adds 1 to the count in the same statement.
  */
 export async function openFingerprints(name) {
@@ -197,7 +199,7 @@ export async function openFingerprints(name) {
     db.exec(`PRAGMA synchronous = OFF; ${P5_SQL.create}; BEGIN`);
   } catch (e) {
     db?.close();
-    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]));
+    throw new Error(coded('table1-sqlite', [e?.message ?? String(e)]), { cause: e });
   }
   const statements = [P5_SQL.count, P5_SQL.insert, P5_SQL.get].map((sql) => db.prepare(sql));
   const [count, insert, get] = statements;
@@ -215,7 +217,7 @@ export async function openFingerprints(name) {
     version: sqlite3.version.libVersion,
     failure: '',
     /**
-     * The core's loop calls this (src/wasm/p5.rs): `fp` the 16 bytes of a fingerprint,
+     * The core's loop calls this (src/adapters/wasm/p5.rs): `fp` the 16 bytes of a fingerprint,
      * `indices` its counter indices (a Uint32Array). Both are views of the wasm's memory, valid
      * during this call only; SQLite copies what it binds.
      */

@@ -1341,7 +1341,7 @@ export const ZH = {
   deletionLostNote: (lost, kept) => `普通过滤器丢失了 ${kept} 个保留 URL 中的 ${lost} 个：爬虫会再次抓取它们。IMP-CB 一个也没有丢失。`,
   deletionNoneLost: '在这些设置下没有计数器溢出，因此没有任何结构丢失 URL。试试“饱和”预设。',
 
-  // P5's Fig. 3 and misprints (www/p5-view.js)
+  // P5's Fig. 3 and misprints (www/views/p5-view.js)
   p5Fig3Title: '在本浏览器中计时 P5 的图 3：单独的指纹库对 IMP-CB',
   p5Fig3Intro:
     'P5 声称 IMP-CB 的去重比单独查指纹库（图 1）更快：计数器中只要有一个为 0，就能不查库直接判定为新网页。下面两者都在 N 个网页的流上运行，其中一定比例的网页重复了前面出现过的 URL；先把指纹库放在内存里（散列表），再放进 SQLite、存在浏览器的磁盘 OPFS 上：P5 的指纹库大到内存放不下，每次查库都是一次 I/O。P5 的图 3 没有给出数字；这里的数字是本浏览器的。',
@@ -1608,7 +1608,7 @@ export const ZH = {
     '这是按规则回放，不是测量：每一步每个线程做一件事；查库和写入在锁内各占一步；两个线程都想要同一把空闲的锁时，等得久的先拿到。真实线程的用时请用命令行测量：urlhash paper p3 --threads。',
   fpThreadsTitle: 'P3 的爬虫线程：命令行的实测',
   fpThreadsIntro:
-    '上面的回放只是按规则推演；这里是共享一个指纹库的真实线程（src/native/threads.rs）：一把全局锁；P3 的部分锁（每个可注册域名一把，每个域名只交给一个线程：“一个或几个线程负责一个域”）；以及按指纹分片，作为现代的参照。网页要启动共享同一个库的线程，需要静态主机不会发送的响应头，所以页面显示命令的数字：一次记录下来的运行，或者你自己的。',
+    '上面的回放只是按规则推演；这里是共享一个指纹库的真实线程（src/adapters/native/threads.rs）：一把全局锁；P3 的部分锁（每个可注册域名一把，每个域名只交给一个线程：“一个或几个线程负责一个域”）；以及按指纹分片，作为现代的参照。网页要启动共享同一个库的线程，需要静态主机不会发送的响应头，所以页面显示命令的数字：一次记录下来的运行，或者你自己的。',
   fpThreadsRecorded: (command, day, cores, cpu, os) => `用 ${command} 于 ${day} 记录：${cores} 个核（${cpu}），${os}。耗时取决于机器以及机器上同时在跑的程序。`,
   fpThreadsLoaded: (name, urls) => `来自 ${name}：你自己的运行，${urls} 个 URL。`,
   fpThreadsHead: ['锁', '线程数', '每秒 URL 数', '相对单线程全局锁的倍数', '争用次数', '等待，ms', '每个线程的 URL 数', '找到的不同 URL'],

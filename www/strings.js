@@ -1335,7 +1335,7 @@ export const S = {
   deletionLostNote: (lost, kept) => `The plain filter lost ${lost} of ${kept} kept URLs: a crawler would fetch them again. IMP-CB lost none.`,
   deletionNoneLost: 'No counter overflowed at these settings, so no structure lost a URL. Try the saturating preset.',
 
-  // P5's Fig. 3 and misprints (www/p5-view.js)
+  // P5's Fig. 3 and misprints (www/views/p5-view.js)
   p5Fig3Title: 'P5’s Fig. 3 timed in this browser: the fingerprint store alone against IMP-CB',
   p5Fig3Intro:
     'P5 claims IMP-CB dedups faster than its fingerprint store alone (Fig. 1) because a zero counter answers “new” without a lookup. Both run here on streams of N pages in which a share repeat an earlier URL, first with the store in memory (a hash map), then in SQLite on OPFS, the browser’s disk: P5’s store outgrows memory, so there every lookup is I/O. P5’s Fig. 3 prints no numbers; these are this browser’s.',
@@ -1595,7 +1595,7 @@ export const S = {
     'A replay of a rule, not a measurement: each step, each thread does one thing; checking and writing each take one step under the lock; when both want a free lock, the one that waited longer takes it. Real threads are timed by the CLI: urlhash paper p3 --threads.',
   fpThreadsTitle: 'P3’s spider threads, measured by the command line',
   fpThreadsIntro:
-    'The replay above is a rule played out; these are real threads sharing one fingerprint store (src/native/threads.rs): under one global lock, under P3’s partial locks (one per registrable domain, each domain dealt to one thread: “一个或几个线程负责一个域”), and sharded by fingerprint as a modern reference. A page cannot start threads that share one store without headers a static host does not send, so the page shows the command’s figures: a recorded run, or your own.',
+    'The replay above is a rule played out; these are real threads sharing one fingerprint store (src/adapters/native/threads.rs): under one global lock, under P3’s partial locks (one per registrable domain, each domain dealt to one thread: “一个或几个线程负责一个域”), and sharded by fingerprint as a modern reference. A page cannot start threads that share one store without headers a static host does not send, so the page shows the command’s figures: a recorded run, or your own.',
   fpThreadsRecorded: (command, day, cores, cpu, os) => `Recorded with ${command} on ${day}: ${cores} cores (${cpu}), ${os}. Times depend on the machine and what else it runs.`,
   fpThreadsLoaded: (name, urls) => `From ${name}: your run, ${urls} URLs.`,
   fpThreadsHead: ['locking', 'threads', 'URLs per second', '× one thread, global lock', 'contended acquisitions', 'waiting, ms', 'URLs per thread', 'distinct found'],

@@ -9,8 +9,10 @@
 const VERSION = '__UHL_VERSION__';
 const FILES = __UHL_FILES__;
 const CACHE = `url-hash-lab-${VERSION}`;
+/** This script's global scope (a ServiceWorkerGlobalScope). */
+const sw = /** @type {ServiceWorkerScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
@@ -19,29 +21,30 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith('url-hash-lab-') && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
-self.addEventListener('message', (event) => {
+sw.addEventListener('message', (event) => {
   const { type } = event.data ?? {};
-  if (type === 'skip-waiting') self.skipWaiting();
+  if (type === 'skip-waiting') sw.skipWaiting();
   if (type === 'status') {
-    status().then((s) => event.ports[0]?.postMessage(s));
+    cacheStatus().then((s) => event.ports[0]?.postMessage(s));
   }
 });
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== 'GET' || new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith(answer(request));
 });
 
+/** @param {Request} request */
 async function answer(request) {
   const cache = await caches.open(CACHE);
   // A link carries the view in its query string: any query opens the same cached page.
@@ -59,12 +62,12 @@ async function answer(request) {
   }
 }
 
-async function status() {
+async function cacheStatus() {
   const cache = await caches.open(CACHE);
   const keys = await cache.keys();
   return { version: VERSION, cached: keys.length, total: FILES.length };
 }
 
 async function tell(message) {
-  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
+  for (const client of await sw.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }

@@ -74,6 +74,7 @@ export function compare(a, b, { ratios, minRuns = RUNS } = {}) {
   if (a.length !== b.length) throw new Error(`compare: ${a.length} runs of one timing against ${b.length} of the other`);
   const r = ratios ?? a.map((x, i) => b[i] / x);
   if (r.length !== a.length) throw new Error(`compare: ${r.length} ratios for ${a.length} runs`);
+  /** @type {Comparison} */
   const out = { a: spread(a), b: spread(b), ratio: spread(r), runs: a.length, kind: 'pending', reason: null };
   if (out.runs < minRuns) return out;
   if (overlap(out.a, out.b)) return { ...out, kind: 'same', reason: 'overlap' };

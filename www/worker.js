@@ -3,6 +3,7 @@
 //
 // Message in:  { id, type, ...args }
 // Message out: { id, ok: true, result } or { id, ok: false, error, broken }
+// (every request, reply and progress message is declared in www/protocol.js)
 // A load builds a *pending* Lab (begin, chunk/corpus/fileRead..., finish); finish makes it the
 // active one, cancel drops it, so the page keeps showing the previous input until a load
 // completes. The same script runs the helper workers of a split load (www/split-load.js),
@@ -12,6 +13,28 @@ import init, { Lab } from '../pkg/urlhashlab.js';
 import { coded } from './coded.js';
 import { wasmModule } from './wasm-source.js';
 import { suffixRulesText } from './suffix-rules.js';
+import { MSG, JOB, HELLO_UNASKED } from './protocol.js';
+
+/** @typedef {import('./protocol.js').Requests} Requests */
+/** @typedef {import('./protocol.js').Replies} Replies */
+/** @typedef {import('./protocol.js').RequestType} RequestType */
+/**
+ * A handler's answer: the reply, and the buffers to move to the page with it.
+ * @template {RequestType} K
+ * @typedef {Replies[K] & { transfer?: Transferable[] }} Answer
+ */
+
+/**
+ * This worker's global scope, as it is used: its messages (www/protocol.js), its name, and the
+ * stores the wasm calls while a Table 1 or Fig. 3 row is timed (src/adapters/wasm/table1.rs, p5.rs).
+ * @typedef {object} WorkerScope
+ * @property {string} name
+ * @property {(message: import('./protocol.js').WorkerMessage, transfer?: Transferable[]) => void} postMessage
+ * @property {((event: MessageEvent<import('./protocol.js').Request>) => void) | null} onmessage
+ * @property {((url: Uint8Array, insert: boolean) => boolean) | undefined} [uhlTable1Store]
+ * @property {((store: number, op: number, fp: Uint8Array, indices: Uint32Array) => number) | undefined} [uhlP5Store]
+ */
+const scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
 
 /** Bytes of URL lines a Lab keeps (beyond it, other functions and keys need a reload). */
 const KEEP_BUDGET = 256 * 1024 * 1024;
@@ -24,7 +47,7 @@ const CORPUS_SLICE = 4096;
  */
 const role = (() => {
   try {
-    return JSON.parse(self.name || '{}') ?? {};
+    return JSON.parse(scope.name || '{}') ?? {};
   } catch {
     return {};
   }
@@ -36,12 +59,20 @@ const role = (() => {
  */
 const compiled = role.helper ? null : wasmModule();
 const ready = role.helper ? Promise.resolve(null) : compiled.then((module) => init({ module_or_path: module }));
-/** The instance's linear memory (it grows and never shrinks: only a new worker gives it back). */
+/**
+ * The instance's linear memory (it grows and never shrinks: only a new worker gives it back).
+ * @type {WebAssembly.Memory | null}
+ */
 let memory = null;
 ready.then((exports) => (memory = exports?.memory ?? null));
+/** The input on screen. @type {Lab | null} */
 let active = null;
+/** The input being loaded. @type {Lab | null} */
 let pending = null;
-/** A helper worker's part of a split load (www/split-load.js), from sliceRead to slicePart. */
+/**
+ * A helper worker's part of a split load (www/split-load.js), from sliceRead to slicePart.
+ * @type {Lab | null}
+ */
 let part = null;
 /** A helper's instance, once its first sliceRead has begun it. */
 let helperReady = null;
@@ -49,27 +80,28 @@ let helperReady = null;
 const SLICE_PIECE = 16 * 1024 * 1024;
 /** Milliseconds between two progress messages of a file read. */
 const PROGRESS_MS = 100;
-/** The stores of P4's Table 1 in the order of src/wasm/table1.rs's METHODS, and its ROW. */
+/** The stores of P4's Table 1: `table1Time`'s method is an index in src/adapters/wasm/table1.rs's METHODS. */
 const TABLE1_METHODS = ['database-scan', 'database-index', 'linked-list', 'generalized-list'];
-const TABLE1_ROW = 8;
-/** The methods of the Table 1 run under way, in the order timed (the wasm answers its rows so). */
-const table1 = { lab: null, order: [] };
-/** The numbers of a row of P5's Fig. 3 (src/wasm/p5.rs's ROW), in order. */
-const P5_ROW = [
-  'n', 'distinct', 'duplicates', 'store_seconds', 'imp_cb_seconds', 'ratio', 'store_us_per_url', 'imp_cb_us_per_url',
-  'store_found', 'imp_cb_lookups', 'lookups_avoided', 'by_counters', 'found', 'not_found', 'answered_by_counters',
-  'store_bytes_per_url', 'imp_cb_bytes_per_url',
-];
+/** Why the instance cannot be trusted any more (a trap), once it trapped. @type {string | null} */
 let broken = null;
 
-/** `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none. */
+/**
+ * `lab`, or the error `code` ('no-input-yet', 'no-input-loading') when there is none.
+ * @param {Lab | null} lab
+ * @param {string} code
+ * @returns {Lab}
+ */
 function need(lab, code) {
   if (!lab) throw new Error(coded(code));
   return lab;
 }
 
+/**
+ * The requests answered in the queue, by name, each given its arguments.
+ * @type {{ [K in Exclude<RequestType, 'sliceRead' | 'fileRead' | 'job'>]: (args: Requests[K]) => Answer<K> | Promise<Answer<K>> }}
+ */
 const handlers = {
-  hello() {
+  [MSG.hello]() {
     return {
       functions: Lab.functions(),
       structures: Lab.structures(),
@@ -77,27 +109,27 @@ const handlers = {
     };
   },
   /** The compiled core, for the helper workers of a split load (a WebAssembly.Module is cloned, not compiled again). */
-  async module() {
+  async [MSG.module]() {
     return { module: await compiled };
   },
   /** The bytes of the instance's linear memory. */
-  memory() {
+  [MSG.memory]() {
     return { bytes: memory ? memory.buffer.byteLength : 0 };
   },
   /** A deliberate trap, for the tests: the page must survive it (see Lab.trapForTests). */
-  trap() {
+  [MSG.trap]() {
     Lab.trapForTests();
     return {};
   },
   /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
-  trieTrace({ inserts, lookups, fixed }) {
+  [MSG.trieTrace]({ inserts, lookups, fixed }) {
     return { trace: Lab.trieTrace(inserts, lookups, fixed) };
   },
   /**
    * One structure of the trie study built from its first `count` distinct URLs and looked up,
    * timed again as the trie job times it (`runTrie`), for the median of several runs.
    */
-  trieTime({ structure, count }) {
+  [MSG.trieTime]({ structure, count }) {
     const t = need(active, 'no-input-yet').trieTime(structure, count);
     return { time: { insert_us_per_url: t.insert_us_per_url, lookup_us_per_url: t.lookup_us_per_url, repeats: t.lookup_repeats } };
   },
@@ -108,7 +140,7 @@ const handlers = {
    * (www/sqlite-stores.js, loaded the first time), each a new table deleted after. Answers every
    * row of the run so far and, for a database, how SQLite ran it.
    */
-  async table1Row({ method, limit, perPass }) {
+  async [MSG.table1Row]({ method, limit, perPass }) {
     const lab = need(active, 'no-input-yet');
     const index = TABLE1_METHODS.indexOf(method);
     if (index < 0) throw new Error(coded('unknown-request', [method]));
@@ -122,37 +154,30 @@ const handlers = {
       }
     }
     try {
-      // The wasm calls the database through this global (src/wasm/table1.rs, JsStore).
-      self.uhlTable1Store = store ? (url, insert) => store.call(url, insert) : undefined;
-      const numbers = lab.table1Time(index, limit, perPass);
-      if (!numbers.length) throw new Error(coded('sequence', ['Table 1 before the trie study']));
-      // The wasm's rule: timing a store again begins a new run.
-      if (table1.lab !== lab || table1.order.includes(method)) Object.assign(table1, { lab, order: [] });
-      table1.order.push(method);
-      const rows = table1.order.map((m, i) => {
-        const [stored, lookups, found, passes, measuredMs, vsList, insertMs, printedMs] = numbers.subarray(i * TABLE1_ROW, (i + 1) * TABLE1_ROW);
-        const orNull = (v) => (Number.isNaN(v) ? null : v);
-        return { method: m, stored, lookups, found, passes, measured_ms: measuredMs, vs_list: orNull(vsList), insert_ms: insertMs, printed_ms: orNull(printedMs) };
-      });
+      // The wasm calls the database through this global (src/adapters/wasm/table1.rs, JsStore).
+      scope.uhlTable1Store = store ? (url, insert) => store.call(url, insert) : undefined;
+      // Every row of the run so far, in the order timed (timing a store again begins a new run).
+      const rows = lab.table1Time(index, limit, perPass);
+      if (!rows.length) throw new Error(coded('sequence', ['Table 1 before the trie study']));
       const db = store && { vfs: store.vfs, vfsNote: store.vfsNote, version: store.version, rows: store.rows(), plan: store.plan(), bytes: store.bytes() };
       return { rows, db };
     } catch (e) {
       // The wasm says only that SQLite failed; the store kept why.
-      if (store?.failure) throw new Error(coded('table1-sqlite', [store.failure]));
+      if (store?.failure) throw new Error(coded('table1-sqlite', [store.failure]), { cause: e });
       throw e;
     } finally {
-      self.uhlTable1Store = undefined;
+      scope.uhlTable1Store = undefined;
       store?.close();
     }
   },
   /**
    * Row `index` (0 to 3) of P5's Fig. 3 on the keys the counting-filter job split, timed by the
-   * core's loop (src/wasm/p5.rs): the store alone against IMP-CB, both in memory (`disk` false)
+   * core's loop (src/adapters/wasm/p5.rs): the store alone against IMP-CB, both in memory (`disk` false)
    * or both in SQLite's WebAssembly build (www/sqlite-stores.js, on OPFS where the browser has
    * it), new tables deleted after. A disk row carries what SQLite did: its page reads, file
    * bytes, and a direct SQL count of the rows.
    */
-  async p5Fig3({ disk, index, dupShare, seed }) {
+  async [MSG.p5Fig3]({ disk, index, dupShare, seed }) {
     const lab = need(active, 'no-input-yet');
     const stores = [];
     if (disk) {
@@ -169,11 +194,10 @@ const handlers = {
       }
     }
     try {
-      // The wasm calls the databases through this global (src/wasm/p5.rs, JsFingerprints).
-      self.uhlP5Store = disk ? (store, op, fp, indices) => stores[store].call(op, fp, indices) : undefined;
-      const numbers = lab.p5Fig3(disk ? 1 : 0, index, dupShare, seed);
-      const row = Object.fromEntries(P5_ROW.map((name, i) => [name, numbers[i]]));
-      row.medium = disk ? 'disk' : 'memory';
+      // The wasm calls the databases through this global (src/adapters/wasm/p5.rs, JsFingerprints).
+      scope.uhlP5Store = disk ? (store, op, fp, indices) => stores[store].call(op, fp, indices) : undefined;
+      /** @type {import('./protocol.js').P5Fig3Row} */
+      const row = lab.p5Fig3(disk ? 1 : 0, index, dupShare, seed);
       if (disk) {
         const [alone, imp] = stores;
         Object.assign(row, {
@@ -187,57 +211,57 @@ const handlers = {
       return { row };
     } catch (e) {
       const failed = stores.find((s) => s.failure);
-      if (failed) throw new Error(coded('table1-sqlite', [failed.failure]));
+      if (failed) throw new Error(coded('table1-sqlite', [failed.failure]), { cause: e });
       throw e;
     } finally {
-      self.uhlP5Store = undefined;
+      scope.uhlP5Store = undefined;
       for (const s of stores) s.close();
     }
   },
   /** P5's misprints with this run's numbers, on the keys the counting-filter job split. */
-  p5Misprints({ dupShare, seed }) {
+  [MSG.p5Misprints]({ dupShare, seed }) {
     return { misprints: need(active, 'no-input-yet').p5Misprints(dupShare, seed) };
   },
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
-  quiz({ lesson, seed, index }) {
+  [MSG.quiz]({ lesson, seed, index }) {
     return { question: need(active, 'no-input-yet').quiz(lesson, seed, index) };
   },
   /** The false-positive theory for k and n, and the papers' points (needs no input). */
-  bloomTheory({ k, n, maxRatio }) {
+  [MSG.bloomTheory]({ k, n, maxRatio }) {
     return { theory: Lab.bloomTheory(k, n, maxRatio) };
   },
   /** P4's memory claim at each m/N, on the keys the last Bloom job split. */
-  bloomMemory({ ratios }) {
+  [MSG.bloomMemory]({ ratios }) {
     const lab = need(active, 'no-input-yet');
     return { memory: lab.bloomMemory(Float64Array.from(ratios)) };
   },
   /** A small filter of the first `count` inserted keys, and the bits of `query`. */
-  bloomDemo({ count, m, k, method, query }) {
+  [MSG.bloomDemo]({ count, m, k, method, query }) {
     const lab = need(active, 'no-input-yet');
     return { demo: lab.bloomDemo(count, m, k, method, query) };
   },
   /** P3's spider threads replayed on the first `count` loaded lines (the core's MAX_URLS). */
-  p3Replay({ partial, count }) {
+  [MSG.p3Replay]({ partial, count }) {
     const lab = need(active, 'no-input-yet');
-    return { packed: Array.from(lab.p3Replay(partial)), urls: lab.lines(0, count) };
+    return { replay: lab.p3Replay(partial), urls: lab.lines(0, count) };
   },
   /** Both MD5 digests of two texts, bit by bit (needs no input). */
-  fpAvalanche({ a, b }) {
+  [MSG.fpAvalanche]({ a, b }) {
     return { avalanche: Lab.fpAvalanche(a, b) };
   },
   /** P3's printed numbers, its digests revealed, and the birthday curves (needs no input). */
-  fpPaper({ bits, maxN, points }) {
+  [MSG.fpPaper]({ bits, maxN, points }) {
     return {
       paper: Lab.fpPaper(),
       curves: Lab.fpBirthday(Uint32Array.from(bits), maxN, points),
     };
   },
   /** Whether an input starting with `bytes` (file `name`) is a table, and which column to read. */
-  guessColumns({ bytes, name }) {
+  [MSG.guessColumns]({ bytes, name }) {
     return { guess: Lab.guessColumns(bytes, name ?? '') };
   },
   /** A new pending input hashed with `fns` over `key`; `columns` reads it as a table. */
-  begin({ fns, key, columns }) {
+  [MSG.begin]({ fns, key, columns }) {
     pending?.free();
     pending = null;
     const lab = new Lab(KEEP_BUDGET);
@@ -251,7 +275,7 @@ const handlers = {
     pending = lab;
     return {};
   },
-  chunk({ bytes }) {
+  [MSG.chunk]({ bytes }) {
     need(pending, 'no-input-loading').pushChunk(bytes);
     return {};
   },
@@ -260,7 +284,7 @@ const handlers = {
    * wasm code while it runs, and only a new call runs the compiled code (a cold 100 000-URL
    * call took 89–134 ms in one piece, 67–106 ms sliced, 45–56 ms warm).
    */
-  corpus({ start, count, seed }) {
+  [MSG.corpus]({ start, count, seed }) {
     const lab = need(pending, 'no-input-loading');
     for (let done = 0; done < count; done += CORPUS_SLICE) lab.pushCorpus(start + done, Math.min(CORPUS_SLICE, count - done), seed);
     return { n: lab.len() };
@@ -269,7 +293,7 @@ const handlers = {
    * Makes the pending input the active one, unless it holds no URL line: then it is dropped
    * and the active input stays (`empty`), so a load that yields nothing changes nothing.
    */
-  finish() {
+  [MSG.finish]() {
     const lab = need(pending, 'no-input-loading');
     const report = lab.finish();
     if (report.urls === 0) {
@@ -282,7 +306,7 @@ const handlers = {
     pending = null;
     return { report, bytes: memory ? memory.buffer.byteLength : 0 };
   },
-  cancel() {
+  [MSG.cancel]() {
     pending?.free();
     pending = null;
     return {};
@@ -291,20 +315,20 @@ const handlers = {
    * The bytes of lines the pending input can still keep: what the next part of a split load
    * may send (www/split-load.js).
    */
-  keepRoom() {
+  [MSG.keepRoom]() {
     return { room: need(pending, 'no-input-loading').keepRoom() };
   },
   /**
    * Appends a part of the pending file that another worker read (`slicePart`), after the
    * lines sent so far, which end with a newline; answers the room left for the next part.
    */
-  appendSlice({ bytes }) {
+  [MSG.appendSlice]({ bytes }) {
     const lab = need(pending, 'no-input-loading');
     lab.appendSlice(bytes);
     return { room: lab.keepRoom() };
   },
   /** The part `sliceRead` read, as bytes for the main worker, with its kept lines that fit `room`. */
-  slicePart({ room }) {
+  [MSG.slicePart]({ room }) {
     const lab = need(part, 'no-input-loading');
     const bytes = lab.finishSlice(room);
     lab.free();
@@ -313,9 +337,9 @@ const handlers = {
   },
   /**
    * The slot-occupancy image of each of `fns` over `key` at `m` slots in `layout`: its legend
-   * and sizes, and `image`, an ImageData the wasm filled (src/slotmap.rs).
+   * and sizes, and `image`, an ImageData the wasm filled (src/mechanisms/slotmap.rs).
    */
-  slotMap({ fns, key, m, layout }) {
+  [MSG.slotMap]({ fns, key, m, layout }) {
     const lab = need(active, 'no-input-yet');
     return { maps: fns.map((fn) => ({ fn, ...lab.slotMap(fn, key, m, layout) })) };
   },
@@ -323,7 +347,7 @@ const handlers = {
    * Everything one view of the results needs, for each function, in one round trip; or, when
    * the values of some function over `key` are not computed yet, `{ missing }`: their ids.
    */
-  analyze({ fns, key, m, perSlot }) {
+  [MSG.analyze]({ fns, key, m, perSlot }) {
     const lab = need(active, 'no-input-yet');
     const missing = fns.filter((fn) => !lab.hasCache(fn, key));
     if (missing.length) return { missing };
@@ -354,7 +378,7 @@ const streams = {
    * file's) in a Lab of its own. The first one instantiates `module` (the page's worker's,
    * see the `module` request), or compiles the core when null.
    */
-  async sliceRead({ module, file, start, end, fns, key, columns }, id) {
+  async [MSG.sliceRead]({ module, file, start, end, fns, key, columns }, id) {
     helperReady ??= init({ module_or_path: module ?? (await wasmModule()) });
     await helperReady;
     const lab = await enqueue(() => {
@@ -375,7 +399,7 @@ const streams = {
    * whole file (`expectBytes` the whole file's size). Ends with the error `superseded` when
    * the input is cancelled meanwhile.
    */
-  async fileRead({ file, start, end }, id) {
+  async [MSG.fileRead]({ file, start, end }, id) {
     const lab = await enqueue(() => {
       const lab = need(pending, 'no-input-loading');
       // The helpers' parts are appended to this input: the whole file's memory, reserved once.
@@ -408,7 +432,7 @@ async function readFile(lab, file, start, end, id, current) {
     const now = performance.now();
     if (now - told >= PROGRESS_MS) {
       told = now;
-      self.postMessage({ id, progress: (at - start) / (end - start) });
+      scope.postMessage({ id, progress: (at - start) / (end - start) });
     }
   }
 }
@@ -431,7 +455,7 @@ function nextTask() {
 const SLICE_MS = 40;
 
 /**
- * A study of the core (src/study.rs): `{ kind, ...params }` begins it in the Lab, which runs it
+ * A study of the core (src/engine/study.rs): `{ kind, ...params }` begins it in the Lab, which runs it
  * a slice at a time and gives its report; the Lab forgets one given up (`drop`).
  */
 function beginStudy(lab, args) {
@@ -455,13 +479,13 @@ const study = (slot, more = {}) => ({
  * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
 const JOBS = {
-  sweep: study('figure', { jobSlot: true }),
-  p1: study('figure', { jobSlot: true }),
+  [JOB.sweep]: study('figure', { jobSlot: true }),
+  [JOB.p1]: study('figure', { jobSlot: true }),
   // The domain and Heritrix policies need the Public Suffix List.
-  partition: study('partition', { jobSlot: true, prepare: installSuffixRules }),
+  [JOB.partition]: study('partition', { jobSlot: true, prepare: installSuffixRules }),
   // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
   // beside each other and beside P1's figures, a slice at a time.
-  trie: {
+  [JOB.trie]: {
     slot: 'trie',
     begin: (lab, args) => {
       beginStudy(lab, args);
@@ -477,14 +501,14 @@ const JOBS = {
     // Until its report, the study is the Lab's to forget.
     drop: (lab, args) => args.report === null && lab.jobDrop(args.id),
   },
-  bloom: study('bloom'),
-  cbf: study('cbf'),
+  [JOB.bloom]: study('bloom'),
+  [JOB.cbf]: study('cbf'),
   // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
   // canonicalisations, each in its own slot.
-  fp: study('fp'),
-  fpSites: study('fpSites'),
-  fpCombo: study('fpCombo'),
-  cache: {
+  [JOB.fp]: study('fp'),
+  [JOB.fpSites]: study('fpSites'),
+  [JOB.fpCombo]: study('fpCombo'),
+  [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
     run: (lab, lines) => lab.cacheRun(lines),
@@ -500,7 +524,7 @@ const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, f
 const TRIE_STUDY_SHARE = 0.75;
 
 /**
- * One slice of the trie job: the study (src/study/trie.rs), then, one structure at a time,
+ * One slice of the trie job: the study (src/engine/study/trie.rs), then, one structure at a time,
  * its build and its lookups, timed in the wasm with this worker's performance.now() by the
  * core's timing (what `urlhash trie` runs with its own clock): all distinct URLs, then P4's
  * Table 1 setting of 16 000 stored URLs.
@@ -585,7 +609,7 @@ function installSuffixRules() {
     try {
       text = await suffixRulesText();
     } catch (e) {
-      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)]));
+      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)]), { cause: e });
     }
     await ready;
     Lab.setSuffixRules(text);
@@ -630,7 +654,7 @@ async function sliced(id, job, args, lab, check) {
       return share;
     });
     if (done >= 1) break;
-    self.postMessage({ id, progress: done });
+    scope.postMessage({ id, progress: done });
   }
   return enqueue(() => {
     check(lab);
@@ -658,9 +682,9 @@ function fail(id, e) {
   const message = e && e.message ? e.message : String(e);
   const first = trapped && !broken;
   if (trapped) broken = `${e.name}: ${message}`;
-  self.postMessage({ id, ok: false, error: trapped ? broken : message, broken: Boolean(broken) });
+  scope.postMessage({ id, ok: false, error: trapped ? broken : message, broken: Boolean(broken) });
   // Said once, whoever asked: the page restarts the worker.
-  if (first) self.postMessage({ broken });
+  if (first) scope.postMessage({ broken });
 }
 
 /**
@@ -672,9 +696,9 @@ function fail(id, e) {
 function startUp() {
   const { preload } = role;
   if (!preload) return;
-  enqueue(() => handlers.hello()).then(
-    (result) => self.postMessage({ id: -3, ok: true, result }),
-    (e) => fail(-3, e),
+  enqueue(() => handlers.hello({})).then(
+    (result) => scope.postMessage({ id: HELLO_UNASKED, ok: true, result }),
+    (e) => fail(HELLO_UNASKED, e),
   );
   // A failure here is the page's to hear, from its `finish`.
   enqueue(() => handlers.begin({ fns: preload.fns, key: preload.key, columns: null })).catch(() => {});
@@ -683,17 +707,17 @@ function startUp() {
 
 startUp();
 
-self.onmessage = (event) => {
+scope.onmessage = (event) => {
   const { id, type, ...args } = event.data;
   const work =
-    type === 'job'
-      ? runJob(id, args)
+    type === MSG.job
+      ? runJob(id, /** @type {Requests['job']} */ (args))
       : streams[type]
-        ? streams[type](args, id)
+        ? streams[type](/** @type {any} */ (args), id)
         : enqueue(() => {
           const handler = handlers[type];
           if (!handler) throw new Error(coded('unknown-request', [type]));
           return handler(args);
         });
-  work.then(({ transfer = [], ...result }) => self.postMessage({ id, ok: true, result }, transfer), (e) => fail(id, e));
+  work.then(({ transfer = [], ...result }) => scope.postMessage({ id, ok: true, result }, transfer), (e) => fail(id, e));
 };

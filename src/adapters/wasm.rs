@@ -417,15 +417,17 @@ impl Lab {
         to_js(&self.session.lines(start as usize, count as usize)?)
     }
 
-    /// P3's spider threads replayed on the first loaded lines, packed as
-    /// [`crate::mechanisms::fingerprint::replay::Replay::packed`] (the page reads the lines with `lines`).
+    /// P3's spider threads replayed on the first loaded lines: the
+    /// [`crate::mechanisms::fingerprint::replay::Replay`], by name (the page reads the lines with `lines`).
     #[wasm_bindgen(js_name = p3Replay)]
-    pub fn p3_replay(&self, partial: bool) -> Result<Vec<u32>, JsError> {
+    pub fn p3_replay(&self, partial: bool) -> Result<JsValue, JsError> {
         let lines = self
             .session
             .lines(0, crate::mechanisms::fingerprint::replay::MAX_URLS)?;
         let urls: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
-        Ok(crate::mechanisms::fingerprint::replay::replay(&urls, partial).packed())
+        to_js(&crate::mechanisms::fingerprint::replay::replay(
+            &urls, partial,
+        ))
     }
 
     /// The per-slot counts of `fn_id` over `key` for `m` slots (a `Uint32Array` of length m).

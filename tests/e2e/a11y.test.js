@@ -41,13 +41,15 @@ async function scan(p) {
 describe('URL Hash Lab accessibility', { timeout: 900_000 }, () => {
   const report = useLab(VIEWPORT, (lab) => ({ browser, baseUrl } = lab));
 
-  for (const [name, query, setup, scheme] of [
+  /** @type {[string, string, ((p: import('playwright-core').Page) => Promise<unknown>) | null, ('light' | 'dark')?][]} */
+  const cases = [
     ['English', '?lang=en', null],
     ['Chinese, a lesson open', '?lang=zh&lesson=p2&step=0', null],
     ['projector mode, the last step of a lesson', '?lang=en&lesson=p1&step=3', async (p) => p.click('#projector-toggle')],
     ['dark theme (the system’s), English', '?lang=en', null, 'dark'],
     ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&lesson=p5&step=0', async (p) => p.click('#projector-toggle'), 'dark'],
-  ]) {
+  ];
+  for (const [name, query, setup, scheme] of cases) {
     test(`no serious or critical violation: ${name}`, async (t) => {
       const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true, colorScheme: scheme ?? 'light' });
       const p = await context.newPage();

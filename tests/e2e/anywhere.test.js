@@ -66,7 +66,7 @@ async function waitLoad(page, gen, { m = 12, views = VIEWS } = {}) {
     `load ${gen} and the views ${views.join(', ')}`,
   );
   const errors = await page.evaluate(() =>
-    [...document.querySelectorAll('.error:not([hidden]), #banner:not([hidden])')]
+    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.error:not([hidden]), #banner:not([hidden])'))]
       .filter((e) => e.textContent.trim() !== '' && !e.hidden)
       .map((e) => `${e.id}: ${e.textContent.trim()}`),
   );
@@ -164,7 +164,7 @@ describe('the one file from disk in Firefox ESR', { timeout: 300_000 }, () => {
       const page = await browser.newPage();
       await page.setViewport(VIEWPORT);
       page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('pageerror', (/** @type {Error} */ e) => problems.push(`page error: ${e.message}`));
       await page.goto(pathToFileURL(oneFile).href);
       // The strict policy holds: this page cannot read a file beside it.
       const neighbour = await page.evaluate(
@@ -174,13 +174,13 @@ describe('the one file from disk in Firefox ESR', { timeout: 300_000 }, () => {
       assert.match(neighbour, /^refused/, 'file:// pages cannot fetch other files (strict_origin_policy)');
       await walkOneFile(page, {
         shot: 'one-file-firefox',
-        upload: async (file) => (await page.$('#file')).uploadFile(file),
+        upload: async (file) => /** @type {import('puppeteer-core').ElementHandle<HTMLInputElement>} */ (await page.$('#file')).uploadFile(file),
         // The download itself is Firefox's business; the PNG is the blob the page hands to it.
         downloadPng: async (selector) => {
           await page.evaluate(() => {
             const create = URL.createObjectURL;
             window.__blobs = [];
-            URL.createObjectURL = (blob) => (window.__blobs.push(blob), create.call(URL, blob));
+            URL.createObjectURL = (blob) => (window.__blobs.push(/** @type {Blob} */ (blob)), create.call(URL, blob));
           });
           await page.click(selector);
           const bytes = await until(
@@ -215,7 +215,7 @@ describe('the served folder after one visit', { timeout: 400_000 }, () => {
       const context = await browser.newContext({ viewport: VIEWPORT });
       const page = await context.newPage();
       page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('pageerror', (/** @type {Error} */ e) => problems.push(`page error: ${e.message}`));
       await page.goto(url);
       await waitLoad(page, 1);
       await page.waitForSelector('#offline-badge:not([hidden])', { timeout: 60_000 });

@@ -100,10 +100,15 @@ const dataFiles = new Map();
 const urlsCache = new Map();
 const distCache = new Map();
 
-/** Data the test knows: the corpus (n URLs) or bytes (written once, to a file the CLI reads). */
+/**
+ * Data the test knows: the corpus (n URLs) or bytes (written once, to a file the CLI reads).
+ * @typedef {{ id: string, n?: number, file?: string, size?: number }} Data
+ */
+/** @returns {Data} */
 function corpusData(n) {
   return { id: `corpus:${n}`, n };
 }
+/** @returns {Data} */
 function bytesData(bytes) {
   const id = crypto.createHash('sha1').update(bytes).digest('hex');
   if (!dataFiles.has(id)) {
@@ -146,10 +151,13 @@ function distOf(data, { fns, key, m }) {
  * What was last loaded successfully: { kind: corpus | paste | file, data, urls, by: user |
  * lesson | page, what }. A new object for every load (the page's lessons tell sources apart by
  * identity: the one the reader kept, the one to go back to).
+ * @typedef {{ kind: string, data: Data, urls: number, by: string, what: string }} Model
  */
+/** @returns {Model} */
 function corpusModel(n, by) {
   return { kind: 'corpus', data: corpusData(n), urls: n, by, what: `corpus ${n}` };
 }
+/** @returns {Model} */
 function bytesModel(kind, bytes, by, what) {
   const data = bytesData(bytes);
   return { kind, data, urls: urlsOf(data), by, what };
@@ -195,7 +203,7 @@ async function linkWorld(href) {
   }
   let model;
   if (src?.kind === 'corpus') model = corpusModel(C.corpus.sizes.includes(src.n) ? src.n : C.corpus.firstLoad, 'user');
-  else if (src?.kind === 'paste' && src.bytes) model = bytesModel('paste', Buffer.from(src.bytes), 'user', 'the link\'s paste');
+  else if (src?.kind === 'paste' && src.bytes) model = bytesModel('paste', Buffer.from(/** @type {Uint8Array} */ (src.bytes)), 'user', 'the link\'s paste');
   else model = corpusModel(C.corpus.firstLoad, 'page');
   const w = { model, undo: null, ask: null, kept: null };
   if (link.lesson && !link.embed) applyStep(w, lessonStep(link.lesson, link.step ?? 0));
@@ -214,7 +222,7 @@ function look(page) {
     };
     const text = (id) => $(id)?.textContent.trim() ?? '';
     const rows = {};
-    for (const td of document.querySelectorAll('#measures-table tbody td')) {
+    for (const td of /** @type {NodeListOf<HTMLTableCellElement>} */ (document.querySelectorAll('#measures-table tbody td'))) {
       rows[td.dataset.fn] ??= {};
       rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
     }
@@ -231,18 +239,18 @@ function look(page) {
       resultsError: $('results-error').hidden ? null : text('results-error'),
       n: Number($('results-caption').dataset.n),
       table: { n: Number($('results-caption').dataset.n), rows },
-      checked: [...document.querySelectorAll('#functions input[type=checkbox]')].filter((b) => b.checked).map((b) => b.value),
-      key: document.querySelector('input[name="key"]:checked')?.value ?? null,
+      checked: [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#functions input[type=checkbox]'))].filter((b) => b.checked).map((b) => b.value),
+      key: /** @type {HTMLInputElement} */ (document.querySelector('input[name="key"]:checked'))?.value ?? null,
       inputError: $('input-error').hidden ? null : text('input-error'),
       mError: $('m-error').hidden ? null : text('m-error'),
-      dialog: $('data-ask').open,
+      dialog: /** @type {HTMLDialogElement} */ ($('data-ask')).open,
       undo: shown('data-undo-go'),
       lesson: {
         shown: !lesson.hidden,
         id: lesson.dataset.lesson ?? null,
         step: Number(lesson.dataset.step ?? 0),
-        next: !$('lesson-next').disabled,
-        prev: !$('lesson-prev').disabled,
+        next: !/** @type {HTMLButtonElement} */ ($('lesson-next')).disabled,
+        prev: !/** @type {HTMLButtonElement} */ ($('lesson-prev')).disabled,
       },
       lang: document.documentElement.lang,
       theme: document.documentElement.dataset.theme,
@@ -554,7 +562,7 @@ async function walk(seed, t) {
             log[log.length - 1] += ' → cancelled';
           }
         } else if (kind === 'fn') {
-          const boxes = await page.$$eval('#functions input[type=checkbox]', (l) => l.map((b) => b.value));
+          const boxes = await page.$$eval('#functions input[type=checkbox]', (l) => l.map((b) => /** @type {HTMLInputElement} */ (b).value));
           // At most MAX_TICKED functions stay ticked: each one more is hashed again by every load and key.
           const fn = pick(before.checked.length >= MAX_TICKED ? before.checked : boxes);
           const was = before.checked.includes(fn);

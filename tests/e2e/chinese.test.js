@@ -52,7 +52,7 @@ describe('the page in Chinese', () => {
     // Whatever the switch recomputes (the main view) is waited for, then the folded parts opened.
     await page.waitForFunction(() => document.getElementById('results-status').textContent !== '' && !document.querySelector('main [data-gen=""]'), null, { timeout: 60_000 });
     await page.evaluate(() => {
-      for (const d of document.querySelectorAll('main details, header details')) d.open = true;
+      for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll('main details, header details'))) d.open = true;
     });
     await page.click('#lesson-open');
     await page.waitForSelector('#lesson:not([hidden])');

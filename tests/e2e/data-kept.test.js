@@ -48,7 +48,7 @@ describe('the reader’s data is swapped only by the reader', { timeout: 600_000
     assert.equal(mine.urls, '5000');
     assert.ok(mine.text.includes(S.badgeSize(int(5000), S.keyName.url)), mine.text);
     const gen = await generation(page);
-    for (const [lang, size] of [['en', VIEWPORT], ['zh', VIEWPORT], ['zh', PHONE], ['en', PHONE]]) {
+    for (const [lang, size] of /** @type {[string, { width: number, height: number }][]} */ ([['en', VIEWPORT], ['zh', VIEWPORT], ['zh', PHONE], ['en', PHONE]])) {
       await page.setViewportSize(size);
       if ((await page.evaluate(() => document.documentElement.lang)) !== (lang === 'zh' ? 'zh-CN' : 'en')) {
         await page.click('#lang-toggle');

@@ -238,7 +238,7 @@ function checkChartJson({ name, text }, id, chart) {
 /** The table on `id` as shown: header texts, and per body row the data-value or the text of each cell. */
 function tableOnPage(id) {
   return page.evaluate((id) => {
-    const table = document.getElementById(id);
+    const table = /** @type {HTMLTableElement} */ (document.getElementById(id));
     const text = (c) => c.innerText.split(/\n+/).map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean).join(' — ');
     return {
       header: [...table.tHead.rows].map((r) => [...r.cells].map(text)),
@@ -317,7 +317,11 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
       .then(() => true)
       .catch(() => false);
     if (!wired) {
-      await page.evaluate(async (stub) => (await import('./www/export.js')).setupExports(() => stub), STUB);
+      await page.evaluate(async (stub) => {
+        // The page's module, as the page's address resolves it (not this file's).
+        const exportModule = './www/export.js';
+        return (await import(exportModule)).setupExports(() => stub);
+      }, STUB);
       expectedParams = STUB;
     }
     await page.waitForSelector('.export-tools[data-export-for="per-slot-chart"]:not([hidden])', { state: 'attached' });
@@ -332,10 +336,10 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
     const { csv, json } = await checkTable('measures-table');
     // B of HfIp, as the page holds it (data-value), in its row and column.
     const at = await page.evaluate(() => {
-      const table = document.getElementById('measures-table');
+      const table = /** @type {HTMLTableElement} */ (document.getElementById('measures-table'));
       const row = [...table.tBodies[0].rows].findIndex((r) => r.dataset.col === 'b');
       const col = [...table.tHead.rows[0].cells].findIndex((c) => c.dataset.fn === 'hfip');
-      const td = table.querySelector('td[data-fn="hfip"][data-col="b"]');
+      const td = /** @type {HTMLTableCellElement} */ (table.querySelector('td[data-fn="hfip"][data-col="b"]'));
       return { row, col, value: td.dataset.value };
     });
     assert.ok(at.row >= 0 && at.col > 0);
@@ -385,14 +389,14 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
     // Seen when a button has focus (it fades in).
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.export-tools[data-export-for="per-slot-chart"]')).opacity === '1');
     await page.keyboard.press('ArrowRight');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.format), 'svg');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.format), 'svg');
     await page.keyboard.press('End');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.format), 'json');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.format), 'json');
     assert.equal(await bar.locator('button[tabindex="0"]').getAttribute('data-format'), 'json', 'the tab stop follows');
     const [dl] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     assertName(dl.suggestedFilename(), 'per-slot-chart', 'json');
     await page.keyboard.press('ArrowRight');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.format), 'png', 'wraps around');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.format), 'png', 'wraps around');
 
     const lang = await page.evaluate(() => document.documentElement.lang);
     try {
@@ -417,10 +421,10 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
     for (const id of Object.keys(VIEWS)) await waitView(id);
     await page.waitForFunction(
       () => {
-        const bars = [...document.querySelectorAll('.export-tools')];
+        const bars = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.export-tools'))];
         const barFor = (id) => bars.find((b) => b.dataset.exportFor === id && !b.hidden && b.isConnected);
         const charts = [...document.querySelectorAll('canvas')].filter((c) => window.Chart.getChart(c));
-        const tables = [...document.querySelectorAll('main table')].filter((t) => [...t.rows].some((r) => r.cells.length && r.parentElement !== t.tHead));
+        const tables = [.../** @type {NodeListOf<HTMLTableElement>} */ (document.querySelectorAll('main table'))].filter((t) => [...t.rows].some((r) => r.cells.length && r.parentElement !== t.tHead));
         // A table's toolbar follows it; a chart's is named after its canvas.
         const tableBar = (t) => t.nextElementSibling?.matches('.export-tools:not([hidden])');
         return charts.length > 0 && charts.every((c) => barFor(c.id)) && tables.every(tableBar);
@@ -431,7 +435,7 @@ describe('Exports: every chart as PNG, SVG, CSV and JSON, every table as CSV and
     const seen = await page.evaluate(() => {
       const charts = [...document.querySelectorAll('canvas')].filter((c) => window.Chart.getChart(c)).map((c) => c.id);
       const plain = [...document.querySelectorAll('canvas')].filter((c) => !window.Chart.getChart(c)).map((c) => c.id);
-      const bars = [...document.querySelectorAll('.export-tools:not([hidden])')].map((b) => b.dataset.exportFor);
+      const bars = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.export-tools:not([hidden])'))].map((b) => b.dataset.exportFor);
       return { charts, plain, bars };
     });
     assert.ok(seen.charts.length >= 12, `charts drawn: ${seen.charts.join(', ')}`);

@@ -29,7 +29,7 @@ export function bootConstants() {
 }
 setConstants(JSON.parse(fs.readFileSync(path.join(ROOT, 'www/constants.json'), 'utf8')));
 export const DIST = path.join(ROOT, 'dist');
-export const CLI = path.join(ROOT, 'target/release/urlhash');
+export const CLI = path.join(ROOT, 'target/quick/urlhash');
 export const ARTIFACTS = path.join(ROOT, 'target/e2e');
 
 /** The site is served below this prefix: every path in the page must be relative. */
@@ -76,8 +76,8 @@ let cliBuilt = false;
 export function requireCli() {
   if (cliBuilt) return;
   cliBuilt = true;
-  const r = spawnSync('cargo', ['build', '--release', '--bin', 'urlhash'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0 || !fs.existsSync(CLI)) throw new Error('could not build target/release/urlhash');
+  const r = spawnSync('cargo', ['build', '--profile', 'quick', '--bin', 'urlhash'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0 || !fs.existsSync(CLI)) throw new Error('could not build target/quick/urlhash');
 }
 
 /**
@@ -114,7 +114,7 @@ export function serveDist({ header = true, dir = DIST, port = 0, types = TYPES }
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({ server, url: `http://127.0.0.1:${port}${PREFIX}` });
     });
   });
@@ -388,7 +388,7 @@ export async function waitView(p, { fns, key = 'url', m, gen = 0 }) {
 export function readTable(p) {
   return p.evaluate(() => {
     const rows = {};
-    for (const td of document.querySelectorAll('#measures-table tbody td')) {
+    for (const td of /** @type {NodeListOf<HTMLTableCellElement>} */ (document.querySelectorAll('#measures-table tbody td'))) {
       rows[td.dataset.fn] ??= {};
       rows[td.dataset.fn][td.dataset.col] = { value: Number(td.dataset.value), text: td.querySelector('.v').textContent };
     }

@@ -282,12 +282,12 @@ describe('every way in, from disk (the one file)', { timeout: 600_000 }, () => {
       const p = await browser.newPage();
       await p.setViewport(VIEWPORT);
       p.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      p.on('pageerror', (/** @type {Error} */ e) => problems.push(`page error: ${e.message}`));
       await p.goto(pathToFileURL(oneFile).href);
       await fromDisk(
         p,
         {
-          upload: async (file) => (await p.$('#file')).uploadFile(file),
+          upload: async (file) => /** @type {import('puppeteer-core').ElementHandle<HTMLInputElement>} */ (await p.$('#file')).uploadFile(file),
           // Firefox gives a made-up paste event no data: the text goes through its clipboard
           // and a real Ctrl+V.
           paste: async (text) => {

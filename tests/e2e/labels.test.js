@@ -87,11 +87,11 @@ function shownLabels(p) {
     }
     // The core's ids the page knows rows and menu entries by.
     const ids = new Set();
-    for (const e of document.querySelectorAll('[data-structure], [data-method], [data-toggle], [data-policy]')) {
+    for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-structure], [data-method], [data-toggle], [data-policy]'))) {
       for (const k of ['structure', 'method', 'toggle', 'policy']) if (e.dataset[k]) ids.add(e.dataset[k]);
     }
     for (const sel of ['part-policy', 'part-reading', 'bloom-demo-method', 'cbf-method']) {
-      for (const o of document.getElementById(sel)?.options ?? []) if (o.value) ids.add(o.value);
+      for (const o of /** @type {HTMLSelectElement} */ (document.getElementById(sel))?.options ?? []) if (o.value) ids.add(o.value);
     }
     return { labels, ids: [...ids] };
   }, LABELS);
@@ -130,7 +130,7 @@ async function runEverything(p) {
   await p.waitForFunction(() => document.getElementById('table1').dataset.done === '1' || !document.getElementById('table1-error').hidden, null, { timeout: 240_000 });
   assert.equal(await p.isHidden('#table1-error'), true, `Table 1: ${await p.textContent('#table1-error')}`);
   await p.locator('#p5fig3-run').scrollIntoViewIfNeeded();
-  await p.waitForFunction(() => !document.getElementById('p5fig3-run').disabled, null, { timeout: 240_000 });
+  await p.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.getElementById('p5fig3-run')).disabled, null, { timeout: 240_000 });
   await p.click('#p5fig3-run');
   await p.click('#p5fig3-stop');
   await p.waitForFunction(() => document.getElementById('p5fig3').dataset.done || !document.getElementById('p5fig3-error').hidden, null, { timeout: 600_000 });
@@ -155,7 +155,7 @@ async function openEverything(p) {
  */
 async function fileInputs(p) {
   const found = await p.evaluate(() =>
-    [...document.querySelectorAll('input[type="file"]')].map((input) => {
+    [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="file"]'))].map((input) => {
       const r = input.getBoundingClientRect();
       const style = getComputedStyle(input);
       return {

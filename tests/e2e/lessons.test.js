@@ -359,14 +359,14 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     const m = await page.inputValue('#m-input');
     assert.ok(m.length >= 2, `M has at least two digits: ${m}`);
     await page.evaluate(() => {
-      const f = document.getElementById('m-input');
+      const f = /** @type {HTMLInputElement} */ (document.getElementById('m-input'));
       f.setSelectionRange(f.value.length, f.value.length);
     });
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await page.evaluate(() => document.getElementById('m-input').selectionStart), m.length - 1, 'ArrowLeft moved the caret');
+    assert.equal(await page.evaluate(() => /** @type {HTMLInputElement} */ (document.getElementById('m-input')).selectionStart), m.length - 1, 'ArrowLeft moved the caret');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowRight');
-    assert.equal(await page.evaluate(() => document.getElementById('m-input').selectionStart), m.length - 1, 'ArrowRight moved the caret back');
+    assert.equal(await page.evaluate(() => /** @type {HTMLInputElement} */ (document.getElementById('m-input')).selectionStart), m.length - 1, 'ArrowRight moved the caret back');
     await page.keyboard.press('PageDown');
     await page.keyboard.press('PageUp');
     await staysAt(page, 'p2', 1, 'arrows and PageDown typed in #m-input do not step');

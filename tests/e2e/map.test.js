@@ -24,7 +24,7 @@ function layout(p) {
     return {
       sections,
       map: box(document.getElementById('map')),
-      current: document.querySelector('#map a[aria-current="location"]')?.dataset.section ?? null,
+      current: /** @type {HTMLElement} */ (document.querySelector('#map a[aria-current="location"]'))?.dataset.section ?? null,
       focused: document.activeElement?.closest('section')?.id ?? null,
       docWidth: document.documentElement.scrollWidth,
       width: innerWidth,
@@ -82,7 +82,7 @@ describe('the map of the lab (1440×900)', () => {
       await page.click(`#map a[data-section="${a}"]`);
       await assertLanded(page, a);
       await page
-        .waitForFunction((a) => document.querySelector('#map a[aria-current="location"]')?.dataset.section === a, a, { timeout: 5_000 })
+        .waitForFunction((a) => /** @type {HTMLElement} */ (document.querySelector('#map a[aria-current="location"]'))?.dataset.section === a, a, { timeout: 5_000 })
         .catch(async () => assert.fail(`${a} is not marked in the map (marked: ${(await layout(page)).current})`));
       const l = await layout(page);
       assert.ok(l.map.top === 0, `the map stays on screen at ${a}`);
@@ -221,7 +221,7 @@ describe('a section reached from the map stays in place while the views above it
         for (let i = 0; i < 4; i += 1) await new Promise((r) => requestAnimationFrame(r));
         return {
           top: Math.round(document.getElementById('fp').getBoundingClientRect().top),
-          current: document.querySelector('#map a[aria-current="location"]')?.dataset.section,
+          current: /** @type {HTMLElement} */ (document.querySelector('#map a[aria-current="location"]'))?.dataset.section,
         };
       }, px);
     await page.waitForTimeout(4_000);

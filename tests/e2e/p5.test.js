@@ -30,7 +30,7 @@ async function waitCbf(p) {
 /** Times Fig. 3 on the page and reads its rows back. */
 async function runFig3(p) {
   await p.locator('#p5fig3-run').scrollIntoViewIfNeeded();
-  await p.waitForFunction(() => !document.getElementById('p5fig3-run').disabled);
+  await p.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.getElementById('p5fig3-run')).disabled);
   await p.click('#p5fig3-run');
   await p.waitForFunction(
     () => document.getElementById('p5fig3').dataset.done === '1' || !document.getElementById('p5fig3-error').hidden,
@@ -39,10 +39,10 @@ async function runFig3(p) {
   );
   assert.equal(await p.isHidden('#p5fig3-error'), true, `no error: ${await p.textContent('#p5fig3-error')}`);
   return p.evaluate(() => ({
-    rows: [...document.querySelectorAll('#p5fig3-table tbody tr')].map((tr) => {
+    rows: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#p5fig3-table tbody tr'))].map((tr) => {
       const d = tr.dataset;
       const timed = (col) => {
-        const td = tr.querySelector(`td[data-col="${col}"]`);
+        const td = /** @type {HTMLTableCellElement} */ (tr.querySelector(`td[data-col="${col}"]`));
         return {
           runs: td.dataset.runs ? td.dataset.runs.split(',').map(Number) : [],
           value: Number(td.dataset.value),
@@ -127,9 +127,9 @@ describe('P5’s Fig. 3 and slips in the browser', { timeout: 1_200_000 }, () =>
     const cli = cliJson(['paper', 'p5', '--n', String(N), '--disk']);
     await page.waitForSelector('#p5-slip-twice');
     const slips = await page.evaluate(() => ({
-      tail: [...document.querySelectorAll('#p5-tail-table tbody tr')].map((tr) => ({ setting: tr.dataset.setting, j: Number(tr.dataset.j), holds: tr.dataset.holds === 'true' })),
-      nk: [...document.querySelectorAll('#p5-nk-table tbody tr')].map((tr) => Number(tr.dataset.measured)),
-      twice: [...document.querySelectorAll('#p5-twice-table tbody tr')].map((tr) => ({ runs: Number(tr.dataset.runs), extra: Number(tr.dataset.extra) })),
+      tail: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#p5-tail-table tbody tr'))].map((tr) => ({ setting: tr.dataset.setting, j: Number(tr.dataset.j), holds: tr.dataset.holds === 'true' })),
+      nk: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#p5-nk-table tbody tr'))].map((tr) => Number(tr.dataset.measured)),
+      twice: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#p5-twice-table tbody tr'))].map((tr) => ({ runs: Number(tr.dataset.runs), extra: Number(tr.dataset.extra) })),
       names: document.querySelector('#p5-slip-names p').textContent,
     }));
     const m = cli.misprints;

@@ -28,7 +28,7 @@ async function waitFigures(p, gen) {
   await p.waitForFunction(
     (gen) =>
       document.getElementById('why').dataset.gen === String(gen) ||
-      [...document.querySelectorAll('#figures .error, #why-error')].some((e) => !e.hidden && e.textContent !== ''),
+      [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#figures .error, #why-error'))].some((e) => !e.hidden && e.textContent !== ''),
     gen,
     { timeout: 120_000 },
   );

@@ -26,7 +26,6 @@ const P2_PRINTED = {
 /** A host that looks like markup: WHATWG hosts may hold &, ;, ", ( and = (never < or >). */
 const EVIL_HOST = '&lt;img&gt;"onerror=alert(1)".com.cn';
 
-let baseUrl;
 let page;
 
 /** Waits until the results show load `gen` (or a later one). */
@@ -65,17 +64,17 @@ async function pickPolicy(p, id) {
 /** What the page shows for the policy on screen. */
 function readShown(p) {
   return p.evaluate(() => {
-    const rows = [...document.querySelectorAll('#part-node-table tbody tr')];
+    const rows = [.../** @type {NodeListOf<HTMLTableRowElement>} */ (document.querySelectorAll('#part-node-table tbody tr'))];
     const stat = (key) => {
       const e = document.getElementById(`part-stat-${key}`);
       return e ? { value: Number(e.dataset.value), text: e.querySelector('.stat-value').textContent } : null;
     };
     return {
       nodes: rows.map((r) => Number(r.dataset.node)),
-      urls: rows.map((r) => Number(r.querySelector('[data-node-urls]').dataset.nodeUrls)),
+      urls: rows.map((r) => Number(/** @type {HTMLElement} */ (r.querySelector('[data-node-urls]')).dataset.nodeUrls)),
       urlsText: rows.map((r) => r.querySelector('[data-node-urls]').textContent),
-      links: rows.map((r) => Number(r.children[2].dataset.value)),
-      hosts: rows.map((r) => Number(r.children[3].dataset.value)),
+      links: rows.map((r) => Number(r.cells[2].dataset.value)),
+      hosts: rows.map((r) => Number(r.cells[3].dataset.value)),
       biggest: rows.map((r) => r.children[4].textContent),
       b: stat('b'),
       bRandom: stat('b-random'),
@@ -89,9 +88,9 @@ function readShown(p) {
 /** The row of Table 1 for `id` (a policy id, or "printed"): node cells and B as shown. */
 function readTable1Row(p, id) {
   return p.evaluate((id) => {
-    const tr = [...document.querySelectorAll('#part-table1 tbody tr')].find((r) => r.dataset.row === id);
+    const tr = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#part-table1 tbody tr'))].find((r) => r.dataset.row === id);
     if (!tr) return null;
-    const nodes = [...tr.querySelectorAll('td[data-node]')].filter((td) => td.textContent !== '');
+    const nodes = [.../** @type {NodeListOf<HTMLTableCellElement>} */ (tr.querySelectorAll('td[data-node]'))].filter((td) => td.textContent !== '');
     return {
       text: nodes.map((td) => td.textContent),
       values: nodes.map((td) => Number(td.dataset.value)),
@@ -103,10 +102,10 @@ function readTable1Row(p, id) {
 /** The matches row for `id` (a policy id, or "printed"): system, control, Σ nodes and per node. */
 function readMatchRow(p, id) {
   return p.evaluate((id) => {
-    const tr = [...document.querySelectorAll('#part-match-table tbody tr')].find((r) => r.dataset.row === id);
+    const tr = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#part-match-table tbody tr'))].find((r) => r.dataset.row === id);
     if (!tr) return null;
-    const col = (c) => Number(tr.querySelector(`td[data-col="${c}"]`).dataset.value);
-    const nodes = [...tr.querySelectorAll('td[data-node]')].filter((td) => td.textContent !== '');
+    const col = (c) => Number(/** @type {HTMLElement} */ (tr.querySelector(`td[data-col="${c}"]`)).dataset.value);
+    const nodes = [.../** @type {NodeListOf<HTMLTableCellElement>} */ (tr.querySelectorAll('td[data-node]'))].filter((td) => td.textContent !== '');
     return {
       system: col('system'),
       control: col('control'),
@@ -193,7 +192,7 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
 }
 
 describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
-  useLab(VIEWPORT, (lab) => ({ baseUrl, page } = lab));
+  useLab(VIEWPORT, (lab) => ({ page } = lab));
 
   test('runs by itself after P1’s figures, with P2’s printed Table 1 first', async () => {
     await waitLoaded(page, 1);

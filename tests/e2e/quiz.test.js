@@ -22,7 +22,7 @@ async function question(p, before = null) {
   return p.evaluate(() => ({
     text: document.getElementById('quiz-q').textContent,
     number: !document.getElementById('quiz-number-box').hidden,
-    options: [...document.querySelectorAll('#quiz-options input')].map((i) => [i.value, i.parentElement.textContent]),
+    options: [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#quiz-options input'))].map((i) => [i.value, i.parentElement.textContent]),
   }));
 }
 

@@ -231,7 +231,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     const before = await readTable(page);
     const [worker] = page.workers();
     // The worker's own message handler, as if the page had asked for the deliberate trap.
-    await worker.evaluate(() => self.onmessage({ data: { id: 0, type: 'trap' } }));
+    await worker.evaluate(() => self.onmessage(/** @type {MessageEvent} */ ({ data: { id: 0, type: 'trap' } })));
     await page.waitForFunction(() => document.body.dataset.restarts === '1', null, { timeout: 60_000 });
     const banner = await page.textContent('#banner-text');
     assert.match(banner, /RuntimeError/);
@@ -254,7 +254,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       const view = await page.getAttribute('#results', 'data-view');
       const memoryBefore = Number(await page.getAttribute('#report', 'data-memory'));
       await page.setInputFiles('#file', file);
-      await page.waitForFunction(() => Number(document.getElementById('progress').value) > 0.6, null, { timeout: 60_000 });
+      await page.waitForFunction(() => Number(/** @type {HTMLInputElement} */ (document.getElementById('progress')).value) > 0.6, null, { timeout: 60_000 });
       await page.click('#cancel');
       await page.waitForFunction(() => !document.getElementById('input-error').hidden, null, { timeout: 60_000 });
       const message = (await page.textContent('#input-error')).trim();
@@ -283,7 +283,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       const t0 = Date.now();
       await page.setInputFiles('#file', file);
       await page.waitForSelector('#progress-box:not([hidden])');
-      await page.waitForFunction(() => Number(document.getElementById('progress').value) > 0.3, null, { timeout: 120_000 });
+      await page.waitForFunction(() => Number(/** @type {HTMLInputElement} */ (document.getElementById('progress')).value) > 0.3, null, { timeout: 120_000 });
       assert.match(await page.textContent("#progress-text"), /of 1\.0\sGiB/);
       // MD5 ticked while the lines arrive: the load does not hash it, and too big to keep, it
       // cannot add it after; the page unticks it and says so at its box.

@@ -1,4 +1,4 @@
-// The slot map (www/slotmap-view.js, src/slotmap.rs) in Debian's Chromium: every slot a pixel,
+// The slot map (www/views/slotmap-view.js, src/mechanisms/slotmap.rs) in Debian's Chromium: every slot a pixel,
 // drawn by the worker's wasm, equal pixel for pixel and class for class to `urlhash slotmap` on
 // the same 100 000 corpus URLs; bad M refused beside its field; the PNG export carries the
 // image's parameters and legend. Run with `node --test tests/e2e/` after `./lab build`.
@@ -39,12 +39,12 @@ async function images(withPixels) {
       for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(s);
     };
-    return [...document.querySelectorAll('.slotmap-fig')].map((f) => {
+    return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.slotmap-fig'))].map((f) => {
       const canvas = f.querySelector('canvas');
       return {
         fn: f.dataset.fn,
         size: [canvas.width, canvas.height],
-        rows: [...f.querySelectorAll('tbody tr')].map((tr) => [Number(tr.dataset.min), Number(tr.dataset.slots)]),
+        rows: [.../** @type {NodeListOf<HTMLElement>} */ (f.querySelectorAll('tbody tr'))].map((tr) => [Number(tr.dataset.min), Number(tr.dataset.slots)]),
         pixels: withPixels ? base64(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data) : null,
       };
     });
@@ -95,7 +95,7 @@ describe('slot map', () => {
   });
 
   test('an M the map cannot draw is refused beside its field, and the images stay', async () => {
-    for (const [typed, words] of [['2^23', /at most 4.194.304 slots \(2\^22\)/], ['abc', /abc/]]) {
+    for (const [typed, words] of /** @type {[string, RegExp][]} */ ([['2^23', /at most 4.194.304 slots \(2\^22\)/], ['abc', /abc/]])) {
       await page.fill('#slotmap-m', typed);
       await page.click('#slotmap-draw');
       assert.match(await page.textContent('#slotmap-m-error'), words);

@@ -1,6 +1,6 @@
 // The page reads a typed M with the grammar the core's slots::parse_slots (and so the CLI's
 // --slots) reads it: both are tested on tests/data/slots-typed.json, the page's parser here
-// (plain module code, run in Node), the core's in src/slots.rs.
+// (plain module code, run in Node), the core's in src/foundation/slots.rs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

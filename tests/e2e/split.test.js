@@ -131,7 +131,7 @@ describe('a file split over workers', { timeout: 600_000 }, () => {
       await page.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1 && document.body.dataset.busy === '0', null, { timeout: 60_000 });
       const view = await page.getAttribute('#results', 'data-view');
       await page.setInputFiles('#file', file);
-      await page.waitForFunction(() => /3/.test(document.getElementById('progress-text').textContent) && Number(document.getElementById('progress').value) > 0.2, null, { timeout: 60_000 });
+      await page.waitForFunction(() => /3/.test(document.getElementById('progress-text').textContent) && Number(/** @type {HTMLInputElement} */ (document.getElementById('progress')).value) > 0.2, null, { timeout: 60_000 });
       assert.equal(page.workers().length, 3, 'two helpers read beside the page\'s worker');
       assert.match(await page.textContent('#progress-text'), new RegExp(S.loadingSplit('', '', 3).split(':')[0]));
       await page.click('#cancel');

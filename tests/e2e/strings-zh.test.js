@@ -301,7 +301,7 @@ test('every error code the core and the adapter raise is worded in both language
   // host-table codes (TableError::page_code). A code without a sentence would reach a reader as
   // the English fallback only.
   const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
-  const files = fs.readdirSync(src, { recursive: true }).filter((f) => f.endsWith('.rs'));
+  const files = fs.readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.rs'));
   const codes = new Set();
   for (const f of files) {
     // Comments left out: they show the macro with a placeholder.

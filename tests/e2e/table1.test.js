@@ -30,10 +30,10 @@ async function runTable1(p) {
   return p.evaluate(() => ({
     runs: Number(document.getElementById('table1').dataset.runs),
     status: document.getElementById('table1-status').textContent,
-    rows: [...document.querySelectorAll('#table1-table tbody tr')].map((tr) => {
-      const value = (col) => tr.querySelector(`td[data-col="${col}"]`)?.dataset.value;
+    rows: [.../** @type {NodeListOf<HTMLTableRowElement>} */ (document.querySelectorAll('#table1-table tbody tr'))].map((tr) => {
+      const value = (col) => /** @type {HTMLElement} */ (tr.querySelector(`td[data-col="${col}"]`))?.dataset.value;
       const timed = (col) => {
-        const td = tr.querySelector(`td[data-col="${col}"]`);
+        const td = /** @type {HTMLTableCellElement} */ (tr.querySelector(`td[data-col="${col}"]`));
         return {
           runs: td.dataset.runs ? td.dataset.runs.split(',').map(Number) : [],
           value: Number(td.dataset.value),
@@ -58,7 +58,7 @@ async function runTable1(p) {
         heldIn: tr.querySelector('td[data-col="held_in"]').textContent,
       };
     }),
-    plans: Object.fromEntries([...document.querySelectorAll('#table1-plans li')].map((li) => [li.dataset.method, li.dataset.plan])),
+    plans: Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#table1-plans li'))].map((li) => [li.dataset.method, li.dataset.plan])),
     vfs: document.getElementById('table1-vfs').dataset.vfs,
     vfsText: document.getElementById('table1-vfs').textContent,
     head: [...document.querySelectorAll('#table1-table thead th')].map((th) => th.textContent),

@@ -14,7 +14,7 @@ const N = 5000;
 let corpusLab;
 let fileLab;
 
-/** Study `kind` (src/study.rs) begun with `params`, run in slices of `budget` units and finished. */
+/** Study `kind` (src/engine/study.rs) begun with `params`, run in slices of `budget` units and finished. */
 function study(lab, kind, params, budget = 2 ** 32 - 1) {
   const id = lab.jobBegin(kind, params);
   finishAll(() => lab.jobRun(id, budget));
@@ -182,7 +182,7 @@ test("every input of WPT's urltestdata.json through the API: JsErrors at most, n
 test('the numbers the page needs before its worker compiles are the core’s', async () => {
   const core = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/constants.json'), 'utf8'));
   const boot = bootConstants();
-  assert.deepEqual(JSON.parse(JSON.stringify(boot)), core, 'the build wrote www/constants.json (the core’s, see src/constants.rs) into early-worker.js');
+  assert.deepEqual(JSON.parse(JSON.stringify(boot)), core, 'the build wrote www/constants.json (the core’s, see src/engine/constants.rs) into early-worker.js');
   assert.doesNotMatch(fs.readFileSync(path.join(ROOT, 'www/early-worker.js'), 'utf8'), /\d{3}/, 'early-worker.js copies no number');
   // And the page's presets are the core's own numbers, within its own limits.
   assert.deepEqual(core.p1.fig2Slots, [8, 10, 12, 40]);

@@ -267,8 +267,11 @@ export function countTooltip(title) {
  * A bar chart over the categories `labels`, one tooltip per category: x titled `xTitle` with no
  * vertical grid lines (and `xTicks` when given), the y axis `y`, a legend on top in dataset
  * order (or with `legendLabels`), and `tooltip`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{ labels: unknown[], datasets: object[], xTitle: string, xTicks?: object, y: object, legendLabels?: object, tooltip: object }} options
  */
 export function barChart(canvas, { labels, datasets, xTitle, xTicks, y, legendLabels, tooltip }) {
+  /** @type {{ title: object, grid: object, ticks?: object }} */
   const x = { title: axisTitle(xTitle), grid: { display: false } };
   if (xTicks) x.ticks = xTicks;
   return upsert(canvas, {

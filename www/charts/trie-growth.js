@@ -10,8 +10,8 @@ export function structureColor(id) {
   return cssColor(`--st-${id}`, '#0b5cad');
 }
 
-/** study: `urlhash trie`'s study ({checkpoints, structures, claims}); names: id → {name}. */
-export function render(canvas, { study, names }) {
+/** study: `urlhash trie`'s study ({checkpoints, structures, claims}). */
+export function render(canvas, { study }) {
   const ink = cssColor('--ink', '#1b2230');
   const points = (id, key) =>
     study.checkpoints.map((c) => ({ x: c.distinct, y: c.rows.find((r) => r.structure === id)[key] }));

@@ -13,6 +13,7 @@ import { drawBits } from '../bit-array.js';
 import * as fprChart from '../charts/fpr.js';
 import * as memoryChart from '../charts/bloom-memory.js';
 import { $ } from './context.js';
+import { MSG, JOB } from '../protocol.js';
 
 
 /** The m/N measured for the curve (the chosen one is added). */
@@ -147,7 +148,7 @@ export function setupBloom(ctx) {
       if (missing.length) {
         const t0 = performance.now();
         const { report } = await ctx.runJob(
-          'bloom',
+          JOB.bloom,
           { k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
           run.progress((share) => S.bloomProgress(int(missing.length), percent(share, 0))),
         );
@@ -158,8 +159,8 @@ export function setupBloom(ctx) {
       }
       const split = state.input;
       const [{ theory }, { memory }] = await Promise.all([
-        ctx.call('bloomTheory', { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
-        ctx.call('bloomMemory', { ratios: [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b) }),
+        ctx.call(MSG.bloomTheory, { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
+        ctx.call(MSG.bloomMemory, { ratios: [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b) }),
       ]);
       if (!run.current()) return;
       render(theory, memory);
@@ -276,7 +277,7 @@ export function setupBloom(ctx) {
     const ticket = ++state.demoTicket;
     const { count, m } = demoShape();
     try {
-      const { demo: d } = await ctx.call('bloomDemo', { count, m, k: state.k, method: state.demoMethod, query: $('bloom-query').value });
+      const { demo: d } = await ctx.call(MSG.bloomDemo, { count, m, k: state.k, method: state.demoMethod, query: $('bloom-query').value });
       // A newer demo was asked for, or the call was answered for a load that is gone (a
       // language switch during a load): the next demo() draws.
       if (ticket !== state.demoTicket || !d) return;
@@ -367,7 +368,7 @@ export function setupBloom(ctx) {
   $('bloom-query-inserted').addEventListener('click', async () => {
     try {
       const { count, m } = demoShape();
-      const { demo: d } = await ctx.call('bloomDemo', { count, m, k: state.k, method: state.demoMethod, query: '' });
+      const { demo: d } = await ctx.call(MSG.bloomDemo, { count, m, k: state.k, method: state.demoMethod, query: '' });
       const pick = d.urls[Math.floor(d.urls.length / 2)];
       if (pick) $('bloom-query').value = pick.url;
       demo();

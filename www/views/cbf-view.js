@@ -12,6 +12,7 @@ import * as countersChart from '../charts/counters.js';
 import * as deletionsChart from '../charts/deletions.js';
 import { setupP5 } from './p5-view.js';
 import { $ } from './context.js';
+import { JOB } from '../protocol.js';
 
 
 const FIRST_METHOD = 'md5-slices';
@@ -94,7 +95,7 @@ export function setupCbf(ctx) {
     const r = runs.begin(() => S.cbfProgress(percent(0, 0)));
     try {
       const { report } = await ctx.runJob(
-        'cbf',
+        JOB.cbf,
         { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
         r.progress((share) => (share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting)),
       );

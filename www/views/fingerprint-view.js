@@ -14,6 +14,7 @@ import * as birthdayChart from '../charts/birthday.js';
 import { setupReplay } from './replay-view.js';
 import { setupThreads } from './threads-view.js';
 import { $ } from './context.js';
+import { MSG, JOB } from '../protocol.js';
 
 
 /** A power of ten as "10⁻²⁴", any other number as sci() writes it. */
@@ -77,7 +78,7 @@ export function setupFingerprint(ctx) {
     const a = $('fp-a').value;
     const b = $('fp-b').value;
     try {
-      const { avalanche: r } = await ctx.call('fpAvalanche', { a, b });
+      const { avalanche: r } = await ctx.call(MSG.fpAvalanche, { a, b });
       if (ticket !== state.avalancheTicket) return;
       showText($('fp-pair-error'), '');
       $('fp-avalanche').classList.remove('stale');
@@ -123,7 +124,7 @@ export function setupFingerprint(ctx) {
 
   async function paper() {
     try {
-      const { paper: p, curves } = await ctx.call('fpPaper', { bits: C.p3.birthdayBits, maxN: C.p3.birthdayMaxN, points: C.p3.birthdayPoints });
+      const { paper: p, curves } = await ctx.call(MSG.fpPaper, { bits: C.p3.birthdayBits, maxN: C.p3.birthdayMaxN, points: C.p3.birthdayPoints });
       state.paper = p;
       state.curves = curves;
       showText($('fp-reveal-error'), '');
@@ -228,7 +229,7 @@ export function setupFingerprint(ctx) {
     const run = runs.begin(() => S.fpStudyProgress(lines, percent(0, 0)));
     try {
       const { report } = await ctx.runJob(
-        'fp',
+        JOB.fp,
         { maxLines: FP_MAX_LINES },
         run.progress((share) => S.fpStudyProgress(lines, percent(share, 0))),
       );
@@ -403,7 +404,7 @@ export function setupFingerprint(ctx) {
     row.cells[3].textContent = '';
     row.cells[4].textContent = '';
     try {
-      const { report } = await ctx.runJob('fpCombo', { toggles, maxLines: FP_MAX_LINES });
+      const { report } = await ctx.runJob(JOB.fpCombo, { toggles, maxLines: FP_MAX_LINES });
       if (!current()) return;
       showText($('fp-canon-error'), '');
       row.cells[2].textContent = int(report.distinct_after);
@@ -434,7 +435,7 @@ export function setupFingerprint(ctx) {
     const table = $('fp-hosts').value;
     try {
       const { report } = await ctx.runJob(
-        'fpSites',
+        JOB.fpSites,
         { table, maxLines: FP_MAX_LINES, ...mirrorRule() },
         run.progress((share) => S.fpSitesProgress(percent(share, 0))),
       );

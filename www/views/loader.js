@@ -11,6 +11,7 @@ import { showText } from '../dom.js';
 import { renderReport } from './report.js';
 import { $ } from './context.js';
 import { describe, describeSource, nothingLoaded } from './sources.js';
+import { MSG } from '../protocol.js';
 
 /** Bytes per chunk when streaming a file or pasted text to the worker. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -80,14 +81,14 @@ export function setupLoader(ctx) {
    */
   async function feed(source, token) {
     let workers = 1;
-    const { bytes: memoryBefore } = await ctx.lab.call('memory');
+    const { bytes: memoryBefore } = await ctx.lab.call(MSG.memory);
     const table = source.kind === 'corpus' ? null : await tableOf(source);
-    await ctx.lab.call('begin', inputParams(table));
+    await ctx.lab.call(MSG.begin, inputParams(table));
     if (source.kind === 'corpus') {
       progress(0, S.loadingCorpus(int(0), int(source.n)));
       for (let start = 0; start < source.n && !token.cancelled; start += CORPUS_BATCH) {
         const count = Math.min(CORPUS_BATCH, source.n - start);
-        await ctx.lab.call('corpus', { start, count, seed: C.corpus.seed });
+        await ctx.lab.call(MSG.corpus, { start, count, seed: C.corpus.seed });
         progress((start + count) / source.n, S.loadingCorpus(int(start + count), int(source.n)));
       }
     } else if (source.kind === 'paste') {
@@ -95,7 +96,7 @@ export function setupLoader(ctx) {
       const all = source.bytes;
       for (let off = 0; off < all.length && !token.cancelled; off += CHUNK_BYTES) {
         const piece = all.slice(off, off + CHUNK_BYTES);
-        await ctx.lab.call('chunk', { bytes: piece }, [piece.buffer]);
+        await ctx.lab.call(MSG.chunk, { bytes: piece }, [piece.buffer]);
         progress(Math.min(1, (off + piece.length) / all.length), S.loadingPaste);
       }
     } else {
@@ -105,7 +106,7 @@ export function setupLoader(ctx) {
   }
 
   function compiledCore() {
-    compiledCoreAsked ??= ctx.lab.call('module').then(
+    compiledCoreAsked ??= ctx.lab.call(MSG.module).then(
       ({ module }) => module,
       () => null,
     );
@@ -130,7 +131,7 @@ export function setupLoader(ctx) {
     const split = cuts.length > 2 ? new SplitLoad(file, cuts, { module, ...inputParams(table) }, show) : null;
     token.stop = () => {
       split?.stop();
-      ctx.lab.call('cancel').catch(() => {});
+      ctx.lab.call(MSG.cancel).catch(() => {});
     };
     let sent = 0;
     function show() {
@@ -140,7 +141,7 @@ export function setupLoader(ctx) {
     show();
     try {
       // The worker reads the file itself (the first part, while the helpers read the others).
-      await ctx.lab.call('fileRead', { file, start: 0, end: cuts[1] }, [], (share) => {
+      await ctx.lab.call(MSG.fileRead, { file, start: 0, end: cuts[1] }, [], (share) => {
         sent = share * cuts[1];
         show();
       });
@@ -154,7 +155,7 @@ export function setupLoader(ctx) {
       split?.stop();
     }
     // The split failed: loaded again in one worker, from a new pending input.
-    await ctx.lab.call('begin', inputParams(table));
+    await ctx.lab.call(MSG.begin, inputParams(table));
     return feedFile(file, table, token, 1);
   }
 
@@ -186,14 +187,14 @@ export function setupLoader(ctx) {
     let promise = Promise.resolve(done);
     if (!same) {
       started = performance.now();
-      const memory = ctx.lab.call('memory');
-      const begun = ctx.lab.call('begin', { fns: C.p1.functions, key: state.key, columns: null });
-      const fed = ctx.lab.call('corpus', { start: 0, count: source.n, seed: C.corpus.seed });
+      const memory = ctx.lab.call(MSG.memory);
+      const begun = ctx.lab.call(MSG.begin, { fns: C.p1.functions, key: state.key, columns: null });
+      const fed = ctx.lab.call(MSG.corpus, { start: 0, count: source.n, seed: C.corpus.seed });
       promise = Promise.all([memory, begun, fed]).then(([{ bytes }]) => ({ ...done, memoryBefore: bytes }));
     }
-    const finish = ctx.lab.call('finish');
+    const finish = ctx.lab.call(MSG.finish);
     const view = { fns: C.p1.functions, key: state.key, m: state.m, perSlot: state.m <= PER_SLOT_MAX_M };
-    state.firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: ctx.lab.call('analyze', view) };
+    state.firstView = { generation: state.generation + 1, args: JSON.stringify(view), answer: ctx.lab.call(MSG.analyze, view) };
     for (const p of [promise, finish, state.firstView.answer]) p.catch(() => {}); // told by load() and the results view
     return { started, promise, finish };
   }
@@ -222,8 +223,8 @@ export function setupLoader(ctx) {
       let workers;
       ({ memoryBefore, table, workers } = await (fed?.promise ?? feed(source, token)));
       if (token.cancelled) {
-        await ctx.lab.call('cancel');
-        const { bytes } = await ctx.lab.call('memory');
+        await ctx.lab.call(MSG.cancel);
+        const { bytes } = await ctx.lab.call(MSG.memory);
         if (bytes - memoryBefore >= CANCEL_RESTART_GROWTH) {
           // The pending input is dropped, but its memory stays with the instance: a new worker
           // gives it back; the input on screen is loaded again.
@@ -237,7 +238,7 @@ export function setupLoader(ctx) {
       }
       // The worker's memory with this input comes with its report (WebAssembly memory only
       // grows: this is its peak).
-      const { report, bytes: memory, empty } = await (fed?.finish ?? ctx.lab.call('finish'));
+      const { report, bytes: memory, empty } = await (fed?.finish ?? ctx.lab.call(MSG.finish));
       if (empty) {
         // The worker kept the input it had: the page keeps showing it, and says why.
         showText($('input-error'), nothingLoaded(source, report, state.lastSource));
@@ -273,7 +274,7 @@ export function setupLoader(ctx) {
       renderReport($('report'), state.input, report, state.splitChecked);
       $('report-box').hidden = false;
     } catch (e) {
-      ctx.lab.call('cancel').catch(() => {});
+      ctx.lab.call(MSG.cancel).catch(() => {});
       ctx.reportError($('input-error'), e);
       return;
     } finally {
@@ -299,7 +300,7 @@ export function setupLoader(ctx) {
    */
   async function tableOf(source) {
     const sample = source.kind === 'file' ? new Uint8Array(await source.file.slice(0, TABLE_SAMPLE).arrayBuffer()) : source.bytes.slice(0, TABLE_SAMPLE);
-    const { guess } = await ctx.lab.call('guessColumns', { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
+    const { guess } = await ctx.lab.call(MSG.guessColumns, { bytes: sample, name: source.kind === 'file' ? source.file.name : '' }, [sample.buffer]);
     const auto = guess && { delimiter: guess.delimiter, column: guess.column, header: guess.header };
     // A link's choice (`column`: from 1, 0 for whole lines) applies to the table the guess found.
     if (guess && !('columns' in source) && Number.isInteger(source.column) && source.column <= guess.fields) {

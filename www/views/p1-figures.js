@@ -9,6 +9,7 @@ import { $ } from './context.js';
 import * as fig1Chart from '../charts/fig1.js';
 import * as fig2Chart from '../charts/fig2.js';
 import * as fig3Chart from '../charts/fig3.js';
+import { JOB } from '../protocol.js';
 
 /** About this many points per figure curve. */
 const FIGURE_POINTS = 40;
@@ -136,7 +137,7 @@ export function setupP1Figures(ctx) {
       try {
         const t0 = performance.now();
         say(status, () => S.figProgress(fig, percent(0, 0)));
-        const { report: { points } } = await ctx.lab.runJob('sweep', { fig, step: figStep }, (share) => {
+        const { report: { points } } = await ctx.lab.runJob(JOB.sweep, { fig, step: figStep }, (share) => {
           if (current()) say(status, () => S.figProgress(fig, percent(share, 0)));
         });
         performance.measure(`uhl:fig${fig}`, { start: t0, end: performance.now() });
@@ -154,7 +155,7 @@ export function setupP1Figures(ctx) {
     if (!current()) return;
     try {
       const t0 = performance.now();
-      const { report } = await ctx.lab.runJob('p1', {}, (share) => {
+      const { report } = await ctx.lab.runJob(JOB.p1, {}, (share) => {
         if (current()) say($('why-status'), () => S.whyProgress(percent(share, 0)));
       });
       performance.measure('uhl:p1', { start: t0, end: performance.now() });

@@ -10,6 +10,7 @@ import { $ } from './context.js';
 import { PER_SLOT_MAX_M } from './loader.js';
 import * as perSlotChart from '../charts/per-slot.js';
 import * as bucketsChart from '../charts/buckets.js';
+import { MSG, JOB } from '../protocol.js';
 
 /**
  * A word on the main view when the path key meets bare hosts: every path "/" puts every URL in
@@ -81,11 +82,11 @@ export function setupP1Results(ctx) {
       const firstView = state.firstView;
       asked = firstView?.generation === state.generation && firstView.args === JSON.stringify(args) ? firstView.answer : null;
       state.firstView = null;
-      while ((res = await (asked && !missing.length ? asked : ctx.lab.call('analyze', args))).missing) {
+      while ((res = await (asked && !missing.length ? asked : ctx.lab.call(MSG.analyze, args))).missing) {
         for (const fn of res.missing) {
           const name = state.names[fn] ?? fn;
           say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(0, 0)));
-          await ctx.lab.runJob('cache', { fn, key }, (share) => {
+          await ctx.lab.runJob(JOB.cache, { fn, key }, (share) => {
             say($('results-status'), () => S.hashingKey(name, S.keyName[key], percent(share, 0)));
           });
         }

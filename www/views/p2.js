@@ -8,6 +8,7 @@ import { showText } from '../dom.js';
 import { buildPolicySelect, renderPartition } from './partition.js';
 import { sectionRuns } from './section-run.js';
 import { $ } from './context.js';
+import { JOB } from '../protocol.js';
 
 /** Typing in the crawl-nodes field re-runs the simulation after this pause. */
 const NODES_DEBOUNCE_MS = 400;
@@ -59,8 +60,7 @@ export function setupP2(ctx) {
     const queued = part.figuresGen === state.generation;
     const run = partitionRuns.begin(() => (queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0))));
     try {
-      const { report } = await ctx.lab.runJob(
-        'partition',
+      const { report } = await ctx.lab.runJob(JOB.partition,
         { nodes },
         run.progress((share) => S.partProgress(int(nodes), urls, percent(share, 0))),
       );

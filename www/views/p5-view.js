@@ -12,6 +12,7 @@ import { timedCell } from '../timed-cell.js';
 import { readNumber, markField } from '../fields.js';
 import * as fig3Chart from '../charts/p5-fig3.js';
 import { $ } from './context.js';
+import { MSG } from '../protocol.js';
 
 
 /**
@@ -44,7 +45,7 @@ function summarize(entry) {
 }
 
 function table(id, head, rows) {
-  const t = $(id) ?? el('table', { cls: 'mini wide', attrs: { id } }, [el('thead'), el('tbody')]);
+  const t = /** @type {HTMLTableElement} */ ($(id)) ?? el('table', { cls: 'mini wide', attrs: { id } }, [el('thead'), el('tbody')]);
   t.tHead.replaceChildren(el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
   t.tBodies[0].replaceChildren(...rows);
   return t;
@@ -212,7 +213,7 @@ export function setupP5(ctx) {
     if (!stream || !split) return;
     const generation = ctx.generation();
     try {
-      const answer = await ctx.call('p5Misprints', stream);
+      const answer = await ctx.call(MSG.p5Misprints, stream);
       if (generation !== ctx.generation()) return;
       misprints = answer.misprints;
       renderSlips();
@@ -267,7 +268,7 @@ export function setupP5(ctx) {
         );
         bar.value = i / SCHEDULE.length;
         try {
-          const answer = await ctx.call('p5Fig3', { disk: medium === 'disk', index, ...stream });
+          const answer = await ctx.call(MSG.p5Fig3, { disk: medium === 'disk', index, ...stream });
           if (!current()) return;
           if (!warm) {
             let entry = fig3.rows.find((r) => r.medium === medium && r.index === index);

@@ -1,42 +1,34 @@
 // P3's spider threads, replayed (P3 §3.3): the first loaded URLs dealt to two threads by domain,
 // step by step under one global lock or P3's partial locks. A replay of the rule in
-// src/fingerprint/replay.rs, not a measurement: `urlhash paper p3 --threads` times real threads.
+// src/mechanisms/fingerprint/replay.rs, not a measurement: `urlhash paper p3 --threads` times real threads.
 // Drawing only: the schedule comes from the wasm (`p3Replay`).
 import { S } from '../strings.js';
 import { int } from '../format.js';
 import { showText } from '../dom.js';
 import { $ } from './context.js';
+import { MSG } from '../protocol.js';
 
 /** Play shows one step per this many milliseconds. */
 const PLAY_MS = 700;
 /** URLs the core replays (fingerprint::replay::MAX_URLS). */
 const MAX_URLS = 12;
-/** Fingerprint::replay::ACTIONS, in its numbering. */
-const ACTIONS = ['wait', 'check', 'write', 'duplicate', 'done'];
 
 /**
- * The core's packed replay (Replay::packed: a header of 6, each URL's thread, then 7 numbers a
- * step; 1-based, 0 for none) as { locking, urls, owners, steps: [{ lanes, holders, store }], ... }.
+ * The core's replay (protocol.js's Replay, src/mechanisms/fingerprint/replay.rs) of the first `urls`, as
+ * { locking, urls, owners, steps: [{ lanes, holders, store }], ... }: only the first
+ * holder is a lock under one global lock.
  */
-export function unpack(packed, urls) {
-  const [steps, locks, waits, distinct, duplicates, n] = packed;
-  const none = (v) => (v === 0 ? null : v - 1);
-  const at = 6 + n;
+export function unpack(replay, urls) {
+  const { partial, owners, waits, distinct, duplicates } = replay;
+  const locks = partial ? 2 : 1;
   return {
-    locking: locks === 2 ? 'partial' : 'global',
-    urls: urls.slice(0, n),
-    owners: packed.slice(6, at).map((t) => t - 1),
+    locking: partial ? 'partial' : 'global',
+    urls: urls.slice(0, owners.length),
+    owners,
     waits,
     distinct,
     duplicates,
-    steps: Array.from({ length: steps }, (_, i) => {
-      const q = packed.slice(at + 7 * i, at + 7 * (i + 1));
-      return {
-        lanes: [0, 1].map((t) => ({ action: ACTIONS[q[t]], url: none(q[2 + t]) })),
-        holders: q.slice(4, 4 + locks).map(none),
-        store: q[6],
-      };
-    }),
+    steps: replay.steps.map((s) => ({ lanes: s.lanes, holders: s.holders.slice(0, locks), store: s.store })),
   };
 }
 
@@ -101,9 +93,9 @@ export function setupReplay(ctx) {
     const ticket = ++state.ticket;
     stop();
     try {
-      const { packed, urls } = await ctx.call('p3Replay', { partial: partial(), count: MAX_URLS });
+      const { replay: named, urls } = await ctx.call(MSG.p3Replay, { partial: partial(), count: MAX_URLS });
       if (ticket !== state.ticket) return;
-      const replay = unpack(packed, urls);
+      const replay = unpack(named, urls);
       showText($('fp-replay-error'), '');
       state.replay = replay;
       state.step = 0;

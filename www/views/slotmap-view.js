@@ -1,6 +1,6 @@
 // The slot map (P1): every slot of M as one pixel, coloured by how many loaded URLs fell into
 // it, one image per function, so HfIp's never-set bits, hf's unreachable range and ELFhash's
-// clumps are seen, not only measured. The worker's wasm draws each image (src/slotmap.rs) into
+// clumps are seen, not only measured. The worker's wasm draws each image (src/mechanisms/slotmap.rs) into
 // an ImageData; this module puts it on a canvas and words its legend. `urlhash slotmap` writes
 // the same pixels to PNG files.
 import { S, nameOf } from '../strings.js';
@@ -11,6 +11,7 @@ import { sectionRuns } from './section-run.js';
 import { parseSlots } from '../slots.js';
 import { C } from '../constants.js';
 import { $ } from './context.js';
+import { MSG } from '../protocol.js';
 
 
 /** Below this mean load most slots are empty whatever the function. */
@@ -80,7 +81,7 @@ export function setupSlotmap(ctx) {
     const { m, layout } = state;
     const r = runs.begin(() => S.slotmapDrawing(power(m)));
     try {
-      const { maps } = await ctx.call('slotMap', { fns: ctx.functions(), key: ctx.key(), m, layout });
+      const { maps } = await ctx.call(MSG.slotMap, { fns: ctx.functions(), key: ctx.key(), m, layout });
       if (!r.current()) return;
       state.last = { maps, key: ctx.key() };
       render();
@@ -136,7 +137,7 @@ export function setupSlotmap(ctx) {
             el('td', { text: percent(c.slots / map.m, 1) }),
             el('td', { text: fixed(c.expected, 1) }),
           ]);
-          tr.querySelector('.swatch').style.background = hex(c.rgb);
+          /** @type {HTMLElement} */ (tr.querySelector('.swatch')).style.background = hex(c.rgb);
           tr.dataset.slots = String(c.slots);
           tr.dataset.min = String(c.min);
           return tr;

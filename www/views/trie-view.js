@@ -12,6 +12,7 @@ import { RUNS, compare, spread } from '../timing.js';
 import { timedCell } from '../timed-cell.js';
 import * as growthChart from '../charts/trie-growth.js';
 import { $ } from './context.js';
+import { MSG, JOB } from '../protocol.js';
 
 
 /**
@@ -178,7 +179,7 @@ export function setupTrie(ctx) {
     const inserts = $('trie-urls').value;
     const lookups = $('trie-lookup').value;
     try {
-      const { trace } = await ctx.call('trieTrace', { inserts, lookups, fixed: fixedVariant() });
+      const { trace } = await ctx.call(MSG.trieTrace, { inserts, lookups, fixed: fixedVariant() });
       showText($('trie-error'), '');
       $('trie-urls').removeAttribute('aria-invalid');
       diagram.draw(trace);
@@ -208,8 +209,8 @@ export function setupTrie(ctx) {
         ['printed', false],
         ['fixed', true],
       ]) {
-        const { trace } = await ctx.call('trieTrace', { inserts: stored, lookups: lookup, fixed });
-        const { trace: then } = await ctx.call('trieTrace', { inserts: `${stored}\n${lookup}`, lookups: '', fixed });
+        const { trace } = await ctx.call(MSG.trieTrace, { inserts: stored, lookups: lookup, fixed });
+        const { trace: then } = await ctx.call(MSG.trieTrace, { inserts: `${stored}\n${lookup}`, lookups: '', fixed });
         const d = flawDiagrams[variant];
         d.draw(trace);
         d.show(d.total);
@@ -343,7 +344,7 @@ export function setupTrie(ctx) {
           )
         : '',
     );
-    growthChart.render($('trie-growth-chart'), { study, names });
+    growthChart.render($('trie-growth-chart'), { study });
 
     renderTimes(report, timings);
 
@@ -536,7 +537,7 @@ export function setupTrie(ctx) {
           say(status, () => (loading ? S.table1Loading : S.table1Progress(S.table1Method[method], i + 1, TABLE1_ORDER.length, run, RUNS)));
           bar.value = ((run - 1) * TABLE1_ORDER.length + i) / steps;
           try {
-            const answer = await ctx.call('table1Row', { method, limit: TABLE1_URLS, perPass: TABLE1_PER_PASS });
+            const answer = await ctx.call(MSG.table1Row, { method, limit: TABLE1_URLS, perPass: TABLE1_PER_PASS });
             if (!current()) return;
             // Every row of this pass so far: the list's ratios are filled in once it is timed.
             table1.passes[run - 1] = answer.rows;
@@ -588,7 +589,7 @@ export function setupTrie(ctx) {
     const run = runs.begin(() => S.trieRunProgress(int(lines), percent(0, 0)));
     try {
       const { report, timed } = await ctx.runJob(
-        'trie',
+        JOB.trie,
         { maxLines: TRIE_MAX_LINES, step },
         run.progress((share) =>
           share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming,
@@ -623,7 +624,7 @@ export function setupTrie(ctx) {
     $('trie-run-body').dataset.timed = '1';
     for (let k = 2; k <= RUNS; k += 1) {
       for (const unit of units) {
-        const { time } = await ctx.call('trieTime', { structure: unit.id, count: unit.count });
+        const { time } = await ctx.call(MSG.trieTime, { structure: unit.id, count: unit.count });
         if (!run.current()) return;
         const t = timings[unit.id];
         if (unit.at16000) {

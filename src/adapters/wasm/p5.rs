@@ -3,7 +3,7 @@
 //!
 //! * `p5Fig3(medium, index, dupShare, seed)`: times one row of Fig. 3, [`p5::fig3_at`] at the
 //!   `index`-th N of [`p5::fig3_sizes`], the fingerprint store alone (P5's Fig. 1) against
-//!   IMP-CB (Fig. 2) on a stream with that share of duplicates; returns [`ROW`] numbers. Medium
+//!   IMP-CB (Fig. 2) on a stream with that share of duplicates; returns a [`Fig3Numbers`]. Medium
 //!   0 keeps both stores in memory (the CLI's `memory` rows); medium 1 puts both in SQLite
 //!   through the worker's `self.uhlP5Store(store, op, fp, indices)` (www/sqlite-stores.js,
 //!   the table and statements of `src/native/p5_disk.rs`, on OPFS where the browser has it):
@@ -11,20 +11,13 @@
 //! * `p5Misprints(dupShare, seed)`: [`p5::misprints_of`], what the CLI prints under "P5's
 //!   misprints, live".
 //!
-//! The rows cross as numbers (`Float64Array`), as Table 1's do: serialisers cost the page's
-//! WebAssembly bytes it must keep under 1 000 000.
+//! A row crosses as a named record (serde-wasm-bindgen), the numbers of the row the page shows.
 
 use super::{core_error, performance, to_js, Lab};
 use crate::engine::study::split_keys;
 use crate::mechanisms::cbf::{DeleteOutcome, FingerprintDb, FingerprintStore, MemFingerprints};
 use crate::papers::p5::{self, Fig3Row, P5Options};
 use wasm_bindgen::prelude::*;
-
-/// Numbers per row of `p5Fig3` ([`Fig3Row`]): `n, distinct, duplicates, store_seconds,
-/// imp_cb_seconds, ratio, store_us_per_url, imp_cb_us_per_url, store_found, imp_cb_lookups,
-/// lookups_avoided, by_counters, found, not_found, answered_by_counters,
-/// store_bytes_per_url, imp_cb_bytes_per_url`.
-pub const ROW: usize = 17;
 
 /// The operations of `uhlP5Store`: the [`FingerprintDb`] calls Fig. 3 makes.
 const FIND_AND_COUNT: u32 = 0;
@@ -190,32 +183,60 @@ fn options(dup_share: f64, seed: f64) -> Result<P5Options, JsError> {
     })
 }
 
-fn numbers(r: &Fig3Row) -> [f64; ROW] {
-    [
-        r.n as f64,
-        r.distinct as f64,
-        r.duplicates as f64,
-        r.store_seconds,
-        r.imp_cb_seconds,
-        r.ratio,
-        r.store_us_per_url,
-        r.imp_cb_us_per_url,
-        r.store_found as f64,
-        r.imp_cb_lookups as f64,
-        r.lookups_avoided as f64,
-        r.by_counters as f64,
-        r.found as f64,
-        r.not_found as f64,
-        r.answered_by_counters,
-        r.store_bytes_per_url,
-        r.imp_cb_bytes_per_url,
-    ]
+/// A row of `p5Fig3`, by name: the numbers of a [`Fig3Row`] the page shows (www/protocol.js's
+/// `P5Fig3Row`), in the order it shows them, then its medium (`memory` or `disk`).
+#[derive(serde::Serialize)]
+pub struct Fig3Numbers {
+    n: u64,
+    distinct: u64,
+    duplicates: u64,
+    store_seconds: f64,
+    imp_cb_seconds: f64,
+    ratio: f64,
+    store_us_per_url: f64,
+    imp_cb_us_per_url: f64,
+    store_found: u64,
+    imp_cb_lookups: u64,
+    lookups_avoided: u64,
+    by_counters: u64,
+    found: u64,
+    not_found: u64,
+    answered_by_counters: f64,
+    store_bytes_per_url: f64,
+    imp_cb_bytes_per_url: f64,
+    medium: &'static str,
+}
+
+impl From<&Fig3Row> for Fig3Numbers {
+    fn from(r: &Fig3Row) -> Fig3Numbers {
+        Fig3Numbers {
+            n: r.n,
+            distinct: r.distinct,
+            duplicates: r.duplicates,
+            store_seconds: r.store_seconds,
+            imp_cb_seconds: r.imp_cb_seconds,
+            ratio: r.ratio,
+            store_us_per_url: r.store_us_per_url,
+            imp_cb_us_per_url: r.imp_cb_us_per_url,
+            store_found: r.store_found,
+            imp_cb_lookups: r.imp_cb_lookups,
+            lookups_avoided: r.lookups_avoided,
+            by_counters: r.by_counters,
+            found: r.found,
+            not_found: r.not_found,
+            answered_by_counters: r.answered_by_counters,
+            store_bytes_per_url: r.store_bytes_per_url,
+            imp_cb_bytes_per_url: r.imp_cb_bytes_per_url,
+            medium: r.medium,
+        }
+    }
 }
 
 #[wasm_bindgen]
 impl Lab {
     /// One row of P5's Fig. 3 (see the module doc): `medium` 0 in memory, 1 on the worker's
     /// SQLite; `index` 0 to 3, the N of [`p5::fig3_sizes`] for the split's inserted keys.
+    /// Answers a [`Fig3Numbers`].
     /// Needs a counting-filter job first (its split of the URLs).
     #[wasm_bindgen(js_name = p5Fig3)]
     pub fn p5_fig3(
@@ -224,7 +245,7 @@ impl Lab {
         index: u32,
         dup_share: f64,
         seed: f64,
-    ) -> Result<Vec<f64>, JsError> {
+    ) -> Result<JsValue, JsError> {
         let options = options(dup_share, seed)?;
         let keys = split_keys(&self.session)?;
         let inserted: Vec<&[u8]> = keys.inserted().collect();
@@ -249,7 +270,7 @@ impl Lab {
         };
         let (row, _, _) = p5::fig3_at(medium, &inserted, n, &options, alone, imp, &mut now)
             .map_err(core_error)?;
-        Ok(numbers(&row).to_vec())
+        to_js(&Fig3Numbers::from(&row))
     }
 
     /// P5's misprints with this run's numbers ([`p5::misprints_of`]), on the split's inserted

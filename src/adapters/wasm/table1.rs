@@ -3,7 +3,7 @@
 //! and its ratio to the generalized list by [`table1::with_ratios`].
 //!
 //! * `table1Time(method, limit, perPass)`: times one row more (`method` an index in
-//!   [`METHODS`]); returns every row so far (see [`ROW`]). The URLs are those of `urlhash paper p4 --table1-urls LIMIT` on the same
+//!   [`METHODS`]); returns every row so far (each a [`Row`]). The URLs are those of `urlhash paper p4 --table1-urls LIMIT` on the same
 //!   input: the distinct URLs the trie study read (the first ones of the input), the first
 //!   `2 × limit` of them split in halves, the first (rounded up) stored and the second looked
 //!   up beside them. (On the corpus the CLI generates the URLs past `--n` when fewer than
@@ -14,8 +14,7 @@
 //!   www/sqlite-stores.js), that the core's loop calls through [`JsStore`]. The worker reads
 //!   SQLite's query plan and size itself.
 //!
-//! The reports cross as numbers (`Float64Array`), not through serde: the serialisers of these
-//! records took 2.8 KB of the page's WebAssembly, which must stay under 1 000 000 bytes.
+//! The rows cross as named records (serde-wasm-bindgen), the numbers the page shows of each.
 
 use super::{performance, Lab};
 use crate::papers::p4::table1::{self, DedupStore, GlStore, LinkedListStore};
@@ -29,9 +28,36 @@ pub const METHODS: [&str; 4] = [
     "generalized-list",
 ];
 
-/// Numbers per row of `table1Time` ([`table1::Table1Row`]; NaN where a row has none): `stored,
-/// lookups, found, passes, measured_ms, vs_list, insert_ms, printed_ms`.
-pub const ROW: usize = 8;
+/// A row of `table1Time`, by name: the numbers of a [`table1::Table1Row`] the page shows
+/// (www/protocol.js's `Table1Row`; `null` where a row has none).
+#[derive(serde::Serialize)]
+pub struct Row {
+    method: &'static str,
+    stored: u64,
+    lookups: u64,
+    found: u64,
+    passes: u64,
+    measured_ms: f64,
+    vs_list: Option<f64>,
+    insert_ms: f64,
+    printed_ms: Option<f64>,
+}
+
+impl From<&table1::Table1Row> for Row {
+    fn from(r: &table1::Table1Row) -> Row {
+        Row {
+            method: r.method,
+            stored: r.stored,
+            lookups: r.lookups,
+            found: r.found,
+            passes: r.passes,
+            measured_ms: r.measured_ms,
+            vs_list: r.vs_list,
+            insert_ms: r.insert_ms,
+            printed_ms: r.printed_ms,
+        }
+    }
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -70,7 +96,7 @@ impl Lab {
     /// Times the row of store `method` (its index in [`METHODS`], 3 or more the generalized
     /// list; a database through the worker's store, see the module doc) on Table 1's URLs
     /// (`limit` at most stored, `per_pass` lookups a pass); returns every row of this run so far
-    /// in the order they were timed, [`ROW`] numbers each, with each one's time over the
+    /// in the order they were timed, a [`Row`] each, with each one's time over the
     /// generalized list's (none before a trie study, whose distinct URLs these are). Timing a
     /// store again begins a new run.
     #[wasm_bindgen(js_name = table1Time)]
@@ -79,10 +105,10 @@ impl Lab {
         method: u32,
         limit: u32,
         per_pass: u32,
-    ) -> Result<Vec<f64>, JsError> {
+    ) -> Result<JsValue, JsError> {
         // No trie study yet: no URLs, no row.
         let Some(urls) = self.session.trie_urls() else {
-            return Ok(Vec::new());
+            return super::to_js(&Vec::<Row>::new());
         };
         // The CLI's split: the first 2 × limit distinct URLs, the first half (rounded up) stored.
         let all = urls.len().min(2 * limit as usize);
@@ -106,19 +132,6 @@ impl Lab {
         }
         rows.push(row);
         *rows = table1::with_ratios(std::mem::take(rows));
-        let mut out = Vec::with_capacity(ROW * rows.len());
-        for r in rows.iter() {
-            out.extend_from_slice(&[
-                r.stored as f64,
-                r.lookups as f64,
-                r.found as f64,
-                r.passes as f64,
-                r.measured_ms,
-                r.vs_list.unwrap_or(f64::NAN),
-                r.insert_ms,
-                r.printed_ms.unwrap_or(f64::NAN),
-            ]);
-        }
-        Ok(out)
+        super::to_js(&rows.iter().map(Row::from).collect::<Vec<_>>())
     }
 }

@@ -94,21 +94,6 @@ pub struct Replay {
     pub duplicates: usize,
 }
 
-/// The actions in [`Replay::packed`]'s numbering.
-pub const ACTIONS: [Action; 5] = [
-    Action::Wait,
-    Action::Check,
-    Action::Write,
-    Action::Duplicate,
-    Action::Done,
-];
-
-/// Numbers before the owners in [`Replay::packed`].
-pub const HEADER: usize = 6;
-/// Numbers per step in [`Replay::packed`], after the owners: 2 actions, 2 URLs, 2 lock
-/// holders and the store's size.
-pub const PER_STEP: usize = 7;
-
 impl Replay {
     /// Locks of the store: 1 (global) or one per thread (partial).
     pub fn locks(&self) -> usize {
@@ -117,33 +102,6 @@ impl Replay {
         } else {
             1
         }
-    }
-
-    /// The replay as one list of numbers, for the page (a `Uint32Array` needs no serialiser in
-    /// the wasm): `steps, locks, waits, distinct, duplicates, urls`, then each URL's thread
-    /// (1-based), then per step: both threads' actions (index in [`ACTIONS`]), both threads' URLs
-    /// (1-based, 0 when done), both locks' holders (1-based thread, 0 when free or no such lock),
-    /// and the store's size after the step.
-    pub fn packed(&self) -> Vec<u32> {
-        let one = |o: Option<usize>| o.map_or(0, |v| v as u32 + 1);
-        let mut out = vec![
-            self.steps.len() as u32,
-            self.locks() as u32,
-            self.waits as u32,
-            self.distinct as u32,
-            self.duplicates as u32,
-            self.owners.len() as u32,
-        ];
-        out.extend(self.owners.iter().map(|&t| t as u32 + 1));
-        for s in &self.steps {
-            for l in &s.lanes {
-                out.push(ACTIONS.iter().position(|&a| a == l.action).unwrap_or(0) as u32);
-            }
-            out.extend(s.lanes.iter().map(|l| one(l.url)));
-            out.extend(s.holders.iter().map(|&h| one(h)));
-            out.push(s.store as u32);
-        }
-        out
     }
 }
 
@@ -298,26 +256,6 @@ mod tests {
             assert_eq!(r.distinct, distinct.len());
             assert_eq!(r.duplicates, TWO.len() - distinct.len());
             assert_eq!(r.steps.last().unwrap().store, distinct.len());
-        }
-    }
-
-    #[test]
-    fn the_packed_numbers_hold_every_step() {
-        let r = replay(&TWO, false);
-        let p = r.packed();
-        let n = TWO.len();
-        assert_eq!(p[..HEADER], [12, 1, r.waits as u32, 4, 2, n as u32]);
-        assert_eq!(p.len(), HEADER + n + PER_STEP * r.steps.len());
-        assert_eq!(p[HEADER] as usize, owner(TWO[0], THREADS) + 1);
-        for (i, s) in r.steps.iter().enumerate() {
-            let q = &p[HEADER + n + PER_STEP * i..][..PER_STEP];
-            for t in 0..THREADS {
-                assert_eq!(ACTIONS[q[t] as usize], s.lanes[t].action);
-                assert_eq!(q[2 + t], s.lanes[t].url.map_or(0, |u| u as u32 + 1));
-            }
-            assert_eq!(q[4], s.holders[0].map_or(0, |h| h as u32 + 1));
-            assert_eq!(q[5], 0, "a global lock only");
-            assert_eq!(q[6] as usize, s.store);
         }
     }
 

@@ -58,7 +58,7 @@ pub fn mul_high(x: u64, n: u64) -> u64 {
 ///
 /// ```
 /// let mut state = 0;
-/// assert_eq!(urlhashlab::mix::splitmix64(&mut state), 0xE220_A839_7B1D_CDAF);
+/// assert_eq!(urlhashlab::foundation::mix::splitmix64(&mut state), 0xE220_A839_7B1D_CDAF);
 /// assert_eq!(state, 0x9E37_79B9_7F4A_7C15);
 /// ```
 #[inline]

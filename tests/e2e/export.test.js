@@ -74,7 +74,14 @@ function parseCsv(text) {
 async function download(id, format) {
   const button = page.locator(`.export-tools[data-export-for="${id}"] button[data-format="${format}"]`);
   await button.waitFor({ state: 'attached', timeout: 30_000 });
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
+  let dl;
+  try {
+    [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
+  } catch (err) {
+    // An export that fails says why on its toolbar: name it, not only the timeout.
+    const note = await page.locator(`.export-tools[data-export-for="${id}"] .export-note`).textContent().catch(() => null);
+    throw new Error(`${id} ${format}: no download; the toolbar's note: ${JSON.stringify(note)}`, { cause: err });
+  }
   const file = await dl.path();
   const bytes = fs.readFileSync(file);
   fs.mkdirSync(path.join(ARTIFACTS, 'exports'), { recursive: true });

@@ -1,5 +1,8 @@
 // Tiny DOM helpers. Text always goes in through textContent, never as HTML.
 
+/** The element of id `id` (its type is index.html's: the caller knows it). */
+export const $ = /** @type {(id: string) => any} */ ((id) => document.getElementById(id));
+
 /**
  * Creates `<tag class=cls>text</tag>`; children may be nodes or strings.
  * @template {keyof HTMLElementTagNameMap} K

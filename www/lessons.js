@@ -6,11 +6,10 @@
 // is computed here: the live numbers are read from the reports the page already shows.
 import { S, wordError } from './strings.js';
 import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
-import { showText } from './dom.js';
+import { $, showText } from './dom.js';
 import { setupQuiz } from './quiz.js';
 import { C } from './constants.js';
 
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 /** @param {string} id */

@@ -1,9 +1,8 @@
 // The map of the lab: the sticky bar of links to every section (by paper), which shows where
 // the reader is, the fragment deep links (#p4-trie), and each paper's sections collapsed or
 // shown alone ("only this paper"). No computation here.
+import { $ } from './dom.js';
 import { S } from './strings.js';
-
-const $ = (id) => document.getElementById(id);
 
 /** What the reader does that ends a hold: scrolling (wheel, a swipe), touching, typing, clicking. */
 const HANDS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'mousedown'];

@@ -3,10 +3,9 @@
 // offline" badge once the worker has every file cached, and a "reload to update" note when a
 // newer build is waiting. Also shows the link to the one-file lab with its size and SHA-256,
 // which the build writes into index.html.
+import { $ } from './dom.js';
 import { S } from './strings.js';
 import { bytes as fmtBytes } from './format.js';
-
-const $ = (id) => document.getElementById(id);
 
 export function setupOffline(relabelHooks) {
   showOneFile();

@@ -3,13 +3,12 @@
 // score per lesson a teacher can copy. Questions follow a seed kept in the link, so a link asks
 // the same ones. Words from S.quiz; nothing is computed here.
 import { S, wordError } from './strings.js';
-import { el, say } from './dom.js';
+import { $, el, say } from './dom.js';
 import { int } from './format.js';
 
 /** A whole number in an argument, grouped as the page writes numbers (1600000 → 1 600 000). */
 const grouped = (args) => args.map((a) => (/^-?\d{5,15}$/.test(a) ? int(Number(a)) : a));
 
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const input = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** @param {string} id */

@@ -1,8 +1,7 @@
 // The banner over the page (a worker that failed or broke, with its restart button), errors
 // worded next to where they happened, and the page's busy mark.
 import { S, wordError } from '../strings.js';
-import { showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, showText } from '../dom.js';
 
 /**
  * Wires the banner's buttons; offers `showBanner`, `reportError` and `setBusy` to the others.

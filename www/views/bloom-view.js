@@ -6,13 +6,12 @@
 import { S, nameOf, sourceOf, summaryOf } from '../strings.js';
 import { C, bound } from '../constants.js';
 import { int, fixed, percent, small } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { readNumber, markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
 import { drawBits } from '../bit-array.js';
 import * as fprChart from '../charts/fpr.js';
 import * as memoryChart from '../charts/bloom-memory.js';
-import { $ } from './context.js';
 import { MSG, JOB } from '../protocol.js';
 
 

@@ -5,13 +5,12 @@
 import { S, nameOf } from '../strings.js';
 import { C, bound } from '../constants.js';
 import { int, fixed, percent, sci } from '../format.js';
-import { el, say } from '../dom.js';
+import { $, el, say } from '../dom.js';
 import { readNumber, markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
 import * as countersChart from '../charts/counters.js';
 import * as deletionsChart from '../charts/deletions.js';
 import { setupP5 } from './p5-view.js';
-import { $ } from './context.js';
 import { JOB } from '../protocol.js';
 
 

@@ -106,8 +106,6 @@ import { C } from '../constants.js';
  * @property {any} lessons the lesson panel (lessons.js), once set up
  */
 
-/** The element of id `id` (its type is index.html's: the caller knows it). */
-export const $ = /** @type {(id: string) => any} */ ((id) => document.getElementById(id));
 
 /** The state the page opens with. */
 export function firstState() {

@@ -2,8 +2,7 @@
 // question on the data: keep the reader's data or load the lesson's, and undo the swap.
 import { S } from '../strings.js';
 import { int } from '../format.js';
-import { el, showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, el, showText } from '../dom.js';
 import { describeSource } from './sources.js';
 
 /**

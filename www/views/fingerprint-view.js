@@ -6,14 +6,13 @@
 import { S } from '../strings.js';
 import { C } from '../constants.js';
 import { int, fixed, percent, sci, pValue, expectedCount, power, tenTo } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { drawDigests } from '../digest-bits.js';
 import { sectionRuns } from './section-run.js';
 import * as avalancheChart from '../charts/avalanche.js';
 import * as birthdayChart from '../charts/birthday.js';
 import { setupReplay } from './replay-view.js';
 import { setupThreads } from './threads-view.js';
-import { $ } from './context.js';
 import { MSG, JOB } from '../protocol.js';
 
 

@@ -5,8 +5,7 @@ import { S } from '../strings.js';
 import { int } from '../format.js';
 import { C } from '../constants.js';
 import { applyEdit, boxValue, countLines, previewOf, spliceRaw } from '../paste-box.js';
-import { el, showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, el, showText } from '../dom.js';
 
 /** Pastes at least this long are kept out of the text box (see wire). */
 const BIG_PASTE_CHARS = 200_000;

@@ -1,6 +1,6 @@
 // What the lessons (lessons.js) see of the page and do to it: the data for a step's live
 // sentence, the watchers told when a view changed, and a step's set-up applied to the page.
-import { $ } from './context.js';
+import { $ } from '../dom.js';
 
 /**
  * Offers `lessonChanged`, `lessonData`, `onChange` and `applyLessonSetup`.

@@ -7,9 +7,8 @@ import { C } from '../constants.js';
 import { LabClient } from '../lab-client.js';
 import { SplitLoad, cutPoints, workersFor } from '../split-load.js';
 import { packPaste } from '../permalink.js';
-import { showText } from '../dom.js';
+import { $, showText } from '../dom.js';
 import { renderReport } from './report.js';
-import { $ } from './context.js';
 import { describe, describeSource, nothingLoaded } from './sources.js';
 import { MSG } from '../protocol.js';
 

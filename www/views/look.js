@@ -2,7 +2,7 @@
 // light theme, each with its toggle and remembered in the browser's storage.
 import { setLanguage, language } from '../strings.js';
 import { themeCharts } from '../charts/common.js';
-import { $ } from './context.js';
+import { $ } from '../dom.js';
 
 /**
  * The language to open in: the link's, the one chosen before, or the browser's.

@@ -5,8 +5,7 @@ import { S, nameOf, summaryOf } from '../strings.js';
 import { int } from '../format.js';
 import { parseSlots } from '../slots.js';
 import { C } from '../constants.js';
-import { el, showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, el, showText } from '../dom.js';
 
 /**
  * Offers `buildFunctionList`, `buildPresets`, `markPresets`, `setSlots`, `checkKey`,

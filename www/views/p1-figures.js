@@ -3,9 +3,8 @@
 import { S } from '../strings.js';
 import { int, percent, bytes as fmtBytes } from '../format.js';
 import { C } from '../constants.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { renderWhy } from './why.js';
-import { $ } from './context.js';
 import * as fig1Chart from '../charts/fig1.js';
 import * as fig2Chart from '../charts/fig2.js';
 import * as fig3Chart from '../charts/fig3.js';

@@ -3,10 +3,9 @@
 // coalesce; values not hashed yet are computed first, with progress.
 import { S, summaryOf } from '../strings.js';
 import { int, fixed, percent } from '../format.js';
-import { say, showText } from '../dom.js';
+import { $, say, showText } from '../dom.js';
 import { renderReport } from './report.js';
 import { renderTable } from './measures-table.js';
-import { $ } from './context.js';
 import { PER_SLOT_MAX_M } from './loader.js';
 import * as perSlotChart from '../charts/per-slot.js';
 import * as bucketsChart from '../charts/buckets.js';

@@ -4,10 +4,9 @@ import { S } from '../strings.js';
 import { int, fixed, percent } from '../format.js';
 import { parseNodes } from '../slots.js';
 import { C, bound } from '../constants.js';
-import { showText } from '../dom.js';
+import { $, showText } from '../dom.js';
 import { buildPolicySelect, renderPartition } from './partition.js';
 import { sectionRuns } from './section-run.js';
-import { $ } from './context.js';
 import { JOB } from '../protocol.js';
 
 /** Typing in the crawl-nodes field re-runs the simulation after this pause. */

@@ -6,12 +6,11 @@
 import { S } from '../strings.js';
 import { C, bound } from '../constants.js';
 import { int, fixed, percent, sci } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { RUNS, compare } from '../timing.js';
 import { timedCell } from '../timed-cell.js';
 import { readNumber, markField } from '../fields.js';
 import * as fig3Chart from '../charts/p5-fig3.js';
-import { $ } from './context.js';
 import { MSG } from '../protocol.js';
 
 

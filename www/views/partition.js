@@ -4,13 +4,12 @@
 // wasm's report ({printed, simulation, verdicts, control}).
 import { S, touchScreen } from '../strings.js';
 import { int, fixed, pValue, percent, small, expectedCount, bytes as fmtBytes } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { cssColor } from '../charts/common.js';
 import * as nodesChart from '../charts/nodes.js';
 import * as siteChainsChart from '../charts/site-chains.js';
 import * as pathCollisionsChart from '../charts/path-collisions.js';
 import * as pathLoadChart from '../charts/path-load.js';
-import { $ } from './context.js';
 
 
 /** A policy's display name: the page's label, else the wasm's description. */

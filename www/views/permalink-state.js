@@ -6,8 +6,7 @@ import { int, bytes as fmtBytes } from '../format.js';
 import { parseSlots } from '../slots.js';
 import { C } from '../constants.js';
 import { encodeState, decodeState, stateText, unpackPaste } from '../permalink.js';
-import { say, showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, say, showText } from '../dom.js';
 import { describeSource } from './sources.js';
 
 /**

@@ -4,8 +4,7 @@
 // Drawing only: the schedule comes from the wasm (`p3Replay`).
 import { S } from '../strings.js';
 import { int } from '../format.js';
-import { showText } from '../dom.js';
-import { $ } from './context.js';
+import { $, showText } from '../dom.js';
 import { MSG } from '../protocol.js';
 
 /** Play shows one step per this many milliseconds. */

@@ -5,12 +5,11 @@
 // the same pixels to PNG files.
 import { S, nameOf } from '../strings.js';
 import { int, fixed, percent } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { markField } from '../fields.js';
 import { sectionRuns } from './section-run.js';
 import { parseSlots } from '../slots.js';
 import { C } from '../constants.js';
-import { $ } from './context.js';
 import { MSG } from '../protocol.js';
 
 

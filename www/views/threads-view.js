@@ -4,9 +4,8 @@
 // loaded as the JSON the command writes. Formatting only: every number is the command's.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { RECORDED } from '../p3-threads-recorded.js';
-import { $ } from './context.js';
 
 const LOCKINGS = ['global', 'partial', 'sharded'];
 

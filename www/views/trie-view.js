@@ -5,13 +5,12 @@
 // their steps and every measure come from the wasm.
 import { S, language, nameOf, sourceOf } from '../strings.js';
 import { int, fixed, percent, bytes as fmtBytes } from '../format.js';
-import { el, say, showText } from '../dom.js';
+import { $, el, say, showText } from '../dom.js';
 import { TrieDiagram } from '../trie-diagram.js';
 import { sectionRuns } from './section-run.js';
 import { RUNS, compare, spread } from '../timing.js';
 import { timedCell } from '../timed-cell.js';
 import * as growthChart from '../charts/trie-growth.js';
-import { $ } from './context.js';
 import { MSG, JOB } from '../protocol.js';
 
 

@@ -52,7 +52,8 @@ export function setupMap({ onChange = () => {} } = {}) {
    * Keeps `section` where the scroll put it while the views above it are still being drawn
    * (they grow and would push it down): for 3 s, as long as a view is waiting for its numbers
    * (`data-gen=""`), and 1.5 s after the last move, at most 60 s; the reader scrolling, touching
-   * or typing ends it at once.
+   * or typing ends it at once, and so does any other scroll (one the hold did not make while the
+   * section stayed put in the page).
    */
   let unpin = (/** @type {string} */ _why) => {};
   let pinned = null;
@@ -73,13 +74,25 @@ export function setupMap({ onChange = () => {} } = {}) {
     };
     const letGo = (e) => stop(e);
     for (const type of HANDS) addEventListener(type, letGo, { capture: true, passive: true });
+    // Where the page was scrolled to and where the section sat in the page, after the last frame.
+    let lastY = scrollY;
+    let lastAt = want + scrollY;
     const tick = () => {
       const now = performance.now();
-      const drift = section.getBoundingClientRect().top - want;
+      const top = section.getBoundingClientRect().top;
+      // The page scrolled while the section stayed where it was in it: someone else scrolled
+      // (a script, an assistive tool, the scroll bar), and the hold gives way to them.
+      if (Math.abs(scrollY - lastY) > 2 && Math.abs(top + scrollY - lastAt) <= 2) {
+        stop('scrolled');
+        return;
+      }
+      lastAt = top + scrollY;
+      const drift = top - want;
       if (Math.abs(drift) > 2) {
         scrollBy(0, drift);
         until = Math.max(until, now + 1500);
       }
+      lastY = scrollY;
       const drawing = document.querySelector('main [data-gen=""]') !== null;
       if (now - start < 60_000 && (now < until || drawing)) frame = requestAnimationFrame(tick);
       else stop(drawing ? 'limit' : 'drawn');

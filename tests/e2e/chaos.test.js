@@ -320,11 +320,40 @@ async function drop(page, name, bytes) {
   );
 }
 
-/** Hands `bytes` to the page by `way` (paste, file, drop). */
+/**
+ * Does `act`, then waits until the page has taken the input it gives: its load() has begun (it
+ * always rewrites the input's message first) or a new input is shown. Without this wait, a click
+ * whose handler runs after Playwright returns (a busy main thread on a loaded machine) leaves
+ * idle() looking at the page before the action.
+ * @param {import('playwright-core').Page} page
+ * @param {string} what
+ * @param {() => Promise<unknown>} act
+ */
+async function taking(page, what, act) {
+  const gen = await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__chaosTaken = false;
+    w.__chaosWatch?.disconnect();
+    w.__chaosWatch = new MutationObserver(() => (w.__chaosTaken = true));
+    w.__chaosWatch.observe(document.getElementById('input-error'), { attributes: true, childList: true, characterData: true, subtree: true });
+    return document.getElementById('data-badge').dataset.gen;
+  });
+  await act();
+  await page
+    .waitForFunction((g) => /** @type {any} */ (window).__chaosTaken || document.getElementById('data-badge').dataset.gen !== g, gen, { timeout: 30_000, polling: 'raf' })
+    .catch((e) => {
+      throw new Error(`the page did not take the ${what} within 30 s: its load never began`, { cause: e });
+    });
+  await page.evaluate(() => /** @type {any} */ (window).__chaosWatch?.disconnect());
+}
+
+/** Hands `bytes` to the page by `way` (paste, file, drop), and waits until it has taken them. */
 async function give(page, way, name, bytes) {
-  if (way === 'paste') await paste(page, bytes.toString('utf8'));
-  else if (way === 'file') await page.setInputFiles('#file', { name, mimeType: 'text/plain', buffer: bytes });
-  else await drop(page, name, bytes);
+  await taking(page, way, async () => {
+    if (way === 'paste') await paste(page, bytes.toString('utf8'));
+    else if (way === 'file') await page.setInputFiles('#file', { name, mimeType: 'text/plain', buffer: bytes });
+    else await drop(page, name, bytes);
+  });
 }
 
 // ---------------------------------------------------------------- the walk
@@ -509,7 +538,7 @@ async function walk(seed, t) {
           what = `corpus ${n}`;
           log.push(`#${i} ${what}`);
           await page.selectOption('#corpus-n', String(n));
-          await page.click('#corpus-load');
+          await taking(page, `corpus ${n}`, () => page.click('#corpus-load'));
           s = await settle(kind);
           assert.ok(s.badge.gen > before.badge.gen, `the corpus of ${n} was loaded`);
           w.model = corpusModel(n, 'user');

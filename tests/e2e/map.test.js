@@ -237,6 +237,26 @@ describe('a section reached from the map stays in place while the views above it
       document.documentElement.style.overflowAnchor = '';
     });
   });
+
+  test('a scroll the hold did not make (a script, an assistive tool) ends it at once', async () => {
+    await ready(page);
+    await page.evaluate(() => (document.getElementById('bloom').dataset.gen = ''));
+    await page.click('#map a[data-section="fp"]');
+    await assertLanded(page, 'fp');
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => document.getElementById('map').dataset.holding), 'fp', 'held while bloom waits');
+    // Scrolled to the top the way Playwright or a screen reader does it: no wheel, key or touch.
+    const after = await page.evaluate(async () => {
+      document.querySelector('header.top').scrollIntoView();
+      for (let i = 0; i < 30; i += 1) await new Promise((r) => requestAnimationFrame(r));
+      const map = document.getElementById('map').dataset;
+      return { y: scrollY, holding: map.holding ?? null, released: map.released ?? '' };
+    });
+    assert.equal(after.holding, null, 'the hold let go');
+    assert.match(after.released, /^scrolled after/, 'and says why');
+    assert.equal(after.y, 0, 'the page stays where it was scrolled to, not pulled back to fp');
+    await page.evaluate(() => (document.getElementById('bloom').dataset.gen = document.getElementById('results').dataset.gen));
+  });
 });
 
 describe('no sideways scroll of the page at 360, 390, 430 (touch), 1280 and 1440 px once every view has run', () => {

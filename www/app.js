@@ -10,7 +10,7 @@ import { showEmbed } from './embed.js';
 import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
 import { setupOffline } from './offline.js';
-import { setupMap } from './map.js';
+import { setupMap, ALL, FIRST_VIEW } from './map.js';
 import { $, labelScrollRegions, resay, showText } from './dom.js';
 import { onChartTypeChange, setupCharts } from './charts/common.js';
 import { firstState, newContext } from './views/context.js';
@@ -154,13 +154,25 @@ async function main() {
     onChange: () => {
       link.onSectionsChanged();
       link.updateLink();
+      // The view now in front computes what it shows, if it has not yet.
+      loader.runFront();
+    },
+    // A view the reader opens is a step back and forward can retrace.
+    onRoute: (view, byReader) => {
+      state.view = view;
+      if (byReader && state.linkReady) history.pushState(null, '', `${location.pathname}#${link.currentLink()}`);
     },
   });
   ctx.map = map;
   relabelHooks.push(() => map.relabel());
   if (address.focus) map.focusPaper(address.focus);
-  // The five papers in a sentence each: open on screens wide enough to keep the first chart in view.
-  $('papers').open = matchMedia('(min-width: 1000px) and (min-height: 850px)').matches;
+  // One view at a time: the one a fragment (#p4-trie) names, else the link's, else P1's slots.
+  const anchor = anchorOf(location);
+  const fromHash = Boolean(anchor) && map.go(anchor);
+  if (!fromHash) map.show(state.view && document.getElementById(state.view) ? state.view : state.view === ALL ? ALL : FIRST_VIEW);
+  // The five papers in a sentence each: open in the report on screens wide enough to keep the
+  // first chart in view; folded over a view in front (its chart comes first).
+  $('papers').open = map.route() === ALL && matchMedia('(min-width: 1000px) and (min-height: 850px)').matches;
   input.buildCorpusSelect();
   controls.buildPresets();
   $('m-input').value = String(state.m);
@@ -194,14 +206,13 @@ async function main() {
   if (first.kind === 'corpus') $('corpus-n').value = String(first.n);
   if (first.kind === 'paste') input.setPasted(new TextDecoder().decode(first.bytes));
   if (state.linkNote) showText($('link-note'), state.linkNote);
-  const view = state.view;
   // The first chart comes before the set-up of the views below it (the worker has the results
   // ready by now, and the page's thread is the one to wait for).
   await loader.load(first, fed);
   const startDedupViews = setupDedup(ctx);
   // They wait for P1's figures, as after any load (load() found none to tell).
   if (state.input) for (const v of ctx.dedupViews) v.waiting();
-  badge.wire((id) => map.bring(id));
+  badge.wire((id) => map.go(id, true));
   const lessons = setupLessons({
     apply: glue.applyLessonSetup,
     bring: (id) => map.bring(id),
@@ -225,21 +236,22 @@ async function main() {
   // The export toolbars (each placed by reading its chart box's style) come after the first chart.
   setupExports(() => link.exportParams());
   startDedupViews();
+  // The view in front computes, if P1's figures were done before its views were set up.
+  loader.runFront();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);
-  // A fragment (#p4-trie) names a section to open at; it then lives on as `view` in the link.
-  const fromHash = Boolean(anchorOf(location)) && map.go(anchorOf(location));
   state.linkReady = true;
   link.updateLink();
   // A fragment holding another state (a link followed within the page, the embed's way out, or
   // the address edited) opens it.
+  // Back and forward between two views of the same state only change the view.
   addEventListener('hashchange', () => {
-    if (stateText(location) === location.hash.slice(1) && location.hash.slice(1) !== link.currentLink()) location.reload();
+    const text = location.hash.slice(1);
+    if (stateText(location) !== text || text === link.currentLink()) return;
+    const view = new URLSearchParams(text).get('view') ?? undefined;
+    if (text === link.currentLink({ view })) map.show(view ?? FIRST_VIEW);
+    else location.reload();
   });
-  // A link's paper in focus wins over a section of another paper it was read at.
-  const paperOfView = view && document.getElementById(view)?.dataset.paper;
-  const viewShown = !address.focus || !paperOfView || paperOfView === address.focus;
-  if (!fromHash && view && view !== 'input-panel' && viewShown) map.reveal(view)?.scrollIntoView();
   link.watchSections();
   if (address.lesson && !state.embed) await lessons.open(address.lesson, address.step ?? 0, address.question);
 }

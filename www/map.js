@@ -1,6 +1,7 @@
-// The map of the lab: the sticky bar of links to every section (by paper), which shows where
-// the reader is, the fragment deep links (#p4-trie), and each paper's sections collapsed or
-// shown alone ("only this paper"). No computation here.
+// The map of the lab: the sticky bar of links to every view (by paper), one view shown at a
+// time (a route: the map's fragment, #p4-trie), or every section as one page, the report
+// (#report), where the map shows the section being read and each paper's sections can be
+// collapsed or shown alone ("only this paper"). No computation here.
 import { $ } from './dom.js';
 import { S } from './strings.js';
 
@@ -12,35 +13,79 @@ const HANDS = ['wheel', 'touchstart', 'touchmove', 'keydown', 'mousedown'];
  * or opens (the link and the section being read follow).
  * Returns { go, reveal, bring, markCurrent, focusPaper, focused, pinned, relabel }.
  */
-/** @param {{ onChange?: () => void }} [options] */
-export function setupMap({ onChange = () => {} } = {}) {
+/**
+ * `onRoute(view, byReader)` is called when another view comes in front, `byReader` when the
+ * reader chose it (a link of the map or of the page), not a lesson or the address.
+ * @param {{ onChange?: () => void, onRoute?: (view: string, byReader: boolean) => void }} [options]
+ */
+export function setupMap({ onChange = () => {}, onRoute = () => {} } = {}) {
   const links = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('#map a[data-section]'))];
   /** fragment (without #) → section id */
   const fragments = new Map(links.map((a) => [a.hash.slice(1), a.dataset.section]));
   const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('main section.panel[data-paper]'))];
+  /** Every panel a route shows or hides. */
+  const panels = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.layout section.panel[id]'))];
   let focus = null;
+  /** The view shown: a section id of the map's links, or ALL (the report); none before the first. */
+  let route = null;
 
   for (const section of sections) addTools(section);
 
-  /** Opens the section (expanded, and not hidden by the focus on another paper). */
-  function reveal(id) {
-    const section = $(id);
+  /**
+   * Shows view `id` alone (a map link's section id, or the section of a view's controls; ALL:
+   * every section) and marks its link.
+   * @param {string} id
+   * @param {boolean} [byReader] the reader chose it
+   */
+  function show(id, byReader = false) {
+    const next = routeOf(id);
+    const moved = next !== route;
+    route = next;
+    document.body.dataset.route = route;
+    const shown = PANELS_OF[route] ?? [route];
+    for (const panel of panels) panel.classList.toggle('off-route', route !== ALL && !shown.includes(panel.id));
+    markCurrent(route);
+    if (!moved) return;
+    onRoute(route, byReader);
+    onChange();
+  }
+
+  /** Opens the section (its view; in the report, expanded and not hidden by a focus). */
+  function reveal(id, byReader = false) {
+    const section = $(id)?.closest('section.panel') ?? null;
     if (!section) return null;
+    if (route !== ALL) {
+      show(section.id, byReader);
+      return section;
+    }
     if (section.classList.contains('collapsed')) setCollapsed(section, false);
     if (focus && section.dataset.paper && section.dataset.paper !== focus) focusPaper(null);
     return section;
   }
 
-  /** Scrolls to the section a fragment or section id names; true when there was one. */
-  function go(hash) {
+  /**
+   * Opens the view a fragment or section id names (#p4-trie, #report, an element's id), or in
+   * the report scrolls to its section; true when there was one.
+   */
+  function go(hash, byReader = false) {
     const name = decodeURIComponent(String(hash ?? '').replace(/^#/, ''));
     if (!name) return false;
     const id = fragments.get(name) ?? (name === 'input' ? 'input-panel' : $(name)?.closest('section.panel')?.id);
-    const section = id && reveal(id);
+    if (id === ALL) {
+      show(ALL, byReader);
+      scrollTo(0, 0);
+      return true;
+    }
+    const section = id && reveal(id, byReader);
     if (!section) return false;
-    section.scrollIntoView({ block: 'start' });
-    pin(section);
     const heading = section.querySelector('h2');
+    if (route === ALL) {
+      section.scrollIntoView({ block: 'start' });
+      pin(section);
+    } else {
+      // A view opens at the top of the page, under its bar.
+      scrollTo(0, 0);
+    }
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
@@ -122,17 +167,18 @@ export function setupMap({ onChange = () => {} } = {}) {
   for (const a of [...links, .../** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('#papers a[href^="#"]'))]) {
     a.addEventListener('click', (e) => {
       e.preventDefault();
-      go(a.hash);
+      go(a.hash, true);
     });
   }
   window.addEventListener('hashchange', () => go(location.hash));
   $('map-all').addEventListener('click', () => focusPaper(null));
 
-  /** Marks the map's link of the section in view (or of the nearest section above it). */
+  /** Marks the map's link of the view shown or, in the report, of the section in view (or of the nearest section above it). */
   const order = [...document.querySelectorAll('section.panel[id]')].map((s) => s.id);
   function markCurrent(id) {
+    if (route !== ALL) id = route;
     let at = order.indexOf(id);
-    let link = null;
+    let link = links.find((a) => a.dataset.section === id) ?? null;
     while (at >= 0 && !link) {
       link = links.find((a) => a.dataset.section === order[at]) ?? null;
       at -= 1;
@@ -206,5 +252,23 @@ export function setupMap({ onChange = () => {} } = {}) {
   }
 
   relabel();
-  return { go, reveal, bring, markCurrent, focusPaper, focused: () => focus, pinned: () => pinned, relabel };
+  return { go, show, reveal, bring, markCurrent, focusPaper, focused: () => focus, pinned: () => pinned, route: () => route, relabel };
+}
+
+/** The route of the report: every section as one page. */
+export const ALL = 'all';
+/** The view every other one starts from: P1's slots. */
+export const FIRST_VIEW = 'view-panel';
+/** The panels of a view that are more than its section: its controls. */
+const PANELS_OF = {
+  'view-panel': ['functions-panel', 'slots-panel', 'view-panel'],
+};
+
+/**
+ * The view that shows section `id` (a view's controls show with it).
+ * @param {string} id
+ */
+function routeOf(id) {
+  for (const [view, panels] of Object.entries(PANELS_OF)) if (panels.includes(id)) return view;
+  return id;
 }

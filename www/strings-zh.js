@@ -348,6 +348,7 @@ export const ZH = {
     p5bloom: '布隆',
     p5counting: '计数',
     p3: '指纹',
+    all: '报告',
   },
   mapCollapse: '折叠',
   mapExpand: '展开',
@@ -392,7 +393,7 @@ export const ZH = {
   reportHeading: '输入中有什么',
 
   // Functions
-  functionsHeading: '2. 散列函数',
+  functionsHeading: '3. 散列函数',
   functionsHint: '勾选的函数会在图表和表格中进行比较。',
   paperGroup: {
     P1: 'P1 · 李晓明、凤旺森 2004（受检验的论文）',
@@ -410,7 +411,7 @@ export const ZH = {
   noKeys: (key) => `这份输入中没有一行能读出${key}：这个键下没有可度量的内容。请换一个键。`,
 
   // Slots
-  slotsHeading: '3. 槽（M）',
+  slotsHeading: '2. 槽（M）',
   slotsHint: 'URL 所在的槽就是它的散列值 mod M：散列表中的一个桶，或爬虫集群中的一台机器。',
   slotsPresetGroups: [
     { label: 'P1 图 2 的机器数', values: [8, 10, 12, 40] },

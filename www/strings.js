@@ -56,6 +56,7 @@ export const S = {
     p5bloom: 'Bloom',
     p5counting: 'Counting',
     p3: 'Fingerprints',
+    all: 'Report',
   },
   mapCollapse: 'Collapse',
   mapExpand: 'Expand',
@@ -376,7 +377,7 @@ export const S = {
   reportHeading: 'What the input held',
 
   // Functions
-  functionsHeading: '2. Hash functions',
+  functionsHeading: '3. Hash functions',
   functionsHint: 'Checked functions are compared in the charts and the table.',
   paperGroup: {
     P1: 'P1 · Li & Feng 2004 (the paper under test)',
@@ -394,7 +395,7 @@ export const S = {
   noKeys: (key) => `Not one line of this input yields ${key}: there is nothing to measure. Pick another key.`,
 
   // Slots
-  slotsHeading: '3. Slots (M)',
+  slotsHeading: '2. Slots (M)',
   slotsHint: 'A URL’s slot is its hash value mod M: a hash-table bucket, or a crawler machine.',
   slotsPresetGroups: [
     { label: 'P1 Fig. 2 machines', values: [8, 10, 12, 40] },

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile, assertChartsLabelled, readTimedCells, assertTimedCell } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, openView, useLab, generation, loadFile, assertChartsLabelled, readTimedCells, assertTimedCell } from './helpers.js';
 import { fixed, int } from '../../www/format.js';
 import { RUNS, compare } from '../../www/timing.js';
 import { S } from '../../www/strings.js';
@@ -39,6 +39,7 @@ let page;
 
 /** Waits until view `id` (trie, bloom or cbf) shows load `gen` and `extra` data attributes. */
 async function waitView(p, id, gen, extra = {}) {
+  await openView(p, id);
   const errorId = id === 'trie' ? 'trie-run-error' : `${id}-error`;
   await p.waitForFunction(
     ({ id, errorId, gen, extra }) => {

@@ -8,7 +8,7 @@ import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
+import { useLab, ARTIFACTS, assertChartsReadable, openView } from './helpers.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
 /** The parameters the test gives setupExports when the page has not called it itself. */
@@ -299,6 +299,7 @@ async function checkChart(id) {
 
 /** Waits until the view in section `id` has drawn the current load, or shows its error (which fails). */
 async function waitView(id) {
+  await openView(page, id);
   await page.waitForFunction(
     ({ id, errorId }) => {
       const gen = document.getElementById('results').dataset.gen;

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile } from './helpers.js';
+import { ARTIFACTS, ROOT, cliJson, useLab, generation, loadFile, openView } from './helpers.js';
 import { int, fixed } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
@@ -74,6 +74,7 @@ function tmpFile(name, text) {
 
 /** Waits until element `id` has data-`key` = `value` or `errorId` shows an error (which fails). */
 async function waitData(p, id, key, value, errorId) {
+  await openView(p, id);
   await p.waitForFunction(
     ({ id, key, value, errorId }) => document.getElementById(id).dataset[key] === value || !document.getElementById(errorId).hidden,
     { id, key, value, errorId },

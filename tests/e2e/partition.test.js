@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliPartition, cliJson, ARTIFACTS, ROOT, useLab, generation, assertChartsLabelled } from './helpers.js';
+import { cliPartition, cliJson, ARTIFACTS, ROOT, useLab, generation, assertChartsLabelled, openView } from './helpers.js';
 import { int, fixed, pValue, percent } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
@@ -39,6 +39,7 @@ async function waitLoaded(p, gen) {
 
 /** Waits for the partition of load `gen` with `nodes` crawl nodes; it must show no error. */
 async function waitPartition(p, gen, nodes) {
+  await openView(p, 'partition');
   await p.waitForFunction(
     ({ gen, nodes }) => {
       const s = document.getElementById('partition');

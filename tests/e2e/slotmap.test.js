@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useLab, ARTIFACTS, cliJson, ready } from './helpers.js';
+import { useLab, ARTIFACTS, cliJson, ready, openView } from './helpers.js';
 
 let page;
 
@@ -21,6 +21,7 @@ const cli = (m, layout) =>
 
 /** Waits until the slot map shows M = `m` in `layout`. */
 async function shown(m, layout) {
+  await openView(page, 'slotmap');
   await page.waitForFunction(
     ([m, layout]) => {
       const s = document.getElementById('slotmap').dataset;

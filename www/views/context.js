@@ -51,12 +51,13 @@ import { C } from '../constants.js';
  * @property {{ id: string, step: number } | null} lesson the lesson step on screen
  * @property {string | null} embed the embed shown (#embed=p1-fig2), or null for the whole lab
  * @property {number} generation bumped by every completed load
+ * @property {number} figuresDone the load whose P1 figures are done (the long studies wait for them)
  * @property {Input | null} input
  * @property {boolean} splitChecked
  * @property {Source} [lastSource] the input on screen's source
  * @property {Source} [keptForLessons] data the reader kept over a lesson's
  * @property {boolean} [linkReady] the address bar follows the state from now on
- * @property {string} [view] the section being read, for the link
+ * @property {string} [view] the view shown (a section id; 'all': the report), for the link
  * @property {string} [linkNote] why a link's input could not be opened
  * @property {{ generation: number, args: string, answer: Promise<any> } | null} firstView
  *   the results of the view the page opens on, asked for with the first input
@@ -98,7 +99,7 @@ import { C } from '../constants.js';
  * @property {() => Promise<void>} runPartition
  * @property {() => void} drawPartition
  * @property {() => void} applyNodes
- * @property {{ waiting: () => void, load: (generation: number) => void, relabel: () => void }[]} dedupViews
+ * @property {{ section: string, waiting: () => void, load: (generation: number) => void, relabel: () => void }[]} dedupViews
  *   the de-duplication views, once connected
  * @property {() => void} booted the page is drawn whole from now on
  * @property {() => void} relabel draws every part of the page again in the language now chosen
@@ -125,6 +126,7 @@ export function firstState() {
     lesson: null,
     embed: null,
     generation: 0,
+    figuresDone: 0,
     input: null,
     splitChecked: false,
     firstView: null,

@@ -48,7 +48,14 @@ export function setupDedup(ctx) {
   };
   const trie = setupTrie(views);
   const fingerprint = setupFingerprint(views);
-  ctx.dedupViews = [trie, setupBloom(views), setupCbf(views), fingerprint, setupSlotmap(views)];
+  // Each with the section it draws in: it runs when that view is in front (loader's runFront).
+  ctx.dedupViews = [
+    { section: 'trie', ...trie },
+    { section: 'bloom', ...setupBloom(views) },
+    { section: 'cbf', ...setupCbf(views) },
+    { section: 'fp', ...fingerprint },
+    { section: 'slotmap', ...setupSlotmap(views) },
+  ];
   return () => {
     trie.start();
     fingerprint.start();

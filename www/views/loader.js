@@ -27,7 +27,7 @@ export const PER_SLOT_MAX_M = 64;
 const TABLE_SAMPLE = 64 * 1024;
 
 /**
- * Offers `load`, `prefeed`, `cancelLoad`, `startLab`, `connect` and `restart`.
+ * Offers `load`, `prefeed`, `cancelLoad`, `startLab`, `connect`, `restart` and `runFront`.
  * @param {import('./context.js').Ctx} ctx
  */
 export function setupLoader(ctx) {
@@ -283,11 +283,26 @@ export function setupLoader(ctx) {
     const generation = state.generation;
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
-    // P1's figures first, then P2's partition, then the de-duplication views of this input.
-    ctx.runFigures(generation).then(async () => {
-      if (generation === state.generation && ctx.partitionRuns.askedGen !== generation) await ctx.runPartition();
-      if (generation === state.generation) for (const v of ctx.dedupViews) v.load(generation);
+    // P1's figures first, then the long studies of the view in front (runFront).
+    ctx.runFigures(generation).then(() => {
+      state.figuresDone = generation;
+      return runFront();
     });
+  }
+
+  /**
+   * Runs the long studies of the input on screen that the view in front shows, once P1's
+   * figures are done: P2's partition, then the de-duplication views; every one of them in the
+   * report. A view not shown runs when it is opened (this is called again then).
+   */
+  async function runFront() {
+    const generation = state.generation;
+    if (!state.input || state.figuresDone !== generation) return;
+    const route = ctx.map?.route() ?? 'all';
+    const front = (/** @type {string} */ id) => route === 'all' || route === id;
+    if (front('partition') && ctx.partitionRuns.askedGen !== generation) await ctx.runPartition();
+    if (generation !== state.generation) return;
+    for (const v of ctx.dedupViews) if (front(v.section)) v.load(generation);
   }
 
   /**
@@ -357,5 +372,5 @@ export function setupLoader(ctx) {
     return restarting;
   }
 
-  return { load, prefeed, cancelLoad, startLab, connect, restart };
+  return { load, prefeed, cancelLoad, startLab, connect, restart, runFront };
 }

@@ -157,11 +157,17 @@ export function setupPermalinkState(ctx) {
     const update = () => {
       queued = false;
       if (!state.linkReady) return;
-      // While the map holds a section in place, that one is being read (views above still grow).
-      const current = ctx.map?.pinned() ?? inView();
+      // The view shown is the one the link keeps; in the report (route 'all'), the map marks
+      // the section the map holds in place (views above it still grow), else the one in view.
+      const route = ctx.map?.route();
+      if (route === 'all') {
+        const reading = ctx.map.pinned() ?? inView();
+        if (reading) ctx.map.markCurrent(reading);
+      }
+      const current = route ?? inView();
       if (!current || current === state.view) return;
       state.view = current;
-      ctx.map?.markCurrent(state.view);
+      if (route !== 'all') ctx.map?.markCurrent(state.view);
       clearTimeout(viewTimer);
       viewTimer = setTimeout(updateLink, 300);
     };

@@ -167,9 +167,12 @@ async function main() {
   relabelHooks.push(() => map.relabel());
   if (address.focus) map.focusPaper(address.focus);
   // One view at a time: the one a fragment (#p4-trie) names, else the link's, else P1's slots.
+  // An embed's view is the section of its piece: only that one computes.
   const anchor = anchorOf(location);
-  const fromHash = Boolean(anchor) && map.go(anchor);
-  if (!fromHash) map.show(state.view && document.getElementById(state.view) ? state.view : state.view === ALL ? ALL : FIRST_VIEW);
+  const embedded = document.querySelector('.embed-target')?.closest('section.panel')?.id;
+  const fromHash = !embedded && Boolean(anchor) && map.go(anchor);
+  if (embedded) map.show(embedded);
+  else if (!fromHash) map.show(state.view && document.getElementById(state.view) ? state.view : state.view === ALL ? ALL : FIRST_VIEW);
   // The five papers in a sentence each: open in the report on screens wide enough to keep the
   // first chart in view; folded over a view in front (its chart comes first).
   $('papers').open = map.route() === ALL && matchMedia('(min-width: 1000px) and (min-height: 850px)').matches;

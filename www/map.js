@@ -76,7 +76,10 @@ export function setupMap({ onChange = () => {}, onRoute = () => {} } = {}) {
       scrollTo(0, 0);
       return true;
     }
-    const section = id && reveal(id, byReader);
+    if (!id || !$(id)) return false;
+    // The map's links open a view, in the report too; there, a fragment scrolls to its section.
+    if (byReader) show(/** @type {HTMLElement} */ ($(id).closest('section.panel') ?? $(id)).id, true);
+    const section = reveal(id);
     if (!section) return false;
     const heading = section.querySelector('h2');
     if (route === ALL) {

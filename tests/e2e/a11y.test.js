@@ -1,5 +1,5 @@
-// An automated accessibility scan (axe-core, WCAG 2.1 A and AA rules) of the whole page once
-// every view has drawn: in English and in Chinese, with a lesson open, in projector mode, in the
+// An automated accessibility scan (axe-core, WCAG 2.1 A and AA rules) of the whole page, the
+// report (view=all), once every view has drawn: in English and in Chinese, with a lesson open, in projector mode, in the
 // dark theme. No serious or critical violation is allowed; the others are listed in the test's
 // output.
 import { describe, test } from 'node:test';
@@ -43,11 +43,11 @@ describe('URL Hash Lab accessibility', { timeout: 900_000 }, () => {
 
   /** @type {[string, string, ((p: import('playwright-core').Page) => Promise<unknown>) | null, ('light' | 'dark')?][]} */
   const cases = [
-    ['English', '?lang=en', null],
-    ['Chinese, a lesson open', '?lang=zh&lesson=p2&step=0', null],
-    ['projector mode, the last step of a lesson', '?lang=en&lesson=p1&step=3', async (p) => p.click('#projector-toggle')],
-    ['dark theme (the system’s), English', '?lang=en', null, 'dark'],
-    ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&lesson=p5&step=0', async (p) => p.click('#projector-toggle'), 'dark'],
+    ['English', '?lang=en&view=all', null],
+    ['Chinese, a lesson open', '?lang=zh&view=all&lesson=p2&step=0', null],
+    ['projector mode, the last step of a lesson', '?lang=en&view=all&lesson=p1&step=3', async (p) => p.click('#projector-toggle')],
+    ['dark theme (the system’s), English', '?lang=en&view=all', null, 'dark'],
+    ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&view=all&lesson=p5&step=0', async (p) => p.click('#projector-toggle'), 'dark'],
   ];
   for (const [name, query, setup, scheme] of cases) {
     test(`no serious or critical violation: ${name}`, async (t) => {

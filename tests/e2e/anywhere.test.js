@@ -54,6 +54,17 @@ async function until(page, fn, arg, what, timeout = 120_000) {
 
 /** The results show P1's functions at M for load `gen`, with every view computed for it. */
 async function waitLoad(page, gen, { m = 12, views = VIEWS } = {}) {
+  // The report (every section runs), opened from the map as a reader does.
+  await until(
+    page,
+    () => {
+      if (document.body.dataset.route === 'all') return true;
+      if (document.body.dataset.route) /** @type {HTMLElement | null} */ (document.querySelector('#map a[data-section="all"]'))?.click();
+      return false;
+    },
+    undefined,
+    'the report',
+  );
   await until(
     page,
     ({ gen, m, views }) => {

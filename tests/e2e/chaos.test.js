@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS, splitmix, pasteEvent } from './helpers.js';
+import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS, splitmix, pasteEvent, openView } from './helpers.js';
 import { C } from '../../www/constants.js';
 import { parseSlots } from '../../www/slots.js';
 import { LESSONS } from '../../www/lessons.js';
@@ -529,6 +529,12 @@ async function walk(seed, t) {
       counts[kind] = (counts[kind] ?? 0) + 1;
       const t0 = Date.now();
       const logged = log.length;
+      // The view a control is in is opened first, as a reader does (one view at a time): a step
+      // in the history.
+      let opened = false;
+      const front = async (/** @type {string} */ id) => {
+        opened = (await openView(page, id)) || opened;
+      };
       const before = s;
       let what = kind;
       let expect = {};
@@ -537,6 +543,7 @@ async function walk(seed, t) {
           const n = pick([10_000, 10_000, 10_000, 100_000]);
           what = `corpus ${n}`;
           log.push(`#${i} ${what}`);
+          await front('input-panel');
           await page.selectOption('#corpus-n', String(n));
           await taking(page, `corpus ${n}`, () => page.click('#corpus-load'));
           s = await settle(kind);
@@ -562,6 +569,7 @@ async function walk(seed, t) {
           const urls = urlsOf(data);
           what = `${kind === 'bad' ? 'bad ' : ''}${way}: ${desc} → urlhash reads ${urls} URLs [${data.id.slice(0, 8)}]`;
           log.push(`#${i} ${what}`);
+          if (way === 'paste') await front('input-panel');
           await give(page, way, name, bytes);
           s = await settle(kind);
           if (urls > 0) {
@@ -597,6 +605,7 @@ async function walk(seed, t) {
           const was = before.checked.includes(fn);
           what = `${was ? 'untick' : 'tick'} ${fn}`;
           log.push(`#${i} ${what}`);
+          await front('view-panel');
           await page.click(`#fn-${fn}`);
           s = await settle(kind);
           assert.equal(s.checked.includes(fn), !was, `${fn} is ${was ? 'unticked' : 'ticked'}`);
@@ -605,6 +614,7 @@ async function walk(seed, t) {
           const m = pick(presets);
           what = `M preset ${m}`;
           log.push(`#${i} ${what}`);
+          await front('view-panel');
           await page.click(`#presets button.preset[data-m="${m}"]`);
           s = await settle(kind);
           expect = { m: Number(m), mError: false };
@@ -614,6 +624,7 @@ async function walk(seed, t) {
           // Valid but huge M (a table of billions of slots) is left to the robustness tests.
           what = `M typed "${typed}" (${want.error ? 'invalid' : want.m})`;
           log.push(`#${i} ${what}`);
+          await front('view-panel');
           await page.fill('#m-input', typed);
           await page.click('#m-apply');
           s = await settle(kind);
@@ -623,6 +634,7 @@ async function walk(seed, t) {
           const key = pick(['url', 'host', 'path']);
           what = `key ${key}`;
           log.push(`#${i} ${what}`);
+          await front('input-panel');
           await page.click(`input[name="key"][value="${key}"]`);
           s = await settle(kind);
           assert.equal(s.key, key, `the ${key} radio is chosen`);
@@ -634,6 +646,7 @@ async function walk(seed, t) {
           log.push(`#${i} ${what}`);
           await page.click(`#map a[href="${href}"]`);
           s = await settle(kind);
+          opened = true;
         } else if (kind === 'lessonOpen') {
           // Reopened, the lessons resume at the last lesson's step.
           const last = w.lastLesson ?? LESSONS[0].id;
@@ -722,6 +735,7 @@ async function walk(seed, t) {
           if (navigations !== navs) await page.waitForFunction((d) => window.__chaosDoc !== d, doc, { timeout: 30_000 }).catch(() => {});
           s = await settle(kind);
         }
+        if (opened) hist.idx = s.history - 1;
         const shown = await check(s, expect);
         const ms = Date.now() - t0;
         spent[kind] = (spent[kind] ?? 0) + ms;

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, generation, ready, ARTIFACTS, pasteEvent } from './helpers.js';
+import { useLab, generation, ready, ARTIFACTS, pasteEvent, openView } from './helpers.js';
 import { S, setLanguage } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -22,6 +22,7 @@ async function badge(p = page) {
 
 async function paste(text) {
   const gen = await generation(page);
+  await openView(page, 'input-panel');
   await page.fill('#paste', '');
   await pasteEvent(page, text);
   await page.click('#paste-go');

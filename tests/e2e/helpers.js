@@ -465,16 +465,19 @@ const VIEW_OF = { 'functions-panel': 'view-panel', 'slots-panel': 'view-panel' }
 /**
  * Opens the view that shows section `id` (or the element `id` is in) from the map, as a reader
  * does, and waits until it is in front: one view at a time, and only the view in front computes
- * its long studies. `all` opens the report (every section).
+ * its long studies. `all` opens the report (every section). True when another view was opened
+ * (a step in the page's history).
  * @param {import('playwright-core').Page} p
  * @param {string} id
+ * @returns {Promise<boolean>}
  */
 export async function openView(p, id) {
   const section = id === 'all' ? 'all' : await p.evaluate((id) => document.getElementById(id)?.closest('section.panel')?.id ?? id, id);
   const route = VIEW_OF[section] ?? section;
-  if ((await p.evaluate(() => document.body.dataset.route)) === route) return;
+  if ((await p.evaluate(() => document.body.dataset.route)) === route) return false;
   const link = p.locator(`#map a[data-section="${route}"]`);
   await link.scrollIntoViewIfNeeded();
   await link.click();
   await p.waitForFunction((r) => document.body.dataset.route === r, route, { timeout: 10_000 });
+  return true;
 }

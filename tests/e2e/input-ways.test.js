@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { useLab, generation, CLI, DIST, ready, watchProblems, launch, splitmix, pasteEvent, FIREFOX, launchFirefox } from './helpers.js';
+import { useLab, generation, CLI, DIST, ready, watchProblems, launch, splitmix, pasteEvent, FIREFOX, launchFirefox, openView } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -97,6 +97,7 @@ async function outcome(put) {
 }
 
 async function paste(text) {
+  await openView(page, 'input-panel');
   await page.fill('#paste', '');
   await pasteEvent(page, text);
   await page.click('#paste-go');
@@ -185,6 +186,7 @@ describe('every way in reads every byte, as urlhash does', { timeout: 1_800_000 
 
   test('an edit of the preview changes the pasted text there, and emptying the box empties it', async () => {
     const text = Array.from({ length: 30_000 }, (_, i) => `http://e.cn/${i}`).join('\r\n');
+    await openView(page, 'input-panel');
     await page.fill('#paste', '');
     await pasteEvent(page, text);
     // Typed at the very start of the box: one more line, before all the others.
@@ -194,6 +196,7 @@ describe('every way in reads every byte, as urlhash does', { timeout: 1_800_000 
     const got = await outcome(() => page.click('#paste-go'));
     assert.equal(got.stats.urls, 30_001);
     assert.equal(got.stats.crlf, 29_999);
+    await openView(page, 'input-panel');
     await page.fill('#paste', '');
     assert.ok(await page.locator('#paste-note').isHidden());
     await page.click('#paste-go');
@@ -291,6 +294,9 @@ describe('every way in, from disk (the one file)', { timeout: 600_000 }, () => {
           // Firefox gives a made-up paste event no data: the text goes through its clipboard
           // and a real Ctrl+V.
           paste: async (text) => {
+            // The data view, opened from the map (puppeteer: no openView).
+            await p.click('#map a[data-section="input-panel"]');
+            await p.waitForFunction(() => document.body.dataset.route === 'input-panel');
             await p.click('#paste');
             const wrote = await p.evaluate((t) => navigator.clipboard.writeText(t).then(() => 'ok', (e) => String(e)), text);
             assert.equal(wrote, 'ok', 'the clipboard takes the text');

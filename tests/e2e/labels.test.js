@@ -10,7 +10,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, ARTIFACTS, ROOT, generation, ready } from './helpers.js';
+import { useLab, ARTIFACTS, ROOT, generation, ready, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -121,6 +121,8 @@ function english({ labels }) {
 
 /** Every view drawn for the first load, Table 1 timed and P5's Fig. 3 stopped after a row. */
 async function runEverything(p) {
+  // The report: every section at once.
+  await openView(p, 'all');
   await p.waitForFunction((ids) => {
     const gen = document.getElementById('results').dataset.gen;
     return Number(gen) >= 1 && ids.every((id) => document.getElementById(id).dataset.gen === gen);
@@ -237,6 +239,7 @@ describe('labels are words, not identifiers', { timeout: 1_200_000 }, () => {
       return chooser.element().evaluate((e) => e.id);
     };
     // By keyboard: Tab from the button before it reaches the input, and its button shows the focus ring.
+    await openView(page, 'input-panel');
     await page.focus('#paste-go');
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'file');

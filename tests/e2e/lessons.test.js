@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { useLab, generation, readTable, waitView, ARTIFACTS } from './helpers.js';
+import { useLab, generation, readTable, waitView, ARTIFACTS, openView } from './helpers.js';
 import { S, setLanguage } from '../../www/strings.js';
 import { LESSONS } from '../../www/lessons.js';
 
@@ -131,6 +131,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
   test('a copied link reopens the same view with the same numbers', async () => {
     // Paste three URLs, pick functions, key, M, crawl nodes and policy, Chinese.
     const gen = await generation(page);
+    await openView(page, 'input-panel');
     await page.fill('#paste', 'http://www.pku.edu.cn/a\nhttp://net.pku.edu.cn/~webg/b.html\nhttp://www.sina.com.cn/news/c?d=1\nhttp://www.tsinghua.edu.cn/\n');
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, gen);
@@ -192,6 +193,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     const hex = () => Array.from({ length: 48 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 16) % 16).map((d) => d.toString(16)).join('');
     const long = Array.from({ length: 600 }, (_, i) => `http://www.example${i}.cn/${hex()}`).join('\n');
     const g2 = await generation(page);
+    await openView(page, 'input-panel');
     await page.fill('#paste', long);
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, g2);

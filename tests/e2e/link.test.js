@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ready, useLab, watchProblems, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS } from './helpers.js';
+import { ready, useLab, watchProblems, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -70,6 +70,7 @@ describe('links: the state in the fragment, and the embed view', () => {
     const { p, context } = await open(baseUrl);
     await ready(p);
     const urls = Array.from({ length: 300 }, (_, i) => `http://www.site${i % 37}.edu.cn/dept${i % 11}/page${i}.html`).join('\n');
+    await openView(p, 'input-panel');
     await p.fill('#paste', urls);
     await p.click('#paste-go');
     await ready(p, 2);

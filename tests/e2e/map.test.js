@@ -1,12 +1,13 @@
-// The map of the lab: the sticky bar names every paper and view and marks where the reader is,
-// its links and fragment deep links (#p4-trie) land on the section, a section collapses to its
-// heading, "Only P5" shows one paper and travels in the copied link, the first screen names the
-// five papers, the sections after the first results take the whole width, and the map speaks
-// Chinese.
+// The map of the lab: the sticky bar names every paper and view; each link opens one view alone
+// (its route), marks it and focuses its heading; fragments (#p4-trie) and old section links land
+// on their view; back and forward move between views without a reload. The report (#report) is
+// every section as one page: there a section collapses to its heading, "Only P5" shows one paper
+// and travels in the copied link, a fragment scrolls to its section and holds it while the views
+// above it are drawn. No page scrolls sideways, and the map speaks Chinese.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ready, useLab, ARTIFACTS, assertChartsReadable } from './helpers.js';
+import { ready, useLab, ARTIFACTS, assertChartsReadable, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -54,73 +55,106 @@ async function assertLanded(p, id) {
   });
 }
 
+/** The sections each view shows: its own, and P1's controls with its results. */
+const SHOWS = { 'view-panel': ['slots-panel', 'functions-panel', 'view-panel'] };
+
 describe('the map of the lab (1440×900)', () => {
   let page;
   let baseUrl;
   let browser;
   useLab({ width: 1440, height: 900 }, (o) => ({ page, baseUrl, browser } = o));
 
-  test('the first screen names the five papers and the map has every paper and view', async () => {
+  test('the first screen: the map of every paper and view, the papers named, P1’s chart whole', async () => {
     await ready(page);
     const papers = await page.$$eval('#papers li', (xs) => xs.map((x) => x.textContent.trim()));
     assert.equal(papers.length, 5);
     for (const [i, p] of ['p1', 'p2', 'p3', 'p4', 'p5'].entries()) assert.ok(papers[i].endsWith(S.papers[p]), papers[i]);
-    assert.ok(await page.isVisible('#papers li'), 'open on a screen this size');
+    assert.equal(await page.isVisible('#papers li'), false, 'folded over a view: its chart comes first');
     const entries = await page.$$eval('#map .map-list a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
     assert.deepEqual(
       entries.map((e) => e[0]),
-      ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'partition', 'trie', 'bloom', 'cbf', 'fp'],
+      ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'partition', 'trie', 'bloom', 'cbf', 'fp', 'all'],
     );
     for (const p of ['P1', 'P2', 'P3', 'P4', 'P5']) assert.ok(entries.some((e) => e[1].startsWith(p)), `${p} in the map`);
+    assert.equal(await page.evaluate(() => document.body.dataset.route), 'view-panel', 'P1’s slots in front');
     const l = await layout(page);
     assert.ok(l.map.top >= 0 && l.map.top + l.map.height <= 900, 'the map is on the first screen');
+    const chart = await page.$eval('#per-slot-chart', (c) => c.getBoundingClientRect().toJSON());
+    assert.ok(chart.top >= l.map.top + l.map.height && chart.bottom <= 900, `the first chart whole on the first screen: ${JSON.stringify(chart)}`);
     await page.screenshot({ path: path.join(ARTIFACTS, 'map-1440.png') });
   });
 
-  test('each map link lands on its section, marks it and keeps the map in view; the keyboard works too', async () => {
+  test('each map link opens its view alone, marks it, focuses its heading; the keyboard works too', async () => {
     for (const a of await page.$$eval('#map .map-list a', (xs) => xs.map((x) => x.dataset.section))) {
       await page.click(`#map a[data-section="${a}"]`);
-      await assertLanded(page, a);
-      await page
-        .waitForFunction((a) => /** @type {HTMLElement} */ (document.querySelector('#map a[aria-current="location"]'))?.dataset.section === a, a, { timeout: 5_000 })
-        .catch(async () => assert.fail(`${a} is not marked in the map (marked: ${(await layout(page)).current})`));
+      await page.waitForFunction((a) => document.body.dataset.route === a, a, { timeout: 5_000 });
       const l = await layout(page);
-      assert.ok(l.map.top === 0, `the map stays on screen at ${a}`);
-      if (a !== 'input-panel') assert.equal(l.focused, a, `focus moved into ${a}`);
+      const shows = a === 'all' ? SECTIONS : (SHOWS[a] ?? [a]);
+      for (const id of SECTIONS) assert.equal(l.sections[id].shown, shows.includes(id), `${id} shown in the ${a} view`);
+      assert.equal(l.current, a, `${a} is marked in the map`);
+      assert.equal(l.map.top, 0, `the map stays on screen at ${a}`);
+      assert.equal(await page.evaluate(() => Math.round(scrollY)), 0, `${a} opens at the top`);
+      if (a !== 'all') assert.equal(l.focused, a, `focus moved into ${a}`);
     }
     // Keyboard: Tab to a link of the map, Enter.
     await page.focus('#map a[data-section="trie"]');
     await page.keyboard.press('Enter');
-    await assertLanded(page, 'trie');
+    await page.waitForFunction(() => document.body.dataset.route === 'trie', null, { timeout: 5_000 });
   });
 
-  test('a fragment opens the lab at its section', async () => {
+  test('a fragment opens the lab at its view; back and forward move between views, no reload', async () => {
     const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
       await p.goto(`${baseUrl}#p5-bloom`);
       await ready(p);
-      await assertLanded(p, 'bloom');
+      assert.equal(await p.evaluate(() => document.body.dataset.route), 'bloom');
       await p.evaluate(() => (location.hash = '#p3-fingerprints'));
-      await assertLanded(p, 'fp');
+      await p.waitForFunction(() => document.body.dataset.route === 'fp', null, { timeout: 5_000 });
+      // The state link then names the view.
+      await p.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('view') === 'fp', null, { timeout: 5_000 });
+      await p.evaluate(() => (/** @type {any} */ (window).__sameDocument = true));
+      await p.click('#map a[data-section="trie"]');
+      await p.click('#map a[data-section="partition"]');
+      const route = () => p.evaluate(() => [document.body.dataset.route, new URLSearchParams(location.hash.slice(1)).get('view'), /** @type {any} */ (window).__sameDocument === true]);
+      await p.goBack();
+      await p.waitForFunction(() => document.body.dataset.route === 'trie', null, { timeout: 5_000 });
+      assert.deepEqual(await route(), ['trie', 'trie', true], 'back: the view before, the same document');
+      await p.goBack();
+      await p.waitForFunction(() => document.body.dataset.route === 'fp', null, { timeout: 5_000 });
+      assert.deepEqual(await route(), ['fp', 'fp', true]);
+      await p.goForward();
+      await p.waitForFunction(() => document.body.dataset.route === 'trie', null, { timeout: 5_000 });
+      assert.deepEqual(await route(), ['trie', 'trie', true], 'forward');
+      // An old link's section (#p1-slots, a section's own id) lands on its view.
+      await p.evaluate(() => (location.hash = '#p1-slots'));
+      await p.waitForFunction(() => document.body.dataset.route === 'view-panel', null, { timeout: 5_000 });
+      await p.evaluate(() => (location.hash = '#bloom-fpr-chart'));
+      await p.waitForFunction(() => document.body.dataset.route === 'bloom', null, { timeout: 5_000 });
     } finally {
       await p.close();
     }
   });
 
-  test('a section collapses to its heading and opens again', async () => {
+  test('the report: every section as one page; a section collapses and opens again', async () => {
+    await page.click('#map a[data-section="all"]');
+    await page.waitForFunction(() => document.body.dataset.route === 'all');
     const before = (await layout(page)).sections.partition.height;
     await page.click('#partition .section-tools .collapse');
     assert.equal(await page.getAttribute('#partition .section-tools .collapse', 'aria-expanded'), 'false');
     const collapsed = (await layout(page)).sections.partition.height;
     assert.ok(collapsed < 200 && collapsed < before / 5, `${before} px → ${collapsed} px`);
-    // The map opens a collapsed section it is asked for.
+    // A map link opens its view, from the report too; in the report a fragment scrolls to its
+    // section, opening it.
     await page.click('#map a[data-section="partition"]');
+    assert.equal(await page.evaluate(() => document.body.dataset.route), 'partition', 'a map link opens its view');
+    await page.click('#map a[data-section="all"]');
+    await page.evaluate(() => (location.hash = '#p2-crawler'));
     await assertLanded(page, 'partition');
     assert.equal(await page.getAttribute('#partition .section-tools .collapse', 'aria-expanded'), 'true');
     assert.ok((await layout(page)).sections.partition.height > before / 2);
   });
 
-  test('"Only P5" shows one paper, travels in the link, and "show every paper" undoes it', async () => {
+  test('"Only P5" shows one paper in the report, travels in the link, and "show every paper" undoes it', async () => {
     await page.click('#bloom .section-tools .only');
     const l = await layout(page);
     for (const [paper, ids] of Object.entries(PAPERS)) {
@@ -134,22 +168,18 @@ describe('the map of the lab (1440×900)', () => {
     try {
       await p.goto(link);
       await ready(p);
+      assert.equal(await p.evaluate(() => document.body.dataset.route), 'all', 'the link keeps the report');
       const again = await layout(p);
       assert.equal(again.sections.trie.shown, false, 'the link keeps the focus');
       assert.equal(again.sections.cbf.shown, true);
     } finally {
       await p.close();
     }
-    // A map link to another paper's section shows every paper again.
-    await page.click('#map a[data-section="trie"]');
-    await assertLanded(page, 'trie');
-    assert.equal((await layout(page)).sections.why.shown, true);
-    await page.click('#bloom .section-tools .only');
     await page.click('#map-all');
     for (const id of SECTIONS) assert.equal((await layout(page)).sections[id].shown, true, id);
   });
 
-  test('after the first results every section takes the whole width', async () => {
+  test('in the report, after the first results every section takes the whole width', async () => {
     const l = await layout(page);
     const input = l.sections['input-panel'];
     assert.ok(l.sections['view-panel'].left > input.left + input.width, 'the first results beside the input');
@@ -165,6 +195,7 @@ describe('the map of the lab (1440×900)', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     const words = await page.$$eval('#map .map-list a', (xs) => xs.map((x) => x.textContent.trim()));
     assert.ok(words.includes(ZH.map.input), words.join(' | '));
+    assert.ok(words.includes(ZH.map.all), words.join(' | '));
     assert.ok(words.some((w) => w.endsWith(ZH.map.p4)), words.join(' | '));
     assert.equal(await page.getAttribute('#map', 'aria-label'), ZH.mapLabel);
     assert.equal((await page.textContent('#trie .section-tools .collapse')).trim(), ZH.mapCollapse);
@@ -180,13 +211,13 @@ describe('the map on a phone (390×844)', () => {
   let page;
   useLab({ width: 390, height: 844 }, (o) => ({ page } = o));
 
-  test('the map stays on top, scrolls sideways inside itself, and its links land', async () => {
+  test('the map stays on top, scrolls sideways inside itself, and its links open their views', async () => {
     await ready(page);
     const l = await layout(page);
     assert.ok(l.map.width <= 390, `the map is ${l.map.width} px wide`);
     for (const id of ['trie', 'bloom', 'fp']) {
       await page.click(`#map a[data-section="${id}"]`);
-      await assertLanded(page, id);
+      await page.waitForFunction((id) => document.body.dataset.route === id, id, { timeout: 5_000 });
       const link = await page.$eval(`#map a[data-section="${id}"]`, (a) => {
         const r = a.getBoundingClientRect();
         return { left: r.left, right: r.right };
@@ -198,19 +229,20 @@ describe('the map on a phone (390×844)', () => {
   });
 });
 
-describe('a section reached from the map stays in place while the views above it are drawn', () => {
+describe('in the report, a section reached by its fragment stays in place while the views above it are drawn', () => {
   let page;
   useLab({ width: 390, height: 844 }, (o) => ({ page } = o));
 
   test('held while a view waits for its numbers, let go once none does', async () => {
     await ready(page);
+    await openView(page, 'all');
     await page.waitForFunction(() => !document.querySelector('main [data-gen=""]'), null, { timeout: 60_000 });
     // Without scroll anchoring (as in Safari), only the map's hold keeps the section in place.
     await page.evaluate(() => {
       document.documentElement.style.overflowAnchor = 'none';
       document.getElementById('bloom').dataset.gen = '';
     });
-    await page.click('#map a[data-section="fp"]');
+    await page.evaluate(() => (location.hash = '#p3-fingerprints'));
     await assertLanded(page, 'fp');
     const grow = (px) =>
       page.evaluate(async (px) => {
@@ -241,7 +273,9 @@ describe('a section reached from the map stays in place while the views above it
   test('a scroll the hold did not make (a script, an assistive tool) ends it at once', async () => {
     await ready(page);
     await page.evaluate(() => (document.getElementById('bloom').dataset.gen = ''));
-    await page.click('#map a[data-section="fp"]');
+    await page.evaluate(() => (location.hash = '#p4-trie'));
+    await assertLanded(page, 'trie');
+    await page.evaluate(() => (location.hash = '#p3-fingerprints'));
     await assertLanded(page, 'fp');
     await page.waitForTimeout(500);
     assert.equal(await page.evaluate(() => document.getElementById('map').dataset.holding), 'fp', 'held while bloom waits');
@@ -270,7 +304,8 @@ describe('no sideways scroll of the page at 360, 390, 430 (touch), 1280 and 1440
       const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
       try {
         const p = await context.newPage();
-        await p.goto(baseUrl);
+        // The report: every section at once, every view run.
+        await p.goto(`${baseUrl}#report`);
         const views = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
         await p
           .waitForFunction((ids) => ids.every((id) => document.getElementById(id).dataset.gen === '1'), views, { timeout: 240_000 })
@@ -300,6 +335,12 @@ describe('no sideways scroll of the page at 360, 390, 430 (touch), 1280 and 1440
         const charts = await assertChartsReadable(p, `${width} px`);
         assert.ok(charts >= 12, `${charts} charts checked`);
         await p.screenshot({ path: path.join(ARTIFACTS, `views-${width}.png`), fullPage: false });
+        // Each view alone: no sideways scroll either.
+        for (const id of await p.$$eval('#map .map-list a', (xs) => xs.map((x) => x.dataset.section).filter((s) => s !== 'all'))) {
+          await openView(p, id);
+          assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), width, `no sideways scroll in the ${id} view`);
+        }
+        await openView(p, 'all');
         // The page's height with every section open, then with every paper's section collapsed.
         const open = await p.evaluate(() => document.documentElement.scrollHeight);
         for (const b of await p.$$('.section-tools .collapse[aria-expanded="true"]')) await b.click();
@@ -325,8 +366,7 @@ describe('the first screen of a 1280×720 projector', () => {
         return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
       };
       return {
-        summary: box('#report-box h3'),
-        firstLine: box('#report li'),
+        summary: box('#data-badge'),
         chart: box('#per-slot-chart'),
         m: box('#m-input'),
         map: box('#map'),
@@ -340,7 +380,7 @@ describe('the first screen of a 1280×720 projector', () => {
     ['Projector mode', ['#projector-toggle']],
     ['Projector mode, in Chinese', ['#lang-toggle']],
   ]) {
-    test(`${name}: the input summary and the whole first chart`, async () => {
+    test(`${name}: the data named in the map, the whole first chart and M beside it`, async () => {
       await ready(page);
       for (const t of toggles) {
         await page.click(t);
@@ -350,7 +390,7 @@ describe('the first screen of a 1280×720 projector', () => {
       await page.waitForTimeout(300);
       const s = await firstScreen();
       const inside = (b) => b.top >= s.map.bottom - 1 && b.bottom <= s.height;
-      assert.ok(inside(s.summary) && inside(s.firstLine), `the input summary on the first screen: ${JSON.stringify(s)}`);
+      assert.ok(s.summary.top >= 0 && s.summary.bottom <= s.map.bottom, `the data badge in the map: ${JSON.stringify(s)}`);
       assert.ok(inside(s.chart), `the first chart whole on the first screen: ${JSON.stringify(s)}`);
       assert.ok(inside(s.m), `the slot count beside it: ${JSON.stringify(s)}`);
       assert.equal(s.docWidth, 1280, 'no sideways scroll');

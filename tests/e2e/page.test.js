@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cliDist, cliJson, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli, pasteEvent } from './helpers.js';
+import { cliDist, cliJson, ARTIFACTS, CLI, watchProblems, useLab, generation, waitView, readTable, assertMatchesCli, pasteEvent, openView } from './helpers.js';
 import { int } from '../../www/format.js';
 import { S } from '../../www/strings.js';
 
@@ -138,6 +138,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
       'mailto:someone@example.com\n\n' +
       corpus;
     const scriptsBefore = await page.locator('script').count();
+    await openView(page, 'input-panel');
     await page.fill('#paste', text);
     await page.click('#paste-go');
     await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
@@ -161,6 +162,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
     assertMatchesCli(await readTable(page), cliDist({ fns, m: 10, bytes }), fns);
 
     // The host key: lines without a host are counted, reported and left out.
+    await openView(page, 'input-panel');
     await page.check('input[name="key"][value="host"]');
     await waitView(page, { fns, m: 10, key: 'host' });
     const hostCli = cliDist({ fns, m: 10, key: 'host', bytes });
@@ -179,6 +181,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
       encoding: 'utf8',
       maxBuffer: 64 << 20,
     }).stdout;
+    await openView(page, 'input-panel');
     await page.fill('#paste', '');
     await pasteEvent(page, text);
     const shown = await page.inputValue('#paste');
@@ -188,6 +191,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
     assert.equal(await page.textContent('#paste-note'), S.bigPaste(int(100000), 20));
     await page.locator('#paste').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'big-paste.png') });
+    await openView(page, 'input-panel');
     await page.click('#paste-go');
     await waitView(page, { fns: P1, m: 12, gen: gen + 1 });
     const cli = cliDist({ fns: P1, m: 12, bytes: Buffer.from(text, 'utf8') });
@@ -299,6 +303,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
   test('cancelling a load keeps the previous input', async () => {
     const gen = await generation(page);
     // 20 million URLs: a load long enough (seconds) that the click always lands before its end.
+    await openView(page, 'input-panel');
     await page.selectOption('#corpus-n', '20000000');
     await page.click('#corpus-load');
     await page.waitForSelector('#progress-box:not([hidden])');

@@ -362,6 +362,7 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
 
   test('Table 1’s size: the matches row and the re-hashed sites equal urlhash paper p2, in English and Chinese', async () => {
     const gen = (await generation(page)) + 1;
+    await openView(page, 'input-panel');
     await page.selectOption('#corpus-n', '246951');
     await page.click('#corpus-load');
     await waitLoaded(page, gen);
@@ -389,6 +390,7 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
 
     // In Chinese: the same numbers, worded in Chinese (once the views after the partition are done).
     const views = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
+    await openView(page, 'all');
     await page.waitForFunction(({ ids, gen }) => ids.every((id) => document.getElementById(id).dataset.gen === String(gen)), { ids: views, gen }, { timeout: 240_000 });
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh') && document.body.dataset.busy === '0');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { useLab, generation, CLI, ROOT, ARTIFACTS, waitView, readTable, assertMatchesCli, writeCorpus } from './helpers.js';
+import { useLab, generation, CLI, ROOT, ARTIFACTS, waitView, readTable, assertMatchesCli, writeCorpus, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 import { parseSlots } from '../../www/slots.js';
@@ -128,6 +128,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     assert.ok(inputs.length > 500, `${inputs.length} inputs`);
     const bytes = Buffer.from(inputs.join('\n') + '\n', 'utf8');
     await upload('urltestdata-inputs.txt', bytes);
+    await openView(page, 'input-panel');
     await page.check('input[name="key"][value="host"]');
     await waitView(page, { fns: P1, key: 'host', m: 12 });
     const cli = cliOnBytes(bytes, 'host');
@@ -137,6 +138,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     for (const line of expectedReport(cli.input)) assert.ok(shown.includes(line), `"${line}" in ${shown}`);
     const host = cli.input.unsplittable ?? null;
     if (host) assert.ok(shown.includes(S.reportUnsplittable(host.count, S.partHost, S.lineList(host.first_lines, host.count))), shown);
+    await openView(page, 'input-panel');
     await page.check('input[name="key"][value="url"]');
     await waitView(page, { fns: P1, key: 'url', m: 12 });
   });
@@ -324,6 +326,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       await page.fill('#m-input', '40');
       await page.click('#m-apply');
       await waitView(page, { fns: P1, m: 40 });
+      await openView(page, 'input-panel');
       await page.check('input[name="key"][value="host"]').catch(() => {});
       assert.equal(await page.isChecked('input[name="key"][value="url"]'), true, 'the key stays');
       assert.ok((await page.textContent('#key-error')).startsWith(S.notKeptKey(S.keyName.host, 'ELFhash, HfIp, hf', int(20_000_000))));
@@ -340,6 +343,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     // Back to a small input for whatever runs next.
+    await openView(page, 'input-panel');
     await page.selectOption('#corpus-n', '10000');
     await page.click('#corpus-load');
     await page.waitForFunction(() => document.getElementById('results-caption').dataset.n === '10000', null, { timeout: 60_000 });

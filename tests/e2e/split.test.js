@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useLab, withOneFile, waitView, readTable, cliDist, assertMatchesCli, writeCorpus, ARTIFACTS } from './helpers.js';
+import { useLab, withOneFile, waitView, readTable, cliDist, assertMatchesCli, writeCorpus, ARTIFACTS, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -75,10 +75,12 @@ async function loadWith(page, url, workers, name, buffer) {
   await page.click('#m-apply');
   await waitView(page, { fns: P1, m: 12 });
   shown.url = await readTable(page);
-  // P1's report and P2's partition read the kept lines again.
+  // P1's report and P2's partition read the kept lines again (in the report, every view runs).
+  await openView(page, 'all');
   await page.waitForFunction(() => ['why', 'partition'].every((id) => document.getElementById(id).dataset.gen === '2'), null, { timeout: 120_000 });
   shown.why = await numbersOf(page, '#why');
   shown.partition = await numbersOf(page, '#partition');
+  await openView(page, 'input-panel');
   await page.check('input[name="key"][value="host"]');
   await waitView(page, { fns: P1, key: 'host', m: 12 });
   shown.host = await readTable(page);

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, loadFile, readTable, waitView, cliDist, assertMatchesCli, generation, ARTIFACTS } from './helpers.js';
+import { useLab, loadFile, readTable, waitView, cliDist, assertMatchesCli, generation, ARTIFACTS, openView } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -42,6 +42,7 @@ describe('a table as input', () => {
     await page.locator('#input-panel').screenshot({ path: path.join(ARTIFACTS, 'table-alexa.png') });
 
     // Whole lines: every line is named as rank,host, and the numbers are the CLI's --column 0.
+    await openView(page, 'input-panel');
     await page.selectOption('#columns-pick', 'whole');
     await waitView(page, { fns: FNS, m: 12, gen: gen + 1 });
     const whole = await page.$$eval('#report li', (xs) => xs.map((x) => x.textContent));
@@ -50,6 +51,7 @@ describe('a table as input', () => {
     assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV, extra: ['--column', '0'] }), FNS);
 
     // And back to the domains.
+    await openView(page, 'input-panel');
     await page.selectOption('#columns-pick', '1');
     await waitView(page, { fns: FNS, m: 12, gen: gen + 2 });
     assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV }), FNS);
@@ -58,6 +60,7 @@ describe('a table as input', () => {
   test('a pasted table: the column chosen travels in the link and is read again from it', async () => {
     const small = Buffer.from(CSV.toString().split('\n').slice(0, 40).join('\n'));
     const gen = await generation(page);
+    await openView(page, 'input-panel');
     await page.fill('#paste', small.toString());
     await page.click('#paste-go');
     await waitView(page, { fns: FNS, m: 12, gen: gen + 1 });
@@ -94,6 +97,7 @@ describe('the path of bare hosts', () => {
   test('hashing the path of a list of bare hosts says every path is "/"', async () => {
     const gen = await loadAlexa(page);
     assert.equal(await page.isVisible('#results-note'), false, 'no word while the URL is hashed');
+    await openView(page, 'input-panel');
     await page.check('input[name="key"][value="path"]');
     await waitView(page, { fns: FNS, key: 'path', m: 12, gen });
     assert.equal(await page.textContent('#results-note'), S.allPathsRoot(int(400)));

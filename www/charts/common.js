@@ -16,11 +16,12 @@ const FALLBACK = ['#4477aa', '#ee6677', '#228833', '#ccbb44', '#66ccee', '#aa337
 /** Phones: the charts are about 350 px wide and take smaller type, so the plot keeps its room. */
 const NARROW = '(max-width: 600px)';
 
-/** Type sizes (px) of the charts at this width: projector-sized, or a phone's. */
+/** Type sizes (px) and line widths of the charts: a phone's, a screen's, or projector mode's. */
 export function chartType() {
+  if (document.body?.classList.contains('projector')) return { base: 21, title: 23, legend: 21, padding: 18, box: 18, line: 4, point: 5 };
   return window.matchMedia?.(NARROW).matches
-    ? { base: 12, title: 13, legend: 12, padding: 8, box: 10 }
-    : { base: 15, title: 16, legend: 15, padding: 14, box: 12 };
+    ? { base: 12, title: 13, legend: 12, padding: 8, box: 10, line: 2, point: 3 }
+    : { base: 15, title: 16, legend: 15, padding: 14, box: 12, line: 3, point: 3 };
 }
 
 /** Sets the global defaults once: large type, calm lines, no animation; the theme's colours. */
@@ -35,13 +36,33 @@ export function setupCharts() {
   Chart.defaults.responsive = true;
   Chart.defaults.plugins.legend.labels.usePointStyle = true;
   Chart.defaults.plugins.tooltip.padding = 10;
+  Chart.register(THICKER);
 }
 
-/** The type sizes of `chartType()` as Chart.js defaults. */
-function sizeCharts() {
+/**
+ * Projector mode draws every line and point of every chart thicker than the chart asked for
+ * (a chart's own widths are kept aside and scaled at each update).
+ */
+const THICKER = {
+  id: 'uhl-thicker',
+  beforeUpdate(chart) {
+    const scale = document.body.classList.contains('projector') ? 1.6 : 1;
+    const times = (v) => (typeof v === 'number' ? v * scale : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x * scale : x)) : v);
+    for (const ds of chart.data.datasets) {
+      const own = (ds.uhlOwn ??= { borderWidth: ds.borderWidth, pointRadius: ds.pointRadius });
+      if (own.borderWidth !== undefined) ds.borderWidth = times(own.borderWidth);
+      if (own.pointRadius !== undefined) ds.pointRadius = times(own.pointRadius);
+    }
+  },
+};
+
+/** The type sizes and line widths of `chartType()` as Chart.js defaults. */
+export function sizeCharts() {
   const Chart = chartLib();
   const t = chartType();
   Chart.defaults.font.size = t.base;
+  Chart.defaults.elements.line.borderWidth = t.line;
+  Chart.defaults.elements.point.radius = t.point;
   const legend = Chart.defaults.plugins.legend.labels;
   legend.boxWidth = t.box;
   legend.boxHeight = t.box;

@@ -1,7 +1,7 @@
 // How the page looks: its language (English or Chinese), the projector mode and the dark or
 // light theme, each with its toggle and remembered in the browser's storage.
 import { setLanguage, language } from '../strings.js';
-import { themeCharts } from '../charts/common.js';
+import { themeCharts, sizeCharts } from '../charts/common.js';
 import { $ } from '../dom.js';
 
 /**
@@ -56,8 +56,10 @@ export function setupLook(ctx) {
     } catch {
       // Storage may be off.
     }
-    // Charts take their sizes from the CSS.
-    for (const c of document.querySelectorAll('canvas')) /** @type {any} */ (window).Chart?.getChart(c)?.resize();
+    // Charts take their boxes from the CSS and their type and lines from chartType(): drawn again.
+    if (!(/** @type {any} */ (window).Chart) || !state.functions.length) return;
+    sizeCharts();
+    ctx.relabel();
   }
 
   /** The theme the reader chose ('dark' or 'light'), or null to follow the system. */

@@ -240,7 +240,10 @@ const handlers = {
     const lab = need(active, 'no-input-yet');
     return { demo: lab.bloomDemo(count, m, k, method, query) };
   },
-  /** P3's spider threads replayed on the first `count` loaded lines (the core's MAX_URLS). */
+  /**
+   * P3's spider threads replayed on the first `count` loaded lines (the core's MAX_URLS); they
+   * are dealt by registrable domain, so the Public Suffix List is installed first (see streams).
+   */
   [MSG.p3Replay]({ partial, count }) {
     const lab = need(active, 'no-input-yet');
     return { replay: lab.p3Replay(partial), urls: lab.lines(0, count) };
@@ -372,6 +375,11 @@ const handlers = {
  * that the page's other requests are answered between pieces, as between the chunks it sends.
  */
 const streams = {
+  /** The replay's handler once the Public Suffix List is installed (it needs registrable domains). */
+  async [MSG.p3Replay](args) {
+    await installSuffixRules();
+    return enqueue(() => handlers[MSG.p3Replay](args));
+  },
   /**
    * In a helper worker of a split load (www/split-load.js): bytes `start .. end` of `file`,
    * which begin just after a newline, hashed with `fns` over `key` (`columns` as the whole

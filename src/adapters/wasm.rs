@@ -419,8 +419,11 @@ impl Lab {
 
     /// P3's spider threads replayed on the first loaded lines: the
     /// [`crate::mechanisms::fingerprint::replay::Replay`], by name (the page reads the lines with `lines`).
+    /// It deals URLs by registrable domain: the error `suffix-rules-missing` until the page has
+    /// installed the Public Suffix List (`setSuffixRules`), never a trap.
     #[wasm_bindgen(js_name = p3Replay)]
     pub fn p3_replay(&self, partial: bool) -> Result<JsValue, JsError> {
+        suffix::ready().map_err(|e| coded(suffix::MISSING_CODE, &[], e))?;
         let lines = self
             .session
             .lines(0, crate::mechanisms::fingerprint::replay::MAX_URLS)?;

@@ -6,7 +6,7 @@ use urlhashlab::foundation::key;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
-fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
+fn partition_and_replay_need_the_suffix_rules_and_say_so_until_they_are_installed() {
     use urlhashlab::mechanisms::partition::{Policy, Simulation};
     use urlhashlab::papers::p2::P2Study;
     // As the page starts: no list in this instance.
@@ -23,6 +23,13 @@ fn partition_needs_the_suffix_rules_and_says_so_until_they_are_installed() {
     );
     assert!(msg.contains("Lab.setSuffixRules"), "{msg}");
     assert_err(lab.job_run(1, 10), "no such job is running");
+    // P3's thread replay deals URLs by registrable domain too: the same error, never a trap
+    // (the fingerprint view, opened before any partition ran, trapped the module).
+    let msg = assert_err(lab.p3_replay(false), "suffix-rules-missing: ");
+    assert!(
+        msg.starts_with(r#"{"code":"suffix-rules-missing","args":[]}"#),
+        "{msg}"
+    );
     // The core says the same, and only for the policies that need the list.
     let e = P2Study::with_nodes(3)
         .err()

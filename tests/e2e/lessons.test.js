@@ -198,6 +198,9 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, g2);
     await page.click('#copy-link');
+    // Copying takes a while (the paste deflated, then the clipboard): the note it leaves, not
+    // the one of the copy before.
+    await page.waitForFunction(() => /600/.test(document.getElementById('link-note').textContent), null, { timeout: 10_000 }).catch(() => {});
     assert.ok(page.url().includes('src=paste-too-big'), page.url());
     assert.match(await page.textContent('#link-note'), /600/);
     const p4 = await other.newPage();

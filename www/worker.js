@@ -242,7 +242,7 @@ const handlers = {
   },
   /**
    * P3's spider threads replayed on the first `count` loaded lines (the core's MAX_URLS); they
-   * are dealt by registrable domain, so the Public Suffix List is installed first (see streams).
+   * are dealt by registrable domain, so the Public Suffix List is installed first (NEEDS_SUFFIX_RULES).
    */
   [MSG.p3Replay]({ partial, count }) {
     const lab = need(active, 'no-input-yet');
@@ -374,12 +374,10 @@ const handlers = {
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
  * that the page's other requests are answered between pieces, as between the chunks it sends.
  */
+/** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
+const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
+
 const streams = {
-  /** The replay's handler once the Public Suffix List is installed (it needs registrable domains). */
-  async [MSG.p3Replay](args) {
-    await installSuffixRules();
-    return enqueue(() => handlers[MSG.p3Replay](args));
-  },
   /**
    * In a helper worker of a split load (www/split-load.js): bytes `start .. end` of `file`,
    * which begin just after a newline, hashed with `fns` over `key` (`columns` as the whole
@@ -722,10 +720,12 @@ scope.onmessage = (event) => {
       ? runJob(id, /** @type {Requests['job']} */ (args))
       : streams[type]
         ? streams[type](/** @type {any} */ (args), id)
-        : enqueue(() => {
-          const handler = handlers[type];
-          if (!handler) throw new Error(coded('unknown-request', [type]));
-          return handler(args);
-        });
+        : (NEEDS_SUFFIX_RULES.has(type) ? installSuffixRules() : Promise.resolve()).then(() =>
+          enqueue(() => {
+            const handler = handlers[type];
+            if (!handler) throw new Error(coded('unknown-request', [type]));
+            return handler(args);
+          }),
+        );
   work.then(({ transfer = [], ...result }) => scope.postMessage({ id, ok: true, result }, transfer), (e) => fail(id, e));
 };

@@ -23,6 +23,7 @@ import { setupP1Results } from './views/p1-results.js';
 import { setupP1Figures } from './views/p1-figures.js';
 import { setupP2 } from './views/p2.js';
 import { setupDataBadge } from './views/data-badge.js';
+import { setupBench } from './views/bench.js';
 import { setupLessonGlue } from './views/lesson-glue.js';
 import { setupPermalinkState } from './views/permalink-state.js';
 import { setupLook, firstLanguage } from './views/look.js';
@@ -165,6 +166,8 @@ async function main() {
   });
   ctx.map = map;
   relabelHooks.push(() => map.relabel());
+  const bench = setupBench();
+  relabelHooks.push(() => bench.relabel());
   if (address.focus) map.focusPaper(address.focus);
   // One view at a time: the one a fragment (#p4-trie) names, else the link's, else P1's slots.
   // An embed's view is the section of its piece: only that one computes.

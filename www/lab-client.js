@@ -8,7 +8,7 @@ import { MSG } from './protocol.js';
 /** @typedef {import('./protocol.js').Requests} Requests */
 /** @typedef {import('./protocol.js').Replies} Replies */
 /** @typedef {import('./protocol.js').RequestType} RequestType */
-/** @typedef {(share: number) => void} OnProgress */
+/** @typedef {(share: number, partial?: any) => void} OnProgress How far a job is, and what it measured so far where it tells (protocol.js, Progress). */
 
 /** An error the worker reported; `broken` when the wasm instance stopped (a trap). */
 export class LabError extends Error {
@@ -54,8 +54,8 @@ export class LabClient {
     /** @type {Map<number, { resolve: (result: any) => void, reject: (error: LabError) => void, onProgress: OnProgress | null }>} */
     this.waiting = new Map();
     this.worker.onmessage = (/** @type {MessageEvent<any>} */ event) => {
-      /** @type {{ id?: number, ok?: boolean, result?: unknown, error?: string, broken?: boolean | string, progress?: number }} */
-      const { id, ok, result, error, broken, progress } = event.data;
+      /** @type {{ id?: number, ok?: boolean, result?: unknown, error?: string, broken?: boolean | string, progress?: number, partial?: any }} */
+      const { id, ok, result, error, broken, progress, partial } = event.data;
       if (id === undefined) {
         if (broken) onBroken(String(broken));
         return;
@@ -63,7 +63,7 @@ export class LabClient {
       const entry = this.waiting.get(id);
       if (!entry) return;
       if (progress !== undefined) {
-        entry.onProgress?.(progress);
+        entry.onProgress?.(progress, partial);
         return;
       }
       this.waiting.delete(id);

@@ -6,7 +6,8 @@
 // Page → worker:  { id, type, ...args }                 a Request (`type` one of MSG)
 // Worker → page:  { id, ok: true, result }              a Reply (Replies[type])
 //                 { id, ok: false, error, broken }      a Failure (`error` may carry a code, coded.js)
-//                 { id, progress }                      a Progress of a long request
+//                 { id, progress, partial? }            a Progress of a long request (and what it
+//                                                       measured so far, where the job tells)
 //                 { broken }                            said once, when the wasm instance trapped
 // A worker early-worker.js started with an input to preload says its hello unasked, as id
 // HELLO_UNASKED.
@@ -230,7 +231,15 @@ export const HELLO_UNASKED = -3;
  * @typedef {{ id: number, ok: true, result: Replies[K] } | { id: number, ok: false, error: string, broken: boolean }} Reply
  */
 
-/** @typedef {{ id: number, progress: number }} Progress How far a long request is, from 0 to 1. */
+/**
+ * @typedef {{ id: number, progress: number, partial?: TrieGrowth }} Progress How far a long
+ *   request is, from 0 to 1, and what it measured so far where the job tells: the trie job
+ *   sends its growth each time it passes a checkpoint.
+ */
+/**
+ * @typedef {{ lines: number, structures: string[], checkpoints: any[], claims: any }} TrieGrowth
+ *   The trie study's growth so far (the wasm's jobPartial): the chart's input before the report.
+ */
 
 /** @typedef {{ broken: string }} Broken The worker's wasm instance trapped: said once, with no id. */
 

@@ -55,6 +55,7 @@ export const ZH = {
   projector: '投影模式',
   darkTheme: '深色',
   copyLink: '复制链接',
+  menuButton: '菜单',
   linkCopied: '已复制本视图的链接：打开它会还原同样的输入、散列函数、M、散列对象、所在部分、课程步骤和语言。',
   linkShown: (url) => `复制这个链接即可重新打开本视图：${url}`,
   linkPasteNotCarried: (lines) =>
@@ -337,6 +338,7 @@ export const ZH = {
   },
   skipToResults: '跳到结果',
   mapLabel: '实验室导航',
+  benchHandle: '设置',
   map: {
     input: '输入',
     p1slots: '槽',

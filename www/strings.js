@@ -32,6 +32,7 @@ export const S = {
   projector: 'Projector',
   darkTheme: 'Dark',
   copyLink: 'Copy link',
+  menuButton: 'Menu',
   linkCopied: 'The link to this view is copied: it reopens the same input, functions, M, key, section, lesson step and language.',
   linkShown: (url) => `Copy this link to reopen this view: ${url}`,
   linkPasteNotCarried: (lines) =>
@@ -45,6 +46,7 @@ export const S = {
   linkPasteTooBig: (lines, bytes) =>
     `This link was made from ${lines} pasted lines (${bytes}), too long to travel in a link: the built-in corpus is shown. Paste them again to see the same numbers.`,
   mapLabel: 'Map of the lab',
+  benchHandle: 'Controls',
   map: {
     input: 'Input',
     p1slots: 'Slots',

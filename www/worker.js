@@ -500,6 +500,15 @@ const JOBS = {
       args.timed = [];
     },
     run: (lab, lines, args) => runTrie(lab, lines, args),
+    // The growth so far, while the study reads (a first picture for the page): sent when a
+    // checkpoint more was passed.
+    partial: (lab, args) => {
+      if (args.report) return null;
+      const partial = lab.jobPartial(args.id);
+      if (!partial || partial.checkpoints.length === args.told) return null;
+      args.told = partial.checkpoints.length;
+      return partial;
+    },
     finish: (lab, args) => {
       while (runTrie(lab, 1_000_000, args) < 1);
       return { report: args.report, timed: args.timed };
@@ -657,10 +666,10 @@ async function sliced(id, job, args, lab, check) {
       const share = job.run(lab, lines, args);
       const ms = performance.now() - t0;
       lines = Math.round(Math.min(Math.max(lines * (SLICE_MS / Math.max(ms, 1)), 1_000), 4_000_000));
-      return share;
+      return { share, partial: share < 1 ? (job.partial?.(lab, args) ?? null) : null };
     });
-    if (done >= 1) break;
-    scope.postMessage({ id, progress: done });
+    if (done.share >= 1) break;
+    scope.postMessage(done.partial ? { id, progress: done.share, partial: done.partial } : { id, progress: done.share });
   }
   return enqueue(() => {
     check(lab);

@@ -5,7 +5,8 @@
 //   opened  the view's link (#p4-trie) opened in a new tab: the page, the corpus, then the view;
 //   switch  the page open on P1's slots with its figures drawn, then the view's map link clicked.
 // "First picture": the view's main chart holds the input's numbers (its canvas has a Chart.js
-// chart with data) or, for views without one (Why?, the slot map), its report is complete.
+// chart with data, of the load on screen: its view done, or the chart marked with the load it
+// drew early, data-drawn) or, for views without one (Why?, the slot map), its report is complete.
 // "Complete": the section says it shows the load on screen (its data-gen). Prints the median
 // and range per view and way, the ratio to the 1 s and 3 s budgets, and the issue's old figures
 // beside them. Asserts nothing.
@@ -44,7 +45,10 @@ function watch({ section, chart, t0, limit }) {
       const marks = s.dataset.gen !== undefined ? [s, ...s.querySelectorAll('[data-gen]')] : [...s.querySelectorAll('[data-gen]')];
       const done = Boolean(gen) && (marks.length ? marks.every((m) => m.dataset.gen === gen) : document.body.dataset.busy === '0');
       const c = chart && window.Chart?.getChart(document.getElementById(chart));
-      const drawn = c ? c.data.datasets.some((d) => (d.data?.length ?? 0) > 0) && s.dataset.gen !== '' && !c.canvas.closest('[data-gen=""]') : done;
+      // A chart drawn before its view is done (the trie's growth, checkpoint by checkpoint) says
+      // which load it shows in its canvas's data-drawn.
+      const early = Boolean(gen) && c?.canvas.dataset.drawn === gen;
+      const drawn = c ? c.data.datasets.some((d) => (d.data?.length ?? 0) > 0) && (early || (s.dataset.gen !== '' && !c.canvas.closest('[data-gen=""]'))) : done;
       if (out.first === null && drawn) out.first = now;
       if (out.done === null && done) out.done = now;
       if ((out.first !== null && out.done !== null) || now > limit) resolve(out);

@@ -555,6 +555,17 @@ impl Lab {
         Ok(self.jobs[at].1.run(&mut self.session, budget as usize)?)
     }
 
+    /// What job `id` has measured so far, for a first picture (the trie study's growth, as
+    /// `{lines, structures, checkpoints, claims}`), or null for a study that does not tell.
+    #[wasm_bindgen(js_name = jobPartial)]
+    pub fn job_partial(&self, id: u32) -> Result<JsValue, JsError> {
+        let at = self.job_at(id)?;
+        match self.jobs[at].1.partial() {
+            Some(partial) => Ok(to_js(&partial)?),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// Ends job `id` (running what is left) and returns its report: a plain object (`prefix`,
     /// the lines it measured, beside the study's own fields).
     #[wasm_bindgen(js_name = jobFinish)]

@@ -44,7 +44,7 @@ mod reports;
 mod trie;
 pub use filters::{split_keys, MAX_INSERTED};
 pub(crate) use protocol::first;
-pub use protocol::{lines_present, PartitionReport, Report, Study, StudyReport, Task};
+pub use protocol::{lines_present, Partial, PartitionReport, Report, Study, StudyReport, Task};
 pub use reports::{
     BloomReport, CbfReport, CounterHistogram, Projection, TrieReport, STRUCTURE_BUDGET,
 };
@@ -101,6 +101,14 @@ impl Job {
                 Ok(share(stop, *end))
             }
             Under::Task(task) => task.step(session, budget.max(1)),
+        }
+    }
+
+    /// What the study has measured so far, if it tells (see [`Task::partial`]).
+    pub fn partial(&self) -> Option<Partial<'_>> {
+        match &self.0 {
+            Under::Lines { .. } => None,
+            Under::Task(task) => task.partial(),
         }
     }
 

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, ROOT, watchProblems } from './helpers.js';
+import { useLab, ROOT, watchProblems, pressTool } from './helpers.js';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 const VIEWPORT = { width: 1440, height: 900 };
@@ -45,9 +45,9 @@ describe('URL Hash Lab accessibility', { timeout: 900_000 }, () => {
   const cases = [
     ['English', '?lang=en&view=all', null],
     ['Chinese, a lesson open', '?lang=zh&view=all&lesson=p2&step=0', null],
-    ['projector mode, the last step of a lesson', '?lang=en&view=all&lesson=p1&step=3', async (p) => p.click('#projector-toggle')],
+    ['projector mode, the last step of a lesson', '?lang=en&view=all&lesson=p1&step=3', async (p) => pressTool(p, '#projector-toggle')],
     ['dark theme (the system’s), English', '?lang=en&view=all', null, 'dark'],
-    ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&view=all&lesson=p5&step=0', async (p) => p.click('#projector-toggle'), 'dark'],
+    ['dark theme, Chinese, projector mode, a lesson open', '?lang=zh&view=all&lesson=p5&step=0', async (p) => pressTool(p, '#projector-toggle'), 'dark'],
   ];
   for (const [name, query, setup, scheme] of cases) {
     test(`no serious or critical violation: ${name}`, async (t) => {

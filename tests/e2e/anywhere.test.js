@@ -229,7 +229,7 @@ describe('the served folder after one visit', { timeout: 400_000 }, () => {
       page.on('pageerror', (/** @type {Error} */ e) => problems.push(`page error: ${e.message}`));
       await page.goto(url);
       await waitLoad(page, 1);
-      await page.waitForSelector('#offline-badge:not([hidden])', { timeout: 60_000 });
+      await page.waitForSelector('#offline-badge:not([hidden])', { state: 'attached', timeout: 60_000 });
       const version = await page.evaluate(() => document.body.dataset.offline);
       assert.match(version, /^[0-9a-f]{12}$/);
       const sw = fs.readFileSync(path.join(site, 'sw.js'), 'utf8');
@@ -265,7 +265,7 @@ describe('the served folder after one visit', { timeout: 400_000 }, () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'update-ready.png') });
       await Promise.all([page.waitForEvent('load'), page.click('#update-reload')]);
       await waitLoad(page, 1, { m: 40 });
-      await page.waitForSelector('#offline-badge:not([hidden])', { timeout: 60_000 });
+      await page.waitForSelector('#offline-badge:not([hidden])', { state: 'attached', timeout: 60_000 });
       const next = await page.evaluate(() => document.body.dataset.offline);
       assert.notEqual(next, version, 'the new version took over');
       assert.ok(fs.readFileSync(path.join(site, 'sw.js'), 'utf8').includes(`"${next}"`));

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS, splitmix, pasteEvent, openView } from './helpers.js';
+import { requireDist, requireCli, serveDist, launch, watchProblems, assertMatchesCli, writeCorpus, CLI, ARTIFACTS, splitmix, pasteEvent, openView, pressTool } from './helpers.js';
 import { C } from '../../www/constants.js';
 import { parseSlots } from '../../www/slots.js';
 import { LESSONS } from '../../www/lessons.js';
@@ -703,12 +703,12 @@ async function walk(seed, t) {
           s = await settle(kind);
         } else if (kind === 'theme') {
           log.push(`#${i} theme (was ${before.theme})`);
-          await page.click('#theme-toggle');
+          await pressTool(page, '#theme-toggle');
           await page.waitForFunction((was) => document.documentElement.dataset.theme !== was, before.theme, { timeout: 30_000 });
           s = await settle(kind);
         } else if (kind === 'projector') {
           log.push(`#${i} projector`);
-          await page.click('#projector-toggle');
+          await pressTool(page, '#projector-toggle');
           s = await settle(kind);
         } else if (kind === 'resize') {
           const size = pick(SIZES);

@@ -481,3 +481,18 @@ export async function openView(p, id) {
   await p.waitForFunction((r) => document.body.dataset.route === r, route, { timeout: 10_000 });
   return true;
 }
+
+/**
+ * Presses one of the settings in the page's menu (`#projector-toggle`, `#theme-toggle`,
+ * `#copy-link`), opening the menu first as a reader does; `tap` on a touch screen.
+ * @param {import('playwright-core').Page} p
+ * @param {string} sel
+ */
+export async function pressTool(p, sel, { tap = false } = {}) {
+  if (!(await p.locator(sel).isVisible())) {
+    if (tap) await p.tap('#tools-menu > summary');
+    else await p.click('#tools-menu > summary');
+  }
+  if (tap) await p.tap(sel);
+  else await p.click(sel);
+}

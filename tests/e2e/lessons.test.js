@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { useLab, generation, readTable, waitView, ARTIFACTS, openView } from './helpers.js';
+import { useLab, generation, readTable, waitView, ARTIFACTS, openView, pressTool } from './helpers.js';
 import { S, setLanguage } from '../../www/strings.js';
 import { LESSONS } from '../../www/lessons.js';
 
@@ -150,7 +150,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.waitForFunction(() => document.getElementById('partition').dataset.policy === 'nutch' && document.getElementById('partition').dataset.gen !== '');
     await page.click('#lang-toggle');
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-    await page.click('#copy-link');
+    await pressTool(page, '#copy-link');
     const link = page.url();
     const table = await readTable(page);
     const nodes = await page.textContent('#part-node-table');
@@ -197,7 +197,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.fill('#paste', long);
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, g2);
-    await page.click('#copy-link');
+    await pressTool(page, '#copy-link');
     // Copying takes a while (the paste deflated, then the clipboard): the note it leaves, not
     // the one of the copy before.
     await page.waitForFunction(() => /600/.test(document.getElementById('link-note').textContent), null, { timeout: 10_000 }).catch(() => {});

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ready, useLab, watchProblems, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS, openView } from './helpers.js';
+import { ready, useLab, watchProblems, readTable, waitView, cliDist, assertMatchesCli, ARTIFACTS, openView, pressTool } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { int } from '../../www/format.js';
 
@@ -74,7 +74,7 @@ describe('links: the state in the fragment, and the embed view', () => {
     await p.fill('#paste', urls);
     await p.click('#paste-go');
     await ready(p, 2);
-    await p.click('#copy-link');
+    await pressTool(p, '#copy-link');
     const link = p.url();
     const { state } = await address(p);
     assert.equal(state.src, 'paste');

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ready, useLab, ARTIFACTS, assertChartsReadable, openView } from './helpers.js';
+import { ready, useLab, ARTIFACTS, assertChartsReadable, openView, pressTool } from './helpers.js';
 import { S } from '../../www/strings.js';
 import { ZH } from '../../www/strings-zh.js';
 
@@ -383,7 +383,7 @@ describe('the first screen of a 1280×720 projector', () => {
     test(`${name}: the data named in the map, the whole first chart and M beside it`, async () => {
       await ready(page);
       for (const t of toggles) {
-        await page.click(t);
+        await pressTool(page, t);
         await page.waitForFunction(() => document.body.dataset.busy === '0');
       }
       await page.evaluate(() => scrollTo(0, 0));

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ready, useLab, watchProblems, ARTIFACTS } from './helpers.js';
+import { ready, useLab, watchProblems, ARTIFACTS, pressTool } from './helpers.js';
 
 /** Relative luminance of a CSS rgb() colour (WCAG's formula), 0 black … 1 white. */
 function luminance(rgb) {
@@ -63,7 +63,7 @@ describe('the dark theme', () => {
     assert.equal(dark.chartGrid, dark.grid);
     await p.screenshot({ path: path.join(ARTIFACTS, 'theme-dark-1280.png') });
 
-    await p.click('#theme-toggle');
+    await pressTool(p, '#theme-toggle');
     await p.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await ready(p);
     const light = await colours(p);
@@ -76,7 +76,7 @@ describe('the dark theme', () => {
     await p.reload();
     await ready(p);
     assert.equal((await colours(p)).theme, 'light', 'the choice outlives a reload on a dark system');
-    await p.click('#theme-toggle');
+    await pressTool(p, '#theme-toggle');
     await p.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await context.close();
   });
@@ -84,7 +84,7 @@ describe('the dark theme', () => {
   test('a light system opens light; the stored choice wins over it', async () => {
     const { p, context } = await open({ viewport: { width: 390, height: 844 }, colorScheme: 'light', hasTouch: true });
     assert.equal((await colours(p)).theme, 'light');
-    await p.tap('#theme-toggle');
+    await pressTool(p, '#theme-toggle', { tap: true });
     await p.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await p.reload();
     await ready(p);

@@ -128,7 +128,14 @@ export function setupBloom(ctx) {
     status: $('bloom-status'),
     bar: $('bloom-progress'),
     body: $('bloom-body'),
+    // The chart stands outside the body: it shows the first points measured, then all of them.
+    stale: (flag) => {
+      for (const b of [$('bloom-body'), $('bloom-fpr-fig')]) b.classList.toggle('stale', flag && !b.hidden);
+    },
   });
+
+  /** The m/N measured first (with the one chosen): a picture across the range within a second. */
+  const FIRST_RATIOS = [2, 4, 8, 16, 32];
 
   async function measure() {
     if (!ctx.input()) return;
@@ -146,15 +153,26 @@ export function setupBloom(ctx) {
     try {
       if (missing.length) {
         const t0 = performance.now();
-        const { report } = await ctx.runJob(
-          JOB.bloom,
-          { k, methods: missing.map((p) => p[0]), ratios: missing.map((p) => p[1]) },
-          run.progress((share) => S.bloomProgress(int(missing.length), percent(share, 0))),
-        );
-        if (!run.current()) return;
+        // A few m/N across the range first, drawn at once; then the others.
+        const first = new Set([...FIRST_RATIOS, state.ratio]);
+        const early = missing.filter(([, r]) => first.has(r));
+        const late = missing.filter(([, r]) => !first.has(r));
+        const batches = early.length && late.length ? [early, late] : [missing];
+        let measured = 0;
+        for (const batch of batches) {
+          const { report } = await ctx.runJob(
+            JOB.bloom,
+            { k, methods: batch.map((p) => p[0]), ratios: batch.map((p) => p[1]) },
+            run.progress((share) => S.bloomProgress(int(missing.length), percent((measured + share * batch.length) / missing.length, 0))),
+          );
+          if (!run.current()) return;
+          state.input = report.input;
+          batch.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
+          measured += batch.length;
+          if (measured < missing.length) await drawEarly(run);
+          if (!run.current()) return;
+        }
         performance.measure('uhl:bloom', { start: t0, end: performance.now() });
-        state.input = report.input;
-        missing.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
       }
       const split = state.input;
       const [{ theory }, { memory }] = await Promise.all([
@@ -189,6 +207,23 @@ export function setupBloom(ctx) {
     return `${text} ${split.by_budget ? S.bloomCappedBudget(int(split.lines)) : S.bloomCapped(int(split.cap))}`;
   }
 
+  /**
+   * The chart with the points measured so far (the first picture, refined by the next batch).
+   * @param {{ current: () => boolean, generation: number }} run
+   */
+  async function drawEarly(run) {
+    const { k } = state;
+    const { theory } = await ctx.call(MSG.bloomTheory, { k, n: state.input.inserted, maxRatio: Math.max(32, state.ratio) });
+    if (!run.current()) return;
+    const methods = shownMethods();
+    const rows = [];
+    for (const method of methods) for (const r of ratios()) if (state.rows.has(key(k, method, r))) rows.push(state.rows.get(key(k, method, r)));
+    fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
+    $('bloom-fpr-chart').dataset.drawn = String(run.generation);
+    $('bloom-fpr-fig').hidden = false;
+    $('bloom-fpr-fig').classList.remove('stale');
+  }
+
   function render(theory, memory) {
     const { k } = state;
     const methods = shownMethods();
@@ -197,6 +232,7 @@ export function setupBloom(ctx) {
     $('bloom-split').textContent = splitText(state.input);
     $('bloom-split').classList.toggle('warn', state.input.capped);
     fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
+    $('bloom-fpr-fig').hidden = false;
 
     // The table: the papers' m/N and the chosen one, per method.
     const tableRatios = [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b);
@@ -396,7 +432,7 @@ export function setupBloom(ctx) {
       runs.waiting(() => S.dedupWaiting);
     },
     load(generation) {
-      if (runs.askedGen !== generation && readControls()) measure();
+      if (runs.askedGen !== generation && readControls()) return measure();
     },
   };
 }

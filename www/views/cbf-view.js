@@ -228,7 +228,7 @@ export function setupCbf(ctx) {
     },
     load(generation) {
       if (runs.askedGen !== generation) p5.reset();
-      if (runs.askedGen !== generation && readControls()) run();
+      if (runs.askedGen !== generation && readControls()) return run();
     },
   };
 }

@@ -51,7 +51,9 @@ import { C } from '../constants.js';
  * @property {{ id: string, step: number } | null} lesson the lesson step on screen
  * @property {string | null} embed the embed shown (#embed=p1-fig2), or null for the whole lab
  * @property {number} generation bumped by every completed load
- * @property {number} figuresDone the load whose P1 figures are done (the long studies wait for them)
+ * @property {number} figuresDone the load whose P1 figures are done
+ * @property {number} figuresAsked the load whose P1 figures were asked for
+ * @property {Promise<void> | null} figuresRun P1's figures of load `figuresAsked`, under way or done
  * @property {Input | null} input
  * @property {boolean} splitChecked
  * @property {Source} [lastSource] the input on screen's source
@@ -99,7 +101,7 @@ import { C } from '../constants.js';
  * @property {() => Promise<void>} runPartition
  * @property {() => void} drawPartition
  * @property {() => void} applyNodes
- * @property {{ section: string, waiting: () => void, load: (generation: number) => void, relabel: () => void }[]} dedupViews
+ * @property {{ section: string, waiting: () => void, load: (generation: number) => Promise<void> | void, relabel: () => void }[]} dedupViews
  *   the de-duplication views, once connected
  * @property {() => void} booted the page is drawn whole from now on
  * @property {() => void} relabel draws every part of the page again in the language now chosen
@@ -127,6 +129,8 @@ export function firstState() {
     embed: null,
     generation: 0,
     figuresDone: 0,
+    figuresAsked: 0,
+    figuresRun: null,
     input: null,
     splitChecked: false,
     firstView: null,

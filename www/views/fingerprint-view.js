@@ -580,8 +580,8 @@ export function setupFingerprint(ctx) {
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
       if (runs.askedGen !== generation) {
-        runStudy();
         replay.load();
+        return runStudy();
       }
     },
   };

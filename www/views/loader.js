@@ -283,26 +283,42 @@ export function setupLoader(ctx) {
     const generation = state.generation;
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
-    // P1's figures first, then the long studies of the view in front (runFront).
-    ctx.runFigures(generation).then(() => {
-      state.figuresDone = generation;
-      return runFront();
-    });
+    // The long studies of the view in front (runFront), then P1's figures if not yet asked.
+    runFront();
+  }
+
+  /** P1's figures of load `generation`, asked for once (what the Figures and Why? views show). */
+  function figures(generation) {
+    if (state.figuresAsked !== generation) {
+      state.figuresAsked = generation;
+      state.figuresRun = ctx.runFigures(generation).then(() => {
+        if (generation === state.generation) state.figuresDone = generation;
+      });
+    }
+    return state.figuresRun;
   }
 
   /**
-   * Runs the long studies of the input on screen that the view in front shows, once P1's
-   * figures are done: P2's partition, then the de-duplication views; every one of them in the
-   * report. A view not shown runs when it is opened (this is called again then).
+   * Runs the long studies of the input on screen that the view in front shows: P1's figures
+   * (Figures, Why?), P2's partition, the de-duplication views; every one of them in the report.
+   * A view not shown runs when it is opened (this is called again then). Once the view in front
+   * is done, P1's figures are computed if they were not (the views and lessons of P1 come
+   * next most often), except in an embed: nothing else computes unasked.
    */
   async function runFront() {
     const generation = state.generation;
-    if (!state.input || state.figuresDone !== generation) return;
+    if (!state.input) return;
     const route = ctx.map?.route() ?? 'all';
     const front = (/** @type {string} */ id) => route === 'all' || route === id;
-    if (front('partition') && ctx.partitionRuns.askedGen !== generation) await ctx.runPartition();
+    if (front('figures') || front('why')) await figures(generation);
     if (generation !== state.generation) return;
-    for (const v of ctx.dedupViews) if (front(v.section)) v.load(generation);
+    /** @type {(Promise<void> | void)[]} */
+    const work = [];
+    if (front('partition') && ctx.partitionRuns.askedGen !== generation) work.push(ctx.runPartition());
+    for (const v of ctx.dedupViews) if (front(v.section)) work.push(v.load(generation));
+    await Promise.allSettled(work);
+    // An embed asks only for what it shows.
+    if (generation === state.generation && !document.body.classList.contains('embed')) figures(generation);
   }
 
   /**

@@ -106,6 +106,18 @@ export function setupLook(ctx) {
     setTheme(early ? early === 'dark' : systemDark.matches);
     systemDark.addEventListener('change', () => storedTheme() || setTheme(systemDark.matches));
     $('theme-toggle').addEventListener('click', () => setTheme(document.documentElement.dataset.theme !== 'dark', { save: true }));
+    // The settings menu closes on Escape (its button keeps the focus) and on a click outside it.
+    const menu = /** @type {HTMLDetailsElement} */ ($('tools-menu'));
+    menu.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !menu.open) return;
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    });
+    // A setting chosen closes the menu (its effect, or the link's note, shows at once).
+    for (const item of menu.querySelectorAll('.tools-menu-items button')) item.addEventListener('click', () => (menu.open = false));
+    document.addEventListener('click', (e) => {
+      if (menu.open && !menu.contains(/** @type {Node} */ (e.target))) menu.open = false;
+    });
     try {
       if (localStorage.getItem('uhl-projector') === '1') setProjector(true);
     } catch {

@@ -199,7 +199,7 @@ export function setupSlotmap(ctx) {
         say($('slotmap-status'), () => S.slotmapLater);
         return;
       }
-      if (readControls()) run();
+      if (readControls()) return run();
     },
   };
 }

@@ -344,6 +344,7 @@ export function setupTrie(ctx) {
         : '',
     );
     growthChart.render($('trie-growth-chart'), { study });
+    $('trie-growth-fig').hidden = false;
 
     renderTimes(report, timings);
 
@@ -577,8 +578,30 @@ export function setupTrie(ctx) {
     status: $('trie-status'),
     bar: $('trie-progress'),
     body: $('trie-run-body'),
+    // The growth chart stands outside the body: it is drawn from the study's first checkpoints on.
+    stale: (flag) => {
+      for (const b of [$('trie-run-body'), $('trie-growth-fig')]) b.classList.toggle('stale', flag && !b.hidden);
+    },
     measure: 'uhl:trie',
   });
+
+  /**
+   * The run's progress callback `onShare`, drawing the growth the study sends as it passes its
+   * checkpoints (the first picture, refined until the report).
+   * @param {{ current: () => boolean, generation: number }} run
+   * @param {(share: number) => void} onShare
+   */
+  function growing(run, onShare) {
+    return (/** @type {number} */ share, /** @type {any} */ partial) => {
+      onShare(share);
+      if (!partial || !run.current() || partial.checkpoints.length < 1) return;
+      growthChart.render($('trie-growth-chart'), { study: partial });
+      $('trie-growth-chart').dataset.drawn = String(run.generation);
+      const fig = $('trie-growth-fig');
+      fig.hidden = false;
+      fig.classList.remove('stale');
+    };
+  }
 
   async function runStudy() {
     const input = ctx.input();
@@ -590,9 +613,9 @@ export function setupTrie(ctx) {
       const { report, timed } = await ctx.runJob(
         JOB.trie,
         { maxLines: TRIE_MAX_LINES, step },
-        run.progress((share) =>
+        growing(run, run.progress((share) =>
           share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming,
-        ),
+        )),
       );
       if (!run.current()) return;
       const timings = timingsOf(timed);
@@ -724,7 +747,7 @@ export function setupTrie(ctx) {
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
-      if (runs.askedGen !== generation) runStudy();
+      if (runs.askedGen !== generation) return runStudy();
     },
   };
 }

@@ -8,9 +8,11 @@ use crate::foundation::coded::Coded;
 use crate::mechanisms::fingerprint::{CanonicalReport, ComboReport, SitesReport};
 use crate::mechanisms::partition::ControlReport;
 use crate::mechanisms::sweep::Point;
+use crate::mechanisms::trie::Structure;
 use crate::papers::p1::P1Report;
 use crate::papers::p2::P2Report;
 use crate::papers::p3::P3Report;
+use crate::papers::p4::{Checkpoint, P4Claims};
 use serde::Serialize;
 
 /// An experiment fed one line at a time.
@@ -35,6 +37,29 @@ pub trait Task {
 
     /// Runs what is left and reports.
     fn finish(self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded>;
+
+    /// What the study has measured so far, for a first picture before its report (none by
+    /// default).
+    fn partial(&self) -> Option<Partial<'_>> {
+        None
+    }
+}
+
+/// What a study has measured so far: a view draws it while the study goes on.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Partial<'a> {
+    /// The trie study's growth so far: every structure at each checkpoint passed.
+    TrieGrowth {
+        /// The lines read so far.
+        lines: u64,
+        /// The structures studied, in [`crate::mechanisms::trie::Structure::ALL`] order.
+        structures: &'a [Structure],
+        /// The checkpoints passed, in order.
+        checkpoints: &'a [Checkpoint],
+        /// P4's printed figures (the chart's reference lines).
+        claims: P4Claims,
+    },
 }
 
 /// What a study reports.

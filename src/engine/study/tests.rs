@@ -383,3 +383,32 @@ fn the_trie_study_reports_in_slices_what_it_reports_at_once_and_keeps_its_urls()
         "not-whole"
     );
 }
+
+#[test]
+fn the_trie_study_tells_its_growth_so_far_and_the_report_begins_with_it() {
+    let mut s = session(3_000, true);
+    let params = json!({"maxLines": 2_500, "step": 500});
+    let mut job = begin("trie", params.clone(), &mut s).unwrap();
+    let before = serde_json::to_value(job.partial().expect("the trie study tells")).unwrap();
+    assert_eq!(before["checkpoints"], json!([]));
+    assert_eq!(before["lines"], json!(0));
+    job.run(&mut s, 1_200).unwrap();
+    let so_far = serde_json::to_value(job.partial().unwrap()).unwrap();
+    assert_eq!(so_far["lines"], json!(1_200));
+    let passed = so_far["checkpoints"].as_array().unwrap().clone();
+    assert_eq!(
+        passed
+            .iter()
+            .map(|c| c["lines"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [500, 1_000]
+    );
+    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let study = &report["study"];
+    assert_eq!(&study["checkpoints"].as_array().unwrap()[..2], &passed[..]);
+    assert_eq!(study["structures"], so_far["structures"]);
+    assert_eq!(study["claims"], so_far["claims"]);
+    // A study over lines (P1's sweep) does not tell.
+    let sweep = begin("sweep", json!({"fig": 1, "step": 100}), &mut s).unwrap();
+    assert!(sweep.partial().is_none());
+}

@@ -4,7 +4,7 @@
 //! it read in the session ([`Session::trie_urls`]), which the structures are then built from
 //! and timed on ([`crate::mechanisms::trie::time_structure`]).
 
-use super::protocol::{first, Report, StudyReport, Task};
+use super::protocol::{first, Partial, Report, StudyReport, Task};
 use super::reports::{Projection, TrieReport, STRUCTURE_BUDGET};
 use crate::engine::session::share;
 use crate::engine::session::{Prefix, Session};
@@ -51,6 +51,15 @@ impl Task for TrieTask {
         });
         self.next = stop;
         Ok(share(stop, end))
+    }
+
+    fn partial(&self) -> Option<Partial<'_>> {
+        Some(Partial::TrieGrowth {
+            lines: self.builder.lines(),
+            structures: self.builder.structures(),
+            checkpoints: self.builder.checkpoints(),
+            claims: crate::papers::p4::p4_claims(),
+        })
     }
 
     fn finish(mut self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded> {

@@ -330,6 +330,17 @@ impl TrieStudyBuilder {
         });
     }
 
+    /// The structures studied, in [`Structure::ALL`] order.
+    pub fn structures(&self) -> &[Structure] {
+        &self.structures
+    }
+
+    /// The checkpoints passed so far, in order (what [`TrieStudyBuilder::finish`] reports, less
+    /// the last one).
+    pub fn checkpoints(&self) -> &[Checkpoint] {
+        &self.checkpoints
+    }
+
     /// The study: a last checkpoint at the end, and the lists' and the flaw's totals.
     pub fn finish(mut self) -> TrieStudy {
         self.checkpoint();

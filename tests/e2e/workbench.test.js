@@ -1,0 +1,217 @@
+// The workbench at every size a class uses, in both languages: a view's link shows its main
+// picture whole in the window; changing each of its controls leaves that control and the whole
+// picture it changes in the window together (on a narrow screen: the picture above the open
+// control sheet); no document scrolls sideways. The views run on 20 000 corpus URLs here: the
+// layout is what is measured, and it does not depend on the list's length.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, requireDist, watchProblems } from './helpers.js';
+
+/** Every size a class uses: phones (touch), laptops, projectors, large screens. */
+const SIZES = [
+  { width: 360, height: 740, touch: true },
+  { width: 390, height: 844, touch: true },
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
+];
+
+/**
+ * Each view: its link, its section, its main picture and its controls, each a way to change it
+ * (`fill` a field and press Enter, `pick` an option's index, `click`).
+ */
+const VIEWS = [
+  {
+    link: 'p1-slots',
+    section: 'view-panel',
+    // The per-slot chart, or the bucket histogram that takes its place for a large M.
+    picture: '#slots-charts > :not([hidden]) .chart-box',
+    controls: [
+      { sel: '#m-input', fill: '1000' },
+      { sel: '#presets button.preset >> nth=4', click: true },
+      { sel: '#functions input[type=checkbox] >> nth=5', click: true },
+    ],
+  },
+  { link: 'p1-figures', section: 'figures', picture: '#fig1-chart', controls: [{ sel: '#fig1-m button >> nth=2', click: true }] },
+  // Why? has cards of text, not a chart: its first card's heading and claim open in the window.
+  { link: 'p1-why', section: 'why', picture: '#why-cards > :first-child .claim', tall: 20, controls: [] },
+  {
+    link: 'p1-slotmap',
+    section: 'slotmap',
+    picture: '#slotmap-images canvas >> nth=0',
+    controls: [
+      { sel: '#slotmap-presets button >> nth=1', click: true },
+      { sel: 'input[name="slotmap-layout"][value="linear"]', click: true },
+    ],
+  },
+  {
+    link: 'p2-crawler',
+    section: 'partition',
+    picture: '#part-nodes-chart',
+    controls: [
+      { sel: '#part-nodes', fill: '5' },
+      { sel: '#part-policy', pick: 1 },
+    ],
+  },
+  {
+    link: 'p4-trie',
+    section: 'trie',
+    picture: '#trie-diagram-box',
+    controls: [
+      { sel: '#trie-example', click: true },
+      { sel: '#trie-next', click: true },
+      { sel: 'input[name="trie-variant"][value="fixed"]', click: true },
+    ],
+  },
+  {
+    link: 'p5-bloom',
+    section: 'bloom',
+    picture: '#bloom-fpr-chart',
+    controls: [
+      { sel: '#bloom-k', fill: '10' },
+      { sel: '#bloom-ratio', fill: '12' },
+      { sel: '#bloom-presets button >> nth=2', click: true },
+      { sel: '#bloom-methods input[type=checkbox] >> nth=1', click: true },
+    ],
+  },
+  {
+    link: 'p5-counting',
+    section: 'cbf',
+    picture: '#cbf-hist-chart',
+    controls: [
+      { sel: '#cbf-bits', fill: '3' },
+      { sel: '#cbf-k', fill: '6' },
+      { sel: '#cbf-method', pick: 1 },
+      { sel: '#cbf-preset-saturating', click: true },
+    ],
+  },
+  {
+    link: 'p3-fingerprints',
+    section: 'fp',
+    picture: '#fp-avalanche > .bits-scroll',
+    controls: [
+      { sel: '#fp-pair-p3', click: true },
+      { sel: '#fp-pair-empty', click: true },
+      { sel: '#fp-b', fill: 'http://example.com/b' },
+    ],
+  },
+];
+
+/** Where `sel` is on screen and what bounds the window's free part (below the map, above a sheet). */
+function geometry(p, sel) {
+  return p.locator(sel).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const map = document.getElementById('map').getBoundingClientRect();
+    const sheet = [...document.querySelectorAll('.bench-side, .layout > .controls')].find(
+      (s) => getComputedStyle(s).position === 'fixed' && s.checkVisibility(),
+    );
+    const floor = sheet ? sheet.getBoundingClientRect().top : innerHeight;
+    const inSheet = Boolean(sheet?.contains(el));
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 12), 0), innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    const label = el.closest('label');
+    return {
+      top: r.top,
+      bottom: r.bottom,
+      left: r.left,
+      right: r.right,
+      height: r.height,
+      mapBottom: map.bottom,
+      floor,
+      inSheet,
+      vw: innerWidth,
+      vh: innerHeight,
+      shown: Boolean(hit && (el.contains(hit) || hit.contains(el) || label?.contains(hit))),
+      scrollWidth: document.scrollingElement.scrollWidth,
+    };
+  });
+}
+
+/** The picture is whole between the map and the window's floor (a sheet's top, or its bottom). */
+function assertWhole(g, what, tall = 40) {
+  assert.ok(g.height > tall, `${what}: drawn (height ${g.height})`);
+  assert.ok(g.top >= g.mapBottom - 1, `${what}: top ${g.top.toFixed(0)} is below the map's bottom ${g.mapBottom.toFixed(0)}`);
+  assert.ok(g.bottom <= g.floor + 1, `${what}: bottom ${g.bottom.toFixed(0)} is above the window's floor ${g.floor.toFixed(0)}`);
+  assert.ok(g.left >= -1 && g.right <= g.vw + 1, `${what}: within the width (${g.left.toFixed(0)}–${g.right.toFixed(0)} of ${g.vw})`);
+  assert.ok(g.scrollWidth <= g.vw, `${what}: the document does not scroll sideways (${g.scrollWidth} > ${g.vw})`);
+}
+
+/** The control is in the window and not covered (in the sheet, or between the map and the floor). */
+function assertControl(g, what) {
+  const floor = g.inSheet ? g.vh : g.floor;
+  assert.ok(g.top >= (g.inSheet ? 0 : g.mapBottom - 1) && g.bottom <= floor + 2, `${what}: in the window (${g.top.toFixed(0)}–${g.bottom.toFixed(0)}, map ${g.mapBottom.toFixed(0)}, floor ${floor.toFixed(0)})`);
+  assert.ok(g.shown, `${what}: not covered`);
+}
+
+/** The page is idle: no load, no view's progress bar, and two frames drawn. */
+async function settled(p, section) {
+  await p.waitForFunction(
+    (id) => document.body.dataset.busy === '0' && ![.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`#${id} progress`))].some((b) => !b.hidden) && !document.querySelector(`#${id} .stale`),
+    section,
+    { timeout: 60_000 },
+  );
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+let server;
+let base;
+let browser;
+before(async () => {
+  requireDist();
+  ({ server, url: base } = await serveDist());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await new Promise((r) => (server ? server.close(r) : r()));
+});
+
+for (const size of SIZES) {
+  for (const lang of ['en', 'zh']) {
+    test(`the workbench at ${size.width}×${size.height}${size.touch ? ' (touch)' : ''}, ${lang}: every view's picture whole, beside each control changed`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: Boolean(size.touch),
+        isMobile: Boolean(size.touch),
+      });
+      const problems = [];
+      try {
+        const p = await context.newPage();
+        watchProblems(p, (x) => problems.push(x));
+        for (const view of VIEWS) {
+          const where = `${view.link} at ${size.width}×${size.height} ${lang}`;
+          // The view's link, as a reader follows it: the state of the link with the view named.
+          await p.goto('about:blank');
+          await p.goto(`${base}#lang=${lang}&n=20000&view=${view.section}`);
+          await p.waitForFunction((r) => document.body.dataset.route === r, view.section, { timeout: 30_000 });
+          await p.locator(view.picture).waitFor({ state: 'visible', timeout: 60_000 });
+          await settled(p, view.section);
+          assertWhole(await geometry(p, view.picture), `${where}, opened`, view.tall);
+          for (const c of view.controls) {
+            const control = p.locator(c.sel);
+            // As a reader does: the control brought into view (in its column or sheet) first.
+            await control.scrollIntoViewIfNeeded();
+            if (c.fill !== undefined) {
+              await control.fill(c.fill);
+              await control.press('Enter');
+            } else if (c.pick !== undefined) {
+              const value = await control.evaluate((s, i) => /** @type {HTMLSelectElement} */ (s).options[i].value, c.pick);
+              await control.selectOption(value);
+            } else {
+              await control.click();
+            }
+            await settled(p, view.section);
+            const what = `${where}, after ${c.sel}`;
+            assertControl(await geometry(p, c.sel), `${what}: the control`);
+            assertWhole(await geometry(p, view.picture), `${what}: the picture`);
+          }
+        }
+        assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

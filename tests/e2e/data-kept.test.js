@@ -119,7 +119,8 @@ describe('the reader’s data is swapped only by the reader', { timeout: 600_000
   });
 
   test('the Bloom view drawn, another input loaded, the window resized across 600 px: no error', async () => {
-    // Every view computes after a load; the Bloom filters' last.
+    // The Bloom view computes when it is in front.
+    await openView(page, 'bloom');
     await page.waitForFunction(() => document.getElementById('bloom').dataset.gen === document.getElementById('results').dataset.gen, null, { timeout: 240_000 });
     const gen = await generation(page);
     const bytes = Buffer.from(Array.from({ length: 3_000 }, (_, i) => `http://r.cn/${i}`).join('\n'));

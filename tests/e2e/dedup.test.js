@@ -200,6 +200,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
   });
 
   test('P4’s Fig. 1: sina.com and sohu.com make 29 nodes, 15 chars and 14 level roots; the steps reach the verdict', async () => {
+    await openView(page, 'trie');
     await page.waitForFunction(() => document.getElementById('trie-diagram-box').dataset.ready === '1', null, { timeout: 60_000 });
     assert.equal(await page.inputValue('#trie-urls'), 'sina.com\nsohu.com');
     // The page opens on the finished list.
@@ -269,6 +270,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
   });
 
   test('the prefix flaw: after http://a.cn/ab, P4 as printed says http://a.cn/a was seen, the fix says missing', async () => {
+    await openView(page, 'trie');
     await page.waitForFunction(() => document.getElementById('flaw').dataset.ready === '1', null, { timeout: 60_000 });
     assert.equal(await page.getAttribute('#flaw-printed-verdict', 'data-verdict'), 'seen');
     assert.equal(await page.getAttribute('#flaw-fixed-verdict', 'data-verdict'), 'unmarked');
@@ -327,6 +329,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     t.diagnostic(`trie lookups at 16 000, P4’s list ÷ hash set, median of ${RUNS} runs: ${timings.ratio.median.toFixed(2)} (${timings.ratio.min.toFixed(2)}–${timings.ratio.max.toFixed(2)}), ${timings.kind}`);
     for (const id of ['trie', 'bloom', 'cbf']) {
       const file = path.join(ARTIFACTS, `dedup-${id}-corpus.png`);
+      await openView(page, id);
       await page.locator(`#${id}`).screenshot({ path: file });
       t.diagnostic(`screenshot: ${file}`);
     }
@@ -368,10 +371,12 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     assert.equal(await page.textContent('#trie-run-note'), S.trieRunAll(int(1000), int(1000)));
     for (const id of ['trie', 'bloom', 'cbf']) {
       const file = path.join(ARTIFACTS, `dedup-${id}.png`);
+      await openView(page, id);
       await page.locator(`#${id}`).screenshot({ path: file });
       t.diagnostic(`screenshot: ${file}`);
     }
     // k = 14 at m/N 20 (the best k): measured once, then m/N changes measure only the new m/N.
+    await openView(page, 'bloom');
     await page.click('#bloom-presets button[data-k="14"]');
     await waitView(page, 'bloom', gen, { k: 14, ratio: 20 });
     const k14 = cliJson(['bloom', SAMPLE, '--k', '14', '--bits-per-url', '20']);
@@ -405,6 +410,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
       await waitView(page, 'cbf', gen);
       await assertCbfMatchesCli(page, [file, '--bits-per-url', '2', '--k', '4', '--counter-bits', '2', '--method', 'md5-slices']);
       // The markup-like host, typed as the query, stays text.
+      await openView(page, 'bloom');
       await page.fill('#bloom-query', 'http://&lt;img&gt;"onerror=alert(1)".com.cn/');
       await page.waitForFunction(() => document.getElementById('bloom-query-md5').textContent.includes('MD5'));
       assert.equal(await page.locator('img').count(), 0);
@@ -415,6 +421,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
 
   test('wrong values get a message next to the field and run nothing', async () => {
     const gen = await generation(page);
+    await openView(page, 'bloom');
     const before = await page.getAttribute('#bloom', 'data-k');
     await page.fill('#bloom-k', '0');
     await page.press('#bloom-k', 'Enter');
@@ -438,6 +445,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     await waitView(page, 'bloom', gen, { k: 4, ratio: 8, methods: 'double' });
     assert.equal(await page.isHidden('#bloom-k-error'), true);
 
+    await openView(page, 'cbf');
     await page.fill('#cbf-bits', '17');
     await page.press('#cbf-bits', 'Enter');
     assert.equal(await page.textContent('#cbf-bits-error'), S.fieldRange(S.cbfBitsName, '1', '16'));
@@ -449,6 +457,7 @@ describe('P4’s trie, Bloom filters and counting filters on the page', { timeou
     assert.equal(await page.isHidden('#cbf-bits-error'), true);
 
     // The diagram: nothing to insert, or too much to draw, is the wasm's message.
+    await openView(page, 'trie');
     await page.fill('#trie-urls', '   \n');
     await page.click('#trie-build');
     await page.waitForSelector('#trie-error:not([hidden])');

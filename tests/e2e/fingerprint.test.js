@@ -222,6 +222,7 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
   });
 
   test('two texts, two digests: the differing bits equal Node’s MD5, cell by cell', async (t) => {
+    await openView(page, 'fp');
     await page.waitForFunction(() => document.getElementById('fp-avalanche').dataset.differing !== undefined, null, { timeout: 60_000 });
     // The page opens on P3-like URLs one bit apart ('1' is 0x31, '0' is 0x30).
     assert.equal(await page.inputValue('#fp-a'), S.fpP3PairA);
@@ -287,6 +288,7 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
   });
 
   test('the reveal and the birthday bound: P3’s D41D… is MD5 of the empty string, 00F4… matches none', async (t) => {
+    await openView(page, 'fp');
     await page.waitForFunction(() => document.querySelectorAll('#fp-reveals li').length === 2, null, { timeout: 60_000 });
     const cli = cliJson(['paper', 'p3', SAMPLE]);
     const reveals = await page.$$eval('#fp-reveals li', (lis) => lis.map((li) => ({ ...li.dataset, text: li.querySelector('.why').textContent })));

@@ -280,7 +280,6 @@ export function setupLoader(ctx) {
       setLoading(null);
     }
     await ctx.requestView();
-    const generation = state.generation;
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
     // The long studies of the view in front (runFront), then P1's figures if not yet asked.

@@ -493,8 +493,13 @@ export function setupLessons(app) {
           state.applied = key;
           // The self-check asks on the input the step set up, once it is loaded.
           if (index === lesson.steps.length - 1) quiz.show(lesson.id);
-          if (setup.section && !$(setup.section)?.getClientRects().length) scrollWhenDrawn(key, setup.section);
-          else if (setup.section) point(app.bring(setup.section));
+          // Its view brought to the front (which computes it), then what it talks about outlined,
+          // at once or once the view has drawn it.
+          if (setup.section) {
+            const el = app.bring(setup.section);
+            if (el?.getClientRects().length) point(el);
+            else scrollWhenDrawn(key, setup.section);
+          }
         } catch (e) {
           if (here()) showText($('lesson-error'), S.errorPrefix + wordError(e));
         }

@@ -251,6 +251,8 @@ describe('labels are words, not identifiers', { timeout: 1_200_000 }, () => {
     // Loaded, and the button keeps its words (the report names the file, in the page's words).
     assert.equal((await page.textContent('label[for="file"]')).trim(), ZH.fileButton);
     assert.match(await page.textContent('#report'), /corpus-sample-1000\.txt/);
+    // Both file inputs, in the report that shows every view.
+    await openView(page, 'all');
     await assertFileButtons(page, ZH, 'zh, after a load');
   });
 });

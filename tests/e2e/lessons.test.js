@@ -135,15 +135,17 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
     await page.fill('#paste', 'http://www.pku.edu.cn/a\nhttp://net.pku.edu.cn/~webg/b.html\nhttp://www.sina.com.cn/news/c?d=1\nhttp://www.tsinghua.edu.cn/\n');
     await page.click('#paste-go');
     await page.waitForFunction((g) => Number(document.getElementById('results').dataset.gen) > g, gen);
+    await page.check('input[name="key"][value="host"]');
+    await openView(page, 'view-panel');
     for (const [id, on] of [['md5', true], ['xxh3', true], ['elfhash', false]]) {
       const box = page.locator(`#fn-${id}`);
       if ((await box.isChecked()) !== on) await box.click();
     }
-    await page.check('input[name="key"][value="host"]');
     await page.fill('#m-input', '7');
     await page.click('#m-apply');
     const fns = ['hfip', 'hf', 'md5', 'xxh3'];
     await waitView(page, { fns, key: 'host', m: 7 });
+    await openView(page, 'partition');
     await page.fill('#part-nodes', '3');
     await page.press('#part-nodes', 'Enter');
     await page.selectOption('#part-policy', 'nutch');

@@ -119,7 +119,9 @@ describe('links: the state in the fragment, and the embed view', () => {
     await p.click('#embed-open');
     await ready(p);
     assert.ok(await p.isVisible('.top'), 'the whole lab');
-    assert.ok(await p.isVisible('#view-panel'));
+    // On the view that holds the chart, with the map to every other.
+    assert.ok(await p.isVisible('#fig2-chart'));
+    assert.ok(await p.isVisible('#map'));
     await context.close();
   });
 

@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useLab, cliJson, withOneFile, ARTIFACTS, assertTimedCell } from './helpers.js';
+import { useLab, cliJson, withOneFile, ARTIFACTS, assertTimedCell, openView } from './helpers.js';
 import { RUNS, compare } from '../../www/timing.js';
 import { S } from '../../www/strings.js';
 import { fixed, int } from '../../www/format.js';
@@ -19,6 +19,7 @@ const N = 100_000;
 const COUNTS = ['n', 'duplicates', 'store_found', 'lookups_avoided', 'by_counters', 'found', 'not_found'];
 
 async function waitCbf(p) {
+  await openView(p, 'cbf');
   await p.waitForFunction(
     () => document.getElementById('cbf').dataset.gen === '1' || !document.getElementById('cbf-error').hidden,
     null,

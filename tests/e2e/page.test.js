@@ -54,6 +54,7 @@ async function clickPreset(p, m) {
 }
 
 async function setFunctions(p, fns) {
+  await openView(p, 'view-panel');
   const all = await p.$$eval('input[name="fn"]', (xs) => xs.map((x) => x.value));
   for (const id of all) {
     const box = p.locator(`#fn-${id}`);
@@ -233,6 +234,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
     // Functions and M changed on the file's data, including a typed M.
     const fns = ['elfhash', 'hf', 'xxh3'];
     await setFunctions(page, fns);
+    await openView(page, 'view-panel');
     await page.fill('#m-input', '2^15');
     await page.press('#m-input', 'Enter');
     await waitView(page, { fns, m: 32768 });
@@ -268,6 +270,7 @@ describe('URL Hash Lab page', { timeout: 180_000 }, () => {
   });
 
   test('a wrong M gets a clear message next to the field and changes nothing', async () => {
+    await openView(page, 'view-panel');
     const before = await page.getAttribute('#results', 'data-view');
     const cases = [
       ['0', S.slotsZero],

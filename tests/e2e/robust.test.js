@@ -144,6 +144,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
   });
 
   test('numbers that are not numbers get a message at their field, and change nothing', async () => {
+    await openView(page, 'view-panel');
     const before = await page.getAttribute('#results', 'data-view');
     for (const typed of ['Infinity', '-Infinity', 'NaN', '1e999', '4294967296', '18446744073709551616', '-1', '0', 'twelve']) {
       await page.fill('#m-input', typed);
@@ -213,6 +214,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     await upload(name, Buffer.from(payloads.join('\n') + '\n'));
     assert.ok((await page.textContent('#report')).includes(name), 'the file name is shown as text');
     // Typed into every text field that echoes what it is given.
+    await openView(page, 'trie');
     await page.fill('#trie-urls', payloads.join('\n'));
     await page.click('#trie-build');
     await page.fill('#bloom-query', payloads[2]);
@@ -243,6 +245,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     assert.equal(page.workers().length, 1, 'the broken worker is gone');
     await page.click('#banner-dismiss');
     // Everything works again: another M.
+    await openView(page, 'view-panel');
     await page.fill('#m-input', '40');
     await page.click('#m-apply');
     await waitView(page, { fns: P1, m: 40 });
@@ -289,6 +292,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       assert.match(await page.textContent("#progress-text"), /of 1\.0\sGiB/);
       // MD5 ticked while the lines arrive: the load does not hash it, and too big to keep, it
       // cannot add it after; the page unticks it and says so at its box.
+      await openView(page, 'view-panel');
       await page.check('#fn-md5');
       await waitView(page, { fns: P1, m: 40, gen: gen + 1 });
       assert.equal(await page.isChecked('#fn-md5'), false);
@@ -306,6 +310,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       const memory = Number(await page.getAttribute('#report', 'data-memory'));
       assert.ok(memory < 1.5 * 1024 * MiB, `worker memory ${memory}`);
       // P1's report reads lines again: it measures the kept ones and says so.
+      await openView(page, 'why');
       await page.waitForSelector('#why-prefix:not([hidden])', { timeout: 240_000 });
       const note = await page.textContent('#why-prefix');
       assert.ok(note.includes(`of the ${int(20_000_000)} loaded`), note);
@@ -315,6 +320,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
 
       // A function the load did not hash cannot be added: refused at its box, in words, and
       // every other control goes on working (issue 30, item 4).
+      await openView(page, 'view-panel');
       await page.check('#fn-md5').catch(() => {});
       assert.equal(await page.isChecked('#fn-md5'), false, 'MD5 stays unticked');
       const said = await page.textContent('#fn-error');
@@ -333,6 +339,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       assert.equal(await page.getAttribute('#data-badge', 'data-key'), 'url');
       // Undone by loading again with MD5 ticked: the reader's choice, one click.
       const again = await generation(page);
+      await openView(page, 'view-panel');
       await page.click('#fn-error button');
       await waitView(page, { fns: [...P1, 'md5'], m: 40, gen: again + 1 });
       assert.equal(await page.isChecked('#fn-md5'), true);

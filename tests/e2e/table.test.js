@@ -39,10 +39,10 @@ describe('a table as input', () => {
     assert.equal(options[1][2], S.columnOption(int(2), '', 'baidu.com'));
     assertMatchesCli(await readTable(page), cliDist({ fns: FNS, m: 12, bytes: CSV }), FNS);
     assert.deepEqual(cliDist({ fns: ['hf'], m: 12, bytes: CSV }).input.columns, { delimiter: ',', column: 1, header: false });
+    await openView(page, 'input-panel');
     await page.locator('#input-panel').screenshot({ path: path.join(ARTIFACTS, 'table-alexa.png') });
 
     // Whole lines: every line is named as rank,host, and the numbers are the CLI's --column 0.
-    await openView(page, 'input-panel');
     await page.selectOption('#columns-pick', 'whole');
     await waitView(page, { fns: FNS, m: 12, gen: gen + 1 });
     const whole = await page.$$eval('#report li', (xs) => xs.map((x) => x.textContent));

@@ -8,7 +8,7 @@
 // times the lists and says the database needs the served lab.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, cliJson, withOneFile, assertTimedCell } from './helpers.js';
+import { useLab, cliJson, withOneFile, assertTimedCell, openView } from './helpers.js';
 import { RUNS, compare } from '../../www/timing.js';
 import { S } from '../../www/strings.js';
 
@@ -18,6 +18,7 @@ const ROWS = ['database-scan', 'database-index', 'linked-list', 'generalized-lis
 
 /** Runs Table 1 on the page (after its trie study) and reads it back. */
 async function runTable1(p) {
+  await openView(p, 'trie');
   await p.waitForFunction(() => document.getElementById('trie').dataset.gen === '1', null, { timeout: 240_000 });
   await p.locator('#table1-run').scrollIntoViewIfNeeded();
   await p.click('#table1-run');

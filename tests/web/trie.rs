@@ -171,3 +171,39 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
     );
     assert_err(cbf(&mut dropped, P5_CBF, u32::MAX), "could be kept");
 }
+
+#[wasm_bindgen_test]
+fn the_trie_job_tells_its_growth_so_far_as_the_page_draws_it() {
+    let mut lab = corpus_lab(3_000, "hf", BIG);
+    let id = ok(lab.job_begin(
+        "trie",
+        to_params(&TrieArgs {
+            max_lines: 2_000.0,
+            step: 500.0,
+        }),
+    ));
+    let none = json(lab.job_partial(id));
+    assert_eq!(
+        (&none["lines"], &none["checkpoints"]),
+        (&Value::from(0), &Value::Array(vec![]))
+    );
+    ok(lab.job_run(id, 1_100));
+    let so_far = json(lab.job_partial(id));
+    assert_eq!(so_far["lines"], Value::from(1_100));
+    let passed = so_far["checkpoints"].as_array().expect("a list").clone();
+    assert_eq!(passed.len(), 2, "500 and 1 000 lines");
+    let report = json(lab.job_finish(id));
+    let study = &report["study"];
+    assert_eq!(study["checkpoints"].as_array().unwrap()[..2], passed[..]);
+    assert_eq!(
+        (&study["structures"], &study["claims"]),
+        (&so_far["structures"], &so_far["claims"])
+    );
+    // A finished job is gone; a sweep tells nothing.
+    assert_err(lab.job_partial(id), "no such job");
+    let sweep = ok(lab.job_begin(
+        "sweep",
+        to_params(&serde_json::json!({"fig": 1, "step": 100})),
+    ));
+    assert_eq!(json(lab.job_partial(sweep)), Value::Null);
+}

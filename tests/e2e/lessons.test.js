@@ -109,6 +109,7 @@ describe('URL Hash Lab lessons, languages and links', { timeout: 1_200_000 }, ()
 
   test('switching language keeps the input, functions, M and results, and is remembered', async () => {
     const gen = await generation(page);
+    await openView(page, 'view-panel');
     await page.fill('#m-input', '40');
     await page.click('#m-apply');
     await waitView(page, { fns: ['elfhash', 'hfip', 'hf'], m: 40 });
@@ -354,7 +355,8 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     await page.keyboard.press('ArrowRight');
     await waitStep(page, 'p2', 1, 'ArrowRight from the first step');
 
-    // Focus elsewhere (a button of the page): the keys still step.
+    // Focus elsewhere (a button of P1's view, opened by the reader): the keys still step.
+    await openView(page, 'view-panel');
     await page.focus('#m-apply');
     await page.keyboard.press('ArrowRight');
     await waitStep(page, 'p2', 2, 'ArrowRight with the focus on a button');
@@ -362,6 +364,9 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     await waitStep(page, 'p2', 1, 'ArrowLeft with the focus on a button');
 
     // Typing in M's field: the arrows move the caret, PageDown is the field's; the lesson stays.
+    // (The step brought P2's view to the front once set up: the reader goes back to P1's to type.)
+    await waitReady(page, 'p2 step 2, before typing');
+    await openView(page, 'view-panel');
     await page.focus('#m-input');
     const m = await page.inputValue('#m-input');
     assert.ok(m.length >= 2, `M has at least two digits: ${m}`);
@@ -442,6 +447,8 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     const p = await context.newPage();
     await p.goto(lab.baseUrl);
     await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+    // The report: every view's words (P2's among them, computed there).
+    await openView(p, 'all');
     await p.waitForFunction(() => document.getElementById('part-table1-note').textContent !== '', null, { timeout: 120_000 });
     const hover = () => p.evaluate(() => (document.body.textContent.match(/[^.。]*(hover|悬停)[^.。]*/gi) ?? []));
     for (const lang of ['en', 'zh']) {

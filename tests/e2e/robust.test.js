@@ -169,6 +169,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     ];
     for (const [field, values] of cases) {
       const error = `${field}-error`;
+      await openView(page, field.slice(1));
       for (const typed of values) {
         await page.click(field, { clickCount: 3 });
         await page.keyboard.press('Control+A');
@@ -182,6 +183,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       }
     }
     // m/N below 1 is allowed, and said to be odd.
+    await openView(page, 'bloom');
     await page.fill('#bloom-ratio', '0.5');
     await page.press('#bloom-ratio', 'Enter');
     assert.equal(await page.textContent('#bloom-ratio-hint'), S.bloomRatioBelowOne);
@@ -195,6 +197,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
       ['#cbf-k', '8'],
       ['#cbf-delete', '0.5'],
     ]) {
+      await openView(page, field.slice(1));
       await page.fill(field, value);
       await page.press(field, 'Enter');
       await page.waitForSelector(`${field}-error`, { state: 'hidden' });
@@ -217,7 +220,9 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     await openView(page, 'trie');
     await page.fill('#trie-urls', payloads.join('\n'));
     await page.click('#trie-build');
+    await openView(page, 'bloom');
     await page.fill('#bloom-query', payloads[2]);
+    await openView(page, 'fp');
     await page.fill('#fp-a', payloads[0]);
     await page.fill('#fp-b', payloads[3]);
     await page.press('#fp-b', 'Enter');

@@ -169,7 +169,7 @@ describe('URL Hash Lab against bad input', { timeout: 600_000 }, () => {
     ];
     for (const [field, values] of cases) {
       const error = `${field}-error`;
-      await openView(page, field.slice(1));
+      await openView(page, String(field).slice(1));
       for (const typed of values) {
         await page.click(field, { clickCount: 3 });
         await page.keyboard.press('Control+A');

@@ -370,13 +370,13 @@ const handlers = {
   },
 };
 
+/** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
+const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
+
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
  * that the page's other requests are answered between pieces, as between the chunks it sends.
  */
-/** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
-const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
-
 const streams = {
   /**
    * In a helper worker of a split load (www/split-load.js): bytes `start .. end` of `file`,

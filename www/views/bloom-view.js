@@ -129,9 +129,7 @@ export function setupBloom(ctx) {
     bar: $('bloom-progress'),
     body: $('bloom-body'),
     // The chart stands outside the body: it shows the first points measured, then all of them.
-    stale: (flag) => {
-      for (const b of [$('bloom-body'), $('bloom-fpr-fig')]) b.classList.toggle('stale', flag && !b.hidden);
-    },
+    early: $('bloom-fpr-fig'),
   });
 
   /** The m/N measured first (with the one chosen): a picture across the range within a second. */
@@ -219,9 +217,7 @@ export function setupBloom(ctx) {
     const rows = [];
     for (const method of methods) for (const r of ratios()) if (state.rows.has(key(k, method, r))) rows.push(state.rows.get(key(k, method, r)));
     fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
-    $('bloom-fpr-chart').dataset.drawn = String(run.generation);
-    $('bloom-fpr-fig').hidden = false;
-    $('bloom-fpr-fig').classList.remove('stale');
+    runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('bloom-fpr-chart')), run.generation);
   }
 
   function render(theory, memory) {

@@ -11,12 +11,17 @@ import { say, showText } from '../dom.js';
  *
  * `ctx` gives `generation()` (the load on screen) and `reportError(box, error)`. `parts`:
  * `section` (carries `data-gen`), `error` (the error box), `status` (the status line), `bar`
- * (a `<progress>`, optional), `body` (shown once a report is drawn, optional), `stale(flag)`
- * (marks the report on screen; by default `body` while it is shown) and `measure` (the name of
+ * (a `<progress>`, optional), `body` (shown once a report is drawn, optional), `early` (a part
+ * drawn before the report, outside `body`: marked stale with it, optional), `stale(flag)` (marks
+ * the report on screen; by default `body` and `early` while shown) and `measure` (the name of
  * the `performance.measure` a finished run leaves, optional).
  */
-export function sectionRuns(ctx, { section, error, status, bar = null, body = null, stale = null, measure = null }) {
-  const markStale = stale ?? ((flag) => body?.classList.toggle('stale', flag && !body.hidden));
+export function sectionRuns(ctx, { section, error, status, bar = null, body = null, early = null, stale = null, measure = null }) {
+  const markStale =
+    stale ??
+    ((flag) => {
+      for (const part of [body, early]) part?.classList.toggle('stale', flag && !part.hidden);
+    });
   let ticket = 0;
   const runs = {
     /** The load whose run was last begun. */
@@ -29,6 +34,19 @@ export function sectionRuns(ctx, { section, error, status, bar = null, body = nu
       say(status, words);
       if (bar) bar.hidden = true;
       showText(error, '');
+    },
+
+    /**
+     * Shows `early` drawn for load `generation` before the report (a first picture): no longer
+     * stale, and its `canvas` marked with the load it shows (`data-drawn`).
+     * @param {HTMLCanvasElement} canvas
+     * @param {number} generation
+     */
+    drewEarly(canvas, generation) {
+      canvas.dataset.drawn = String(generation);
+      if (!early) return;
+      early.hidden = false;
+      early.classList.remove('stale');
     },
 
     /**

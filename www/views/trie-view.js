@@ -579,9 +579,7 @@ export function setupTrie(ctx) {
     bar: $('trie-progress'),
     body: $('trie-run-body'),
     // The growth chart stands outside the body: it is drawn from the study's first checkpoints on.
-    stale: (flag) => {
-      for (const b of [$('trie-run-body'), $('trie-growth-fig')]) b.classList.toggle('stale', flag && !b.hidden);
-    },
+    early: $('trie-growth-fig'),
     measure: 'uhl:trie',
   });
 
@@ -596,10 +594,7 @@ export function setupTrie(ctx) {
       onShare(share);
       if (!partial || !run.current() || partial.checkpoints.length < 1) return;
       growthChart.render($('trie-growth-chart'), { study: partial });
-      $('trie-growth-chart').dataset.drawn = String(run.generation);
-      const fig = $('trie-growth-fig');
-      fig.hidden = false;
-      fig.classList.remove('stale');
+      runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('trie-growth-chart')), run.generation);
     };
   }
 

@@ -458,6 +458,12 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
       }
       await setLanguage(lang);
       try {
+        // The switch draws the measures table again once P1's view is back: wait for that one.
+        await p.waitForFunction(
+          (label) => document.querySelector('#measures-table tbody th .m-name')?.textContent === label && document.body.dataset.busy === '0',
+          S.columns[0].label,
+          { timeout: 60_000 },
+        );
         assert.equal((await p.textContent('#measures-box .note')).trim(), S.tableNoteTouch, `${lang}: the measures table's note`);
         assert.ok((await p.textContent('#part-table1-note')).trim().endsWith(S.rowNameHintTouch), `${lang}: P2's Table 1 note`);
         assert.deepEqual(await hover(), [], `${lang}: no sentence of the page speaks of hovering`);

@@ -1096,7 +1096,7 @@ export const ZH = {
   trieProjectedOne: (name, bytes, perUrl, fits) => `${name} ${bytes}（${perUrl} B/URL${fits ? '' : '，超出上限'}）`,
   trieGrowthTitle: '随 URL 增加的每 URL 字节数',
   trieGrowthNote:
-    '每种结构在内存中实际布局的字节数（广义表：其节点数组的容量，增长时翻倍，因此呈锯齿状），除以目前为止的不同 URL 数。修复后的广义表与原文版本开销完全相同（标记放在节点的填充字节里），所以两条线重合。',
+    '每种结构在内存中实际布局的字节数（广义表：其节点数组的容量，增长时翻倍，因此呈锯齿状），除以目前为止的不同 URL 数。修复后的广义表与原文版本开销完全相同（标记放在节点的填充字节里），所以两条线重合。FST 是静态结构，每次测量都要整体重建，因此只在不同 URL 数比上次翻倍时、在 P4 的 10 000 和 16 000 处以及结尾处测量：它的线上点较少。',
   trieJavaSeries: 'P4 的广义表在 P4 的 JVM 上（估计：每节点 24 字节）',
   trieP4Line: (b) => `P4：10 000 个 URL 占 2 MB = 每个 URL ${b} 字节`,
   trieP4Point: (mb, n) => `P4 的数据：${n} 个 URL 占 ${mb} MB`,
@@ -1115,7 +1115,7 @@ export const ZH = {
   trieTableTitle: '最终的各结构',
   trieTableHead: ['结构', '已存储', '节点', 'B / URL', 'P4 的 JVM B / URL', '插入 µs / URL', '查找 µs / URL', '查找 µs，16 000'],
   trieTableNote: (distinct, p4n, runs) =>
-    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，由与 urlhash trie 相同的计时代码读取 performance.now() 测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 60 ms 或已处理 200 万个 URL），每个时间都是 ${runs} 次这样运行的中位数，下方是范围（最小–最大）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
+    `B / URL：按 64 位机器上的布局计算（广义表：每节点 12 字节；散列集合和 Patricia 字典树：8 字节指针），与 urlhash trie 输出的数字相同，并由其内存分配器核实。P4 的 JVM：按每节点 24 字节估计。时间是本浏览器的，由与 urlhash trie 相同的计时代码读取 performance.now() 测得（先用 ${distinct} 个不同 URL 构建，再逐个查找；各自重复，直到满 25 ms 或已处理 200 万个 URL），每个时间都是 ${runs} 次这样运行的中位数，下方是范围（最小–最大）；最后一列用前 ${p4n} 个 URL 构建，即 P4 表 1 的规模。若有些 URL 是其他 URL 的前缀，P4 原文的广义表存储的 URL 会更少。— 表示不适用，或 URL 不足 ${p4n} 个。`,
   trieP4Title: 'P4 的表 1，印刷值',
   trieP4Method: '去重方法',
   trieP4Time: '每次去重耗时',

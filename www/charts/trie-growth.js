@@ -13,8 +13,13 @@ export function structureColor(id) {
 /** study: `urlhash trie`'s study ({checkpoints, structures, claims}). */
 export function render(canvas, { study }) {
   const ink = cssColor('--ink', '#1b2230');
+  // A structure's points where it was measured (the FST, static, only where it was rebuilt:
+  // src/papers/p4/mod.rs), its line drawn through them.
   const points = (id, key) =>
-    study.checkpoints.map((c) => ({ x: c.distinct, y: c.rows.find((r) => r.structure === id)[key] }));
+    study.checkpoints.flatMap((c) => {
+      const row = c.rows.find((r) => r.structure === id);
+      return row ? [{ x: c.distinct, y: row[key] }] : [];
+    });
   const datasets = study.structures.map((id) => ({
     label: S.structureShort[id] ?? id,
     data: points(id, 'bytes_per_url'),

@@ -193,6 +193,25 @@ mod proptests {
         }
 
         #[test]
+        fn the_fst_built_in_batches_is_the_fst_of_them_all(
+            batches in prop::collection::vec(prop::collection::vec(url(), 0..12), 0..5),
+        ) {
+            let mut merged = FstUrls::new();
+            let mut reference = std::collections::BTreeSet::new();
+            for batch in &batches {
+                let before = reference.len() as u64;
+                reference.extend(batch.iter().cloned());
+                prop_assert_eq!(merged.insert_all(batch), reference.len() as u64 - before);
+            }
+            let whole = fst::Set::from_iter(&reference).unwrap();
+            prop_assert_eq!(merged.fst_bytes(), whole.as_fst().as_bytes().len() as u64);
+            prop_assert_eq!(merged.len(), reference.len() as u64);
+            for u in reference.iter() {
+                prop_assert!(merged.contains(u.as_bytes()));
+            }
+        }
+
+        #[test]
         fn insert_traces_replay_the_insertion(urls in prop::collection::vec(url(), 1..12)) {
             let mut traced = GlTrie::with_end_marks();
             let mut plain = GlTrie::with_end_marks();

@@ -490,34 +490,41 @@ impl UrlSet for FstUrls {
     fn bytes(&self) -> u64 {
         self.fst_bytes()
     }
-    /// Sorts the new URLs and builds the union of them and the old set in one pass: the cost of
-    /// inserting into a static structure.
+    /// Sorts the new URLs and builds the set anew in one pass, merging them into the old set's
+    /// keys as it streams them: the cost of inserting into a static structure.
     fn insert_all<I>(&mut self, urls: I) -> u64
     where
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
-        let mut batch: Vec<Vec<u8>> = urls
-            .into_iter()
-            .map(|u| u.as_ref().to_vec())
-            .filter(|u| !self.set.contains(u))
-            .collect();
+        let mut batch: Vec<Vec<u8>> = urls.into_iter().map(|u| u.as_ref().to_vec()).collect();
         crate::foundation::order::sort_unstable(&mut batch);
         batch.dedup();
         if batch.is_empty() {
             return 0;
         }
-        let added = fst::Set::from_iter(&batch).expect("sorted, distinct keys");
         let mut builder = fst::SetBuilder::memory();
-        let mut union = self.set.op().add(&added).union();
-        while let Some(key) = union.next() {
-            builder.insert(key).expect("a union streams keys in order");
+        let (mut next, mut old) = (0, self.set.stream());
+        let mut stored = 0;
+        while let Some(key) = old.next() {
+            while batch.get(next).is_some_and(|b| b.as_slice() < key) {
+                builder.insert(&batch[next]).expect("keys in order");
+                next += 1;
+            }
+            if batch.get(next).is_some_and(|b| b.as_slice() == key) {
+                next += 1;
+            }
+            builder.insert(key).expect("keys in order");
+            stored += 1;
         }
-        drop(union);
+        drop(old);
+        for key in &batch[next..] {
+            builder.insert(key).expect("keys in order");
+        }
         let mut bytes = builder.into_inner().expect("writing to memory");
         bytes.shrink_to_fit();
         self.set = fst::Set::new(bytes).expect("an FST just built");
-        batch.len() as u64
+        self.set.len() as u64 - stored
     }
 }
 

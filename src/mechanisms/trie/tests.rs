@@ -426,6 +426,58 @@ fn the_study_counts_the_flaw() {
 }
 
 #[test]
+fn the_fst_is_measured_where_rebuilt_and_each_row_is_of_the_urls_read_by_then() {
+    // Checkpoints every 1 000 lines to 40 000: the FST at its first, at P4's 10 000 and
+    // 16 000, wherever the distinct URLs doubled since its last build, and at the end.
+    let urls = corpus(40_500);
+    let st = study(&urls, 1_000, &[Structure::GlTrieFixed, Structure::Fst]);
+    let fst_at: Vec<u64> = st
+        .checkpoints
+        .iter()
+        .filter(|c| c.rows.iter().any(|r| r.structure == Structure::Fst))
+        .map(|c| c.lines)
+        .collect();
+    let mut expected = vec![];
+    let mut built = 0;
+    for c in &st.checkpoints {
+        let at_p4 = c.lines == 10_000 || c.lines == 16_000;
+        let end = c.lines == st.lines;
+        if at_p4 || end || built == 0 || c.distinct >= 2 * built {
+            expected.push(c.lines);
+            built = c.distinct;
+        }
+    }
+    assert_eq!(fst_at, expected);
+    assert!(fst_at.len() < st.checkpoints.len() / 3, "{fst_at:?}");
+    assert_eq!(*fst_at.last().unwrap(), 40_500);
+    // Each FST row is the FST of the URLs read by its checkpoint, built afresh: nothing carried.
+    for c in &st.checkpoints {
+        let rows: Vec<Structure> = c.rows.iter().map(|r| r.structure).collect();
+        let fst = c.rows.iter().find(|r| r.structure == Structure::Fst);
+        assert_eq!(rows.len(), 1 + fst.is_some() as usize, "at {}", c.lines);
+        assert_eq!(rows[0], Structure::GlTrieFixed);
+        if let Some(row) = fst {
+            let mut fresh = FstUrls::new();
+            fresh.insert_all(urls[..c.lines as usize].iter());
+            assert_eq!(
+                (row.stored, row.bytes),
+                (c.distinct, fresh.fst_bytes()),
+                "at {}",
+                c.lines
+            );
+        }
+    }
+    // A last step's checkpoint that left the FST out is measured again, whole, at the end.
+    let st = study(&urls[..40_000], 1_000, &[Structure::Fst]);
+    let last = st.checkpoints.last().unwrap();
+    assert_eq!((last.lines, last.rows.len()), (40_000, 1));
+    assert_eq!(
+        st.checkpoints.iter().filter(|c| c.lines == 40_000).count(),
+        1
+    );
+}
+
+#[test]
 fn the_study_checkpoints_at_p4s_sizes() {
     let urls = corpus(20_000);
     let st = study(
@@ -460,7 +512,8 @@ fn timing_repeats_until_the_clock_has_moved_enough_or_the_cap() {
     let mut distinct = urls.clone();
     distinct.sort();
     distinct.dedup();
-    // A clock that moves 1 ms a reading: 60 builds and 60 lookup passes, 10 µs... per URL.
+    // A clock that moves 1 ms a reading: TIMED_MIN_MS builds and lookup passes, each 1 ms.
+    let reps = TIMED_MIN_MS as u32;
     for s in Structure::ALL {
         let mut t = 0.0;
         let mut tick = || {
@@ -470,10 +523,10 @@ fn timing_repeats_until_the_clock_has_moved_enough_or_the_cap() {
         let timing = time_structure(s, &distinct, &mut tick);
         assert_eq!(
             (timing.build_repeats, timing.lookup_repeats),
-            (60, 60),
+            (reps, reps),
             "{s:?}"
         );
-        let us = 60.0 * 1000.0 / (60.0 * distinct.len() as f64);
+        let us = 1000.0 / distinct.len() as f64;
         assert!((timing.insert_us_per_url - us).abs() < 1e-9, "{s:?}");
         assert!((timing.lookup_us_per_url - us).abs() < 1e-9, "{s:?}");
         assert_eq!(timing.urls, distinct.len() as u64);

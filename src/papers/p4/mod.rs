@@ -7,6 +7,12 @@
 //! (`bytes = nodes · node size`, beside a hash set, MD5 fingerprints, a Patricia trie and an FST)
 //! at checkpoints, times each structure with [`crate::mechanisms::trie::time_structure`], and shows the
 //! printed trie's prefix flaw.
+//!
+//! The FST is static: a checkpoint rebuilds it whole, so measuring it at every one of `c`
+//! checkpoints costs about `c/2` builds of the whole list. It is measured at its first
+//! checkpoint, at P4's sizes, at the end, and wherever the distinct URLs have at least doubled
+//! since its last build ([`FST_GROWTH`]): under two builds of the whole list in all. Its row is
+//! absent from the other checkpoints, never carried over from an earlier one.
 
 use crate::mechanisms::trie::*;
 use serde::Serialize;
@@ -104,6 +110,9 @@ pub fn p4_claims() -> P4Claims {
     }
 }
 
+/// The FST is measured again once the distinct URLs are this many times those of its last build.
+pub const FST_GROWTH: u64 = 2;
+
 /// One structure at one checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StructureRow {
@@ -140,7 +149,8 @@ pub struct Checkpoint {
     pub lines: u64,
     /// Distinct URLs so far (the fixed list's count).
     pub distinct: u64,
-    /// One row per structure studied, in [`Structure::ALL`] order.
+    /// One row per structure measured here, in [`Structure::ALL`] order: every structure
+    /// studied, but the FST only where it was rebuilt (see the module's notes).
     pub rows: Vec<StructureRow>,
 }
 
@@ -182,7 +192,8 @@ pub struct TrieStudy {
     pub distinct: u64,
     /// The structures studied, in [`Structure::ALL`] order.
     pub structures: Vec<Structure>,
-    /// Every `step` lines, at P4's 10 000 and 16 000, and at the end.
+    /// Every `step` lines, at P4's 10 000 and 16 000, and at the end (the FST's rows: see the
+    /// module's notes).
     pub checkpoints: Vec<Checkpoint>,
     /// The printed list at the end.
     pub gl: GlStats,
@@ -206,7 +217,8 @@ pub struct TrieStudyBuilder {
     fixed: GlTrie,
     /// The structures other than the lists (the FST excluded: rebuilt at checkpoints).
     others: Vec<AnySet>,
-    fst: Option<(FstUrls, Vec<Vec<u8>>)>,
+    /// The FST, the URLs read since its last build, and the distinct URLs at that build.
+    fst: Option<(FstUrls, Vec<Vec<u8>>, u64)>,
     lines: u64,
     checkpoints: Vec<Checkpoint>,
     false_duplicates: u64,
@@ -233,7 +245,7 @@ impl TrieStudyBuilder {
             .collect();
         let fst = structures
             .contains(&Structure::Fst)
-            .then(|| (FstUrls::new(), Vec::new()));
+            .then(|| (FstUrls::new(), Vec::new(), 0));
         TrieStudyBuilder {
             step,
             structures,
@@ -277,29 +289,36 @@ impl TrieStudyBuilder {
         for set in &mut self.others {
             set.insert(url);
         }
-        if let Some((_, batch)) = &mut self.fst {
+        if let Some((_, batch, _)) = &mut self.fst {
             batch.push(url.to_vec());
         }
         let at_p4 = self.lines == P4_MEMORY_URLS || self.lines == P4_TIME_URLS;
         if at_p4 || (self.step > 0 && self.lines % self.step == 0) {
-            self.checkpoint();
+            self.checkpoint(at_p4);
         }
     }
 
-    fn checkpoint(&mut self) {
+    /// The rows of every structure now; `whole`: the FST's too, whatever it grew by.
+    fn checkpoint(&mut self, whole: bool) {
         if self.checkpoints.last().map(|c| c.lines) == Some(self.lines) {
             return;
         }
-        if let Some((fst, batch)) = &mut self.fst {
-            fst.insert_all(batch.drain(..));
-        }
         let distinct = self.fixed.len();
+        let mut fst_measured = false;
+        if let Some((fst, batch, built)) = &mut self.fst {
+            if whole || *built == 0 || distinct >= FST_GROWTH * *built {
+                fst.insert_all(batch.drain(..));
+                *built = distinct.max(1);
+                fst_measured = true;
+            }
+        }
         let per_url = |bytes: u64| bytes as f64 / distinct.max(1) as f64;
         let mut rows = Vec::new();
         for &structure in &self.structures {
             let set: &dyn RowSource = match structure {
                 Structure::GlTrie => &self.printed,
                 Structure::GlTrieFixed => &self.fixed,
+                Structure::Fst if !fst_measured => continue,
                 Structure::Fst => &self.fst.as_ref().expect("kept when asked for").0,
                 _ => self
                     .others
@@ -343,7 +362,16 @@ impl TrieStudyBuilder {
 
     /// The study: a last checkpoint at the end, and the lists' and the flaw's totals.
     pub fn finish(mut self) -> TrieStudy {
-        self.checkpoint();
+        // The end's row of the FST even where the last step's checkpoint left it out.
+        if self
+            .fst
+            .as_ref()
+            .is_some_and(|(_, batch, _)| !batch.is_empty())
+            && self.checkpoints.last().map(|c| c.lines) == Some(self.lines)
+        {
+            self.checkpoints.pop();
+        }
+        self.checkpoint(true);
         TrieStudy {
             step: self.step,
             lines: self.lines,
@@ -382,6 +410,11 @@ impl RowSource for GlTrie {
 
 impl RowSource for AnySet {
     fn counts(&self) -> (u64, Option<u64>, u64) {
+        if let AnySet::Patricia(p) = self {
+            // Its nodes and bytes come from one walk of the whole trie: walked once.
+            let shape = p.shape();
+            return (UrlSet::len(p), Some(shape.nodes), shape.bytes);
+        }
         (UrlSet::len(self), UrlSet::nodes(self), UrlSet::bytes(self))
     }
     fn gl(&self) -> Option<&GlTrie> {

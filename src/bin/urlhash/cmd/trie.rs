@@ -156,7 +156,11 @@ pub(crate) fn print_trie(w: &mut Out, out: &TrieOut) -> io::Result<()> {
     }
     for c in &s.checkpoints {
         let mut row = vec![Cell::group(c.lines), Cell::group(c.distinct)];
-        row.extend(c.rows.iter().map(|r| Cell::fixed(r.bytes_per_url, 1)));
+        // A structure not measured at this checkpoint (the FST between its rebuilds): a dash.
+        row.extend(s.structures.iter().map(|st| {
+            let row = c.rows.iter().find(|r| r.structure == *st);
+            Cell::fixed_or_dash(row.map(|r| r.bytes_per_url), 1)
+        }));
         t.row(row);
     }
     w.table(&t)

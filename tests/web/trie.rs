@@ -114,7 +114,7 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
         )
     );
     // Each structure built from the distinct URLs finds all of them, timed with the browser's
-    // clock by the core's timing (at least 60 ms of repeats, or 2 million URLs handled).
+    // clock by the core's timing (repeats for at least TIMED_MIN_MS, or 2 million URLs handled).
     for s in Structure::ALL {
         let t = json(lab.trie_time(s.id(), 1_000_000));
         assert_eq!(

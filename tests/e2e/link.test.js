@@ -125,6 +125,19 @@ describe('links: the state in the fragment, and the embed view', () => {
     await context.close();
   });
 
+  test('a corpus size the corpus does not come in opens the first load’s size and says so, in either language', async () => {
+    for (const lang of ['en', 'zh']) {
+      const { p, context } = await open(`${baseUrl}#lang=${lang}&n=20000`);
+      await ready(p);
+      assert.ok((await p.textContent('#data-badge')).includes(int(100_000)), `${lang}: the badge names what was loaded`);
+      const note = await p.textContent('#link-note');
+      const sizes = [10_000, 100_000, 246_951, 1_000_000, 20_000_000].map((n) => int(n));
+      if (lang === 'en') assert.equal(note, S.linkCorpusSize(int(20_000), sizes, int(100_000)));
+      else assert.ok(note.startsWith(`这个链接要求 ${int(20_000)} 个语料 URL`) && note.includes(`${int(1_000_000)}、${int(20_000_000)}`) && note.endsWith(`显示的是 ${int(100_000)} 个。`), note);
+      await context.close();
+    }
+  });
+
   test('an unknown embed name opens the whole lab and says so', async () => {
     const { p, context } = await open(`${baseUrl}#embed=p9-nothing&lang=en`);
     await ready(p);

@@ -1,8 +1,9 @@
 // The workbench at every size a class uses, in both languages: a view's link shows its main
 // picture whole in the window; changing each of its controls leaves that control and the whole
 // picture it changes in the window together (on a narrow screen: the picture above the open
-// control sheet); no document scrolls sideways. The views run on 20 000 corpus URLs here: the
-// layout is what is measured, and it does not depend on the list's length.
+// control sheet); no document scrolls sideways. The views run on 10 000 corpus URLs here: the
+// layout is what is measured, and it does not depend on the list's length. In projector mode:
+// large type, thick lines, every M preset in reach, a lesson docked beside the chart.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, requireDist, watchProblems } from './helpers.js';
@@ -184,7 +185,7 @@ for (const size of SIZES) {
           const where = `${view.link} at ${size.width}×${size.height} ${lang}`;
           // The view's link, as a reader follows it: the state of the link with the view named.
           await p.goto('about:blank');
-          await p.goto(`${base}#lang=${lang}&n=20000&view=${view.section}`);
+          await p.goto(`${base}#lang=${lang}&n=10000&view=${view.section}`);
           await p.waitForFunction((r) => document.body.dataset.route === r, view.section, { timeout: 30_000 });
           await p.locator(view.picture).waitFor({ state: 'visible', timeout: 60_000 });
           await settled(p, view.section);
@@ -206,6 +207,92 @@ for (const size of SIZES) {
             const what = `${where}, after ${c.sel}`;
             assertControl(await geometry(p, c.sel), `${what}: the control`);
             assertWhole(await geometry(p, view.picture), `${what}: the picture`);
+          }
+        }
+        assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+/** Narrowest window the lesson docks beside the chart in (style.css). */
+const DOCKS_FROM = 1400;
+
+for (const size of SIZES) {
+  for (const lang of ['en', 'zh']) {
+    test(`projector mode at ${size.width}×${size.height}${size.touch ? ' (touch)' : ''}, ${lang}: large type, thick lines, the chart the window's height, every M preset in reach, the lesson beside it`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: Boolean(size.touch),
+        isMobile: Boolean(size.touch),
+      });
+      const problems = [];
+      try {
+        const p = await context.newPage();
+        watchProblems(p, (x) => problems.push(x));
+        await p.addInitScript(() => localStorage.setItem('uhl-projector', '1'));
+        const where = `projector ${size.width}×${size.height} ${lang}`;
+        await p.goto(`${base}#lang=${lang}&view=view-panel`);
+        await p.waitForFunction(() => Number(document.getElementById('results').dataset.gen) >= 1, null, { timeout: 60_000 });
+        assert.equal(await p.evaluate(() => document.body.classList.contains('projector')), true, `${where}: projector mode on`);
+        await settled(p, 'view-panel');
+        const picture = '#slots-charts > :not([hidden]) .chart-box';
+        // Every chart in the window: ticks of at least 20 px, lines thicker than on a screen.
+        const type = await p.evaluate(() => {
+          const out = { charts: 0, smallest: Infinity, line: window.Chart.defaults.elements.line.borderWidth, thin: [] };
+          for (const canvas of document.querySelectorAll('canvas')) {
+            const chart = window.Chart.getChart(canvas);
+            if (!chart || !canvas.checkVisibility()) continue;
+            out.charts += 1;
+            for (const scale of Object.values(chart.scales)) {
+              if (!scale.options.display || !scale.options.ticks.display) continue;
+              out.smallest = Math.min(out.smallest, window.Chart.helpers.toFont(scale.options.ticks.font).size);
+            }
+            for (const ds of chart.data.datasets) {
+              const own = ds.uhlOwn?.borderWidth;
+              if (typeof own === 'number' && own > 0 && !(ds.borderWidth >= own * 1.5)) out.thin.push(`${canvas.id} ${ds.label}: ${ds.borderWidth} for ${own}`);
+            }
+          }
+          return out;
+        });
+        assert.ok(type.charts >= 1, `${where}: a chart drawn`);
+        assert.ok(type.smallest >= 20, `${where}: ticks of ${type.smallest} px`);
+        assert.ok(type.line >= 4, `${where}: lines ${type.line} px wide`);
+        assert.deepEqual(type.thin, [], `${where}: every line drawn thicker`);
+        // The chart whole, and as tall as half the window's free part at least.
+        const g = await geometry(p, picture);
+        assertWhole(g, `${where}: the chart`);
+        assert.ok(g.height >= 0.5 * (g.floor - g.mapBottom), `${where}: the chart ${g.height.toFixed(0)} px tall of ${(g.floor - g.mapBottom).toFixed(0)} free`);
+        // Every M preset in reach: brought into view, it is the thing under the pointer there.
+        const presets = p.locator('#presets button.preset');
+        const count = await presets.count();
+        assert.ok(count >= 10, `${where}: ${count} presets`);
+        for (let i = 0; i < count; i += 1) {
+          const b = presets.nth(i);
+          await b.scrollIntoViewIfNeeded();
+          const at = await geometry(p, `#presets button.preset >> nth=${i}`);
+          assertControl(at, `${where}: M preset ${i + 1} of ${count}`);
+        }
+        // A lesson open: on a wide screen it docks beside the chart, which stays whole; on a
+        // narrower one it takes the window's bottom third at most.
+        if (!size.touch) {
+          await p.click('#lesson-open');
+          await p.locator('#lesson').waitFor({ state: 'visible' });
+          // Its first step is set up on the corpus already open (the lesson's own 100 000 URLs).
+          await p.waitForFunction(() => document.getElementById('lesson').dataset.ready === '1', null, { timeout: 60_000 });
+          await settled(p, 'view-panel');
+          const lesson = await p.locator('#lesson').boundingBox();
+          assert.ok(lesson, `${where}: the lesson shown`);
+          if (size.width < DOCKS_FROM) {
+            assert.ok(lesson.height <= size.height * 0.35 && lesson.y + lesson.height >= size.height - 1, `${where}: the lesson at the bottom, ${lesson.height.toFixed(0)} px tall`);
+          } else {
+            await p.locator(picture).scrollIntoViewIfNeeded();
+            const chart = await geometry(p, picture);
+            assertWhole(chart, `${where}: the chart beside the lesson`);
+            assert.ok(chart.right <= lesson.x + 1, `${where}: the lesson (from x = ${lesson.x.toFixed(0)}) beside the chart (to x = ${chart.right.toFixed(0)})`);
+            assert.ok(lesson.height >= size.height - 2, `${where}: the lesson the window's height (${lesson.height.toFixed(0)})`);
           }
         }
         assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');

@@ -98,7 +98,12 @@ export function setupPermalinkState(ctx) {
     if (link.policy) state.partition.policy = link.policy;
     if (link.view) state.view = link.view;
     const src = link.source;
-    if (src?.kind === 'corpus') return { kind: 'corpus', n: C.corpus.sizes.includes(src.n) ? src.n : C.corpus.firstLoad, by: 'user' };
+    if (src?.kind === 'corpus') {
+      if (C.corpus.sizes.includes(src.n)) return { kind: 'corpus', n: src.n, by: 'user' };
+      // A size the corpus does not come in: the first load's, and the page says so.
+      state.linkNote = S.linkCorpusSize(int(src.n), C.corpus.sizes.map((n) => int(n)), int(C.corpus.firstLoad));
+      return { kind: 'corpus', n: C.corpus.firstLoad, by: 'user' };
+    }
     if (src?.kind === 'paste') return { ...src, by: 'user' };
     if (src?.kind === 'file') state.linkNote = S.linkFile(src.name);
     if (src?.kind === 'paste-too-big') state.linkNote = S.linkPasteTooBig(int(src.lines), fmtBytes(src.bytes));

@@ -190,15 +190,31 @@ export function setupMap({ onChange = () => {}, onRoute = () => {} } = {}) {
       if (a === link) a.setAttribute('aria-current', 'location');
       else a.removeAttribute('aria-current');
     }
-    // Scrolls the bar sideways to the link (scrollIntoView would move the page too), unless a
-    // finger or the mouse is pressing on the bar: the link under it must not slide away.
-    const list = link?.closest('.map-list');
-    if (list && !pressing) {
-      const l = link.getBoundingClientRect();
-      const r = list.getBoundingClientRect();
-      if (l.left < r.left) list.scrollLeft -= r.left - l.left + 8;
-      else if (l.right > r.right) list.scrollLeft += l.right - r.right + 8;
-    }
+    current = link;
+    showCurrent();
+  }
+
+  /** The link of the view in front, marked by markCurrent. */
+  let current = /** @type {HTMLElement | null} */ (null);
+
+  /**
+   * Scrolls the bar sideways to the current link (scrollIntoView would move the page too),
+   * unless a finger or the mouse is pressing on the bar: the link under it must not slide away.
+   */
+  function showCurrent() {
+    const list = current?.closest('.map-list');
+    if (!current || !list || pressing) return;
+    const l = current.getBoundingClientRect();
+    const r = list.getBoundingClientRect();
+    if (l.left < r.left) list.scrollLeft -= r.left - l.left + 8;
+    else if (l.right > r.right) list.scrollLeft += l.right - r.right + 8;
+  }
+  // The bar narrows once the data badge beside it is drawn (and with the window, the language):
+  // the current link is brought back into it then.
+  const lists = document.querySelectorAll('#map .map-list');
+  if (typeof ResizeObserver === 'function') {
+    const watch = new ResizeObserver(() => showCurrent());
+    for (const list of lists) watch.observe(list);
   }
 
   /** Shows only the sections of `paper` ('p1' … 'p5'), or every paper (null). */

@@ -190,6 +190,14 @@ for (const size of SIZES) {
           await p.locator(view.picture).waitFor({ state: 'visible', timeout: 60_000 });
           await settled(p, view.section);
           assertWhole(await geometry(p, view.picture), `${where}, opened`, view.tall);
+          // The map shows which view this is: its link marked and inside the bar.
+          const mark = await p.evaluate(() => {
+            const a = document.querySelector('#map a[aria-current="location"]');
+            const bar = a?.closest('.map-list')?.getBoundingClientRect();
+            const r = a?.getBoundingClientRect();
+            return a && bar && r ? { section: a.getAttribute('data-section'), inside: r.left >= bar.left - 1 && r.right <= bar.right + 1 } : null;
+          });
+          assert.deepEqual(mark, { section: view.section, inside: true }, `${where}: the map's current link`);
           for (const c of view.controls) {
             const control = p.locator(c.sel);
             // As a reader does: the control brought into view (in its column or sheet) first.

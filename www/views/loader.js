@@ -286,6 +286,9 @@ export function setupLoader(ctx) {
     runFront();
   }
 
+  /** The study each view in front began, by section, with the load it began on (runFront). */
+  const frontRuns = new Map();
+
   /** P1's figures of load `generation`, asked for once (what the Figures and Why? views show). */
   function figures(generation) {
     if (state.figuresAsked !== generation) {
@@ -311,10 +314,19 @@ export function setupLoader(ctx) {
     const front = (/** @type {string} */ id) => route === 'all' || route === id;
     if (front('figures') || front('why')) await figures(generation);
     if (generation !== state.generation) return;
-    /** @type {(Promise<void> | void)[]} */
+    // A view's study begun by an earlier call (the map calls again as the sections settle) is
+    // waited for too: P1's figures must not start beside it.
+    const once = (/** @type {string} */ key, /** @type {() => Promise<void> | void} */ start) => {
+      const had = frontRuns.get(key);
+      if (had?.generation === generation) return had.run;
+      const run = Promise.resolve(start());
+      frontRuns.set(key, { generation, run });
+      return run;
+    };
+    /** @type {Promise<void>[]} */
     const work = [];
-    if (front('partition') && ctx.partitionRuns.askedGen !== generation) work.push(ctx.runPartition());
-    for (const v of ctx.dedupViews) if (front(v.section)) work.push(v.load(generation));
+    if (front('partition')) work.push(once('partition', () => (ctx.partitionRuns.askedGen !== generation ? ctx.runPartition() : undefined)));
+    for (const v of ctx.dedupViews) if (front(v.section)) work.push(once(v.section, () => v.load(generation)));
     await Promise.allSettled(work);
     // An embed asks only for what it shows.
     if (generation === state.generation && !document.body.classList.contains('embed')) figures(generation);

@@ -169,18 +169,28 @@ after(async () => {
   await new Promise((r) => (server ? server.close(r) : r()));
 });
 
+/** Runs `body` on a new page in a window of `size`; fails on any console error, page error, failed request or dialog. */
+async function inWindow(size, body) {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    hasTouch: Boolean(size.touch),
+    isMobile: Boolean(size.touch),
+  });
+  const problems = [];
+  try {
+    const p = await context.newPage();
+    watchProblems(p, (x) => problems.push(x));
+    await body(p);
+    assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');
+  } finally {
+    await context.close();
+  }
+}
+
 for (const size of SIZES) {
   for (const lang of ['en', 'zh']) {
     test(`the workbench at ${size.width}×${size.height}${size.touch ? ' (touch)' : ''}, ${lang}: every view's picture whole, beside each control changed`, async () => {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        hasTouch: Boolean(size.touch),
-        isMobile: Boolean(size.touch),
-      });
-      const problems = [];
-      try {
-        const p = await context.newPage();
-        watchProblems(p, (x) => problems.push(x));
+      await inWindow(size, async (p) => {
         for (const view of VIEWS) {
           const where = `${view.link} at ${size.width}×${size.height} ${lang}`;
           // The view's link, as a reader follows it: the state of the link with the view named.
@@ -217,10 +227,7 @@ for (const size of SIZES) {
             assertWhole(await geometry(p, view.picture), `${what}: the picture`);
           }
         }
-        assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 }
@@ -231,15 +238,7 @@ const DOCKS_FROM = 1400;
 for (const size of SIZES) {
   for (const lang of ['en', 'zh']) {
     test(`projector mode at ${size.width}×${size.height}${size.touch ? ' (touch)' : ''}, ${lang}: large type, thick lines, the chart the window's height, every M preset in reach, the lesson beside it`, async () => {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        hasTouch: Boolean(size.touch),
-        isMobile: Boolean(size.touch),
-      });
-      const problems = [];
-      try {
-        const p = await context.newPage();
-        watchProblems(p, (x) => problems.push(x));
+      await inWindow(size, async (p) => {
         await p.addInitScript(() => localStorage.setItem('uhl-projector', '1'));
         const where = `projector ${size.width}×${size.height} ${lang}`;
         await p.goto(`${base}#lang=${lang}&view=view-panel`);
@@ -303,10 +302,7 @@ for (const size of SIZES) {
             assert.ok(lesson.height >= size.height - 2, `${where}: the lesson the window's height (${lesson.height.toFixed(0)})`);
           }
         }
-        assert.deepEqual(problems, [], 'no console errors, page errors, failed requests or dialogs');
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 }

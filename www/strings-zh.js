@@ -61,7 +61,7 @@ export const ZH = {
   linkPasteNotCarried: (lines) =>
     `粘贴的 URL（${lines} 行）太长，无法放进链接：打开链接的人会看到内置语料，并被提示重新粘贴。`,
   linkFileNotCarried: (name) => `链接无法携带文件“${name}”：打开链接的人需要重新打开这个文件。`,
-  linkCorpusSize: (n, sizes, shown) => `这个链接要求 ${n} 个语料 URL，但内置语料只有 ${sizes.join('、')} 个 URL 这几种规模：显示的是 ${shown} 个。`,
+  linkCorpusSize: (n, sizes, shown) => `这个链接要求 ${n} 个语料 URL，但内置语料只有 ${[sizes].flat().join('、')} 个 URL 这几种规模：显示的是 ${shown} 个。`,
   linkFile: (name) => `这个链接来自文件“${name}”，链接无法携带文件，因此显示的是内置语料。打开该文件即可看到同样的数字。`,
   linkPasteBroken: '无法读取这个链接中的粘贴 URL（链接被截断或改动），因此显示的是内置语料。',
   embedUnknown: (name) => `这个链接要显示图表“${name}”，但实验室没有这个图表，因此显示整个实验室。`,

@@ -38,7 +38,7 @@ export const S = {
   linkPasteNotCarried: (lines) =>
     `The pasted URLs (${lines} lines) are too long to travel in a link: whoever opens it gets the built-in corpus and is told to paste them again.`,
   linkFileNotCarried: (name) => `A link cannot carry the file “${name}”: whoever opens it must open that file again.`,
-  linkCorpusSize: (n, sizes, shown) => `This link asks for ${n} corpus URLs, but the built-in corpus comes in ${sizes.join(', ')} URLs: ${shown} are shown.`,
+  linkCorpusSize: (n, sizes, shown) => `This link asks for ${n} corpus URLs, but the built-in corpus comes in ${[sizes].flat().join(', ')} URLs: ${shown} are shown.`,
   linkFile: (name) => `This link was made with the file “${name}”, which a link cannot carry: the built-in corpus is shown. Open that file to see the same numbers.`,
   linkPasteBroken: 'The pasted URLs in this link could not be read (the link was cut or changed): the built-in corpus is shown.',
   embedUnknown: (name) => `This link asks for the chart “${name}”, which the lab does not have: the whole lab is shown.`,

@@ -492,6 +492,9 @@ export async function pressTool(p, sel, { tap = false } = {}) {
   if (!(await p.locator(sel).isVisible())) {
     if (tap) await p.tap('#tools-menu > summary');
     else await p.click('#tools-menu > summary');
+    // The menu open and drawn, its items where they stay, before one is pressed.
+    await p.waitForFunction(() => /** @type {HTMLDetailsElement} */ (document.getElementById('tools-menu')).open);
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
   if (tap) await p.tap(sel);
   else await p.click(sel);

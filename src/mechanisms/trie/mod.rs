@@ -177,6 +177,7 @@ mod proptests {
             for s in [Structure::HashSet, Structure::Md5Set, Structure::Patricia, Structure::Fst] {
                 let mut set = s.new_set();
                 prop_assert_eq!(set.insert_all(&urls), reference.len() as u64);
+                prop_assert_eq!(set.nodes_and_bytes(), (set.nodes(), set.bytes()));
                 for q in queries.iter().chain(&urls) {
                     prop_assert_eq!(set.contains(q.as_bytes()), reference.contains(q));
                 }

@@ -149,6 +149,11 @@ pub trait UrlSet {
     fn nodes(&self) -> Option<u64> {
         None
     }
+    /// [`UrlSet::nodes`] and [`UrlSet::bytes`] together (one walk for a structure that counts
+    /// both by walking itself).
+    fn nodes_and_bytes(&self) -> (Option<u64>, u64) {
+        (self.nodes(), self.bytes())
+    }
     /// Inserts every URL; returns how many were new. The batch to time for insertion.
     fn insert_all<I>(&mut self, urls: I) -> u64
     where
@@ -339,6 +344,10 @@ impl UrlSet for PatriciaUrls {
     }
     fn nodes(&self) -> Option<u64> {
         Some(self.shape().nodes)
+    }
+    fn nodes_and_bytes(&self) -> (Option<u64>, u64) {
+        let shape = self.shape();
+        (Some(shape.nodes), shape.bytes)
     }
 }
 
@@ -583,6 +592,9 @@ impl UrlSet for AnySet {
     }
     fn nodes(&self) -> Option<u64> {
         any_set!(self, s => UrlSet::nodes(s))
+    }
+    fn nodes_and_bytes(&self) -> (Option<u64>, u64) {
+        any_set!(self, s => UrlSet::nodes_and_bytes(s))
     }
     fn insert_all<I>(&mut self, urls: I) -> u64
     where

@@ -410,12 +410,8 @@ impl RowSource for GlTrie {
 
 impl RowSource for AnySet {
     fn counts(&self) -> (u64, Option<u64>, u64) {
-        if let AnySet::Patricia(p) = self {
-            // Its nodes and bytes come from one walk of the whole trie: walked once.
-            let shape = p.shape();
-            return (UrlSet::len(p), Some(shape.nodes), shape.bytes);
-        }
-        (UrlSet::len(self), UrlSet::nodes(self), UrlSet::bytes(self))
+        let (nodes, bytes) = self.nodes_and_bytes();
+        (UrlSet::len(self), nodes, bytes)
     }
     fn gl(&self) -> Option<&GlTrie> {
         self.as_gl_trie()

@@ -241,8 +241,9 @@ async function main() {
   relabelHooks.push(() => lessons.relabel());
   // The export toolbars (each placed by reading its chart box's style) come after the first chart.
   setupExports(() => link.exportParams());
-  startDedupViews();
-  // The view in front computes, if P1's figures were done before its views were set up.
+  // The view in front computes now that the views are set up (its drawings without input
+  // first, the others' once it is done); with no input, those drawings start at once.
+  if (!state.input) startDedupViews();
   loader.runFront();
   // The service worker caches every file of the build after the first results, not before.
   setupOffline(relabelHooks);

@@ -195,11 +195,13 @@ async function assertPolicyMatchesCli(p, { policy, nodes, bytes }) {
 describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
   useLab(VIEWPORT, (lab) => ({ page } = lab));
 
-  test('runs by itself after P1’s figures, with P2’s printed Table 1 first', async () => {
+  test('runs when its view is opened, P1’s figures computed unasked before it, with P2’s printed Table 1 first', async () => {
     await waitLoaded(page, 1);
+    // The view in front (P1's slots) has nothing long to run: the page computes P1's figures
+    // next, up to the "Why?" cards, without being asked, and not the partition.
+    await page.waitForFunction(() => document.getElementById('why').dataset.gen === '1', null, { timeout: 60_000 });
+    assert.equal(await page.getAttribute('#partition', 'data-gen'), '', 'the partition waits for its view');
     await waitPartition(page, 1, 7);
-    // It waited for the "Why?" cards, the last of P1's jobs.
-    assert.equal(await page.getAttribute('#why', 'data-gen'), '1');
     const printed = await readTable1Row(page, 'printed');
     assert.deepEqual(printed.text, TABLE1.map((u) => int(u)), 'P2’s Table 1: 35 580 … 35 483');
     assert.ok((await page.textContent('#part-table1-note')).includes(`${int(246_951)} URLs`), 'the printed size');

@@ -101,7 +101,9 @@ import { C } from '../constants.js';
  * @property {() => Promise<void>} runPartition
  * @property {() => void} drawPartition
  * @property {() => void} applyNodes
- * @property {{ section: string, waiting: () => void, load: (generation: number) => Promise<void> | void, relabel: () => void }[]} dedupViews
+ * @property {{ section: string, waiting: () => void, load: (generation: number) => Promise<void> | void, relabel: () => void, start?: () => void }[]} dedupViews
+ *   The de-duplication views, once set up (empty before: `runFront` then starts only P1's figures,
+ *   if they are in front). `start` draws what a view shows without input, once.
  *   the de-duplication views, once connected
  * @property {() => void} booted the page is drawn whole from now on
  * @property {() => void} relabel draws every part of the page again in the language now chosen

@@ -11,8 +11,9 @@ import { setupFingerprint } from './fingerprint-view.js';
 const SLOTMAP_IMAGES = 6;
 
 /**
- * Builds the views into `ctx.dedupViews`; returns what starts their first drawings (which need
- * no input: asked for after the first load, not ahead of it).
+ * Builds the views into `ctx.dedupViews`; each one's `start` draws what it shows without input
+ * (asked for once: by `runFront` when the view is in front, and for the others once the view in
+ * front is done; or by the returned function when no input came).
  * @param {import('./context.js').Ctx} ctx
  * @returns {() => void}
  */
@@ -46,18 +47,24 @@ export function setupDedup(ctx) {
       ctx.lessonChanged();
     },
   };
+  /** `f`, run at most once. */
+  const once = (/** @type {() => void} */ f) => {
+    let done = false;
+    return () => {
+      if (!done) (done = true), f();
+    };
+  };
   const trie = setupTrie(views);
   const fingerprint = setupFingerprint(views);
   // Each with the section it draws in: it runs when that view is in front (loader's runFront).
   ctx.dedupViews = [
-    { section: 'trie', ...trie },
+    { section: 'trie', ...trie, start: once(trie.start) },
     { section: 'bloom', ...setupBloom(views) },
     { section: 'cbf', ...setupCbf(views) },
-    { section: 'fp', ...fingerprint },
+    { section: 'fp', ...fingerprint, start: once(fingerprint.start) },
     { section: 'slotmap', ...setupSlotmap(views) },
   ];
   return () => {
-    trie.start();
-    fingerprint.start();
+    for (const v of ctx.dedupViews) v.start?.();
   };
 }

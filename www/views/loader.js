@@ -326,10 +326,19 @@ export function setupLoader(ctx) {
     /** @type {Promise<void>[]} */
     const work = [];
     if (front('partition')) work.push(once('partition', () => (ctx.partitionRuns.askedGen !== generation ? ctx.runPartition() : undefined)));
-    for (const v of ctx.dedupViews) if (front(v.section)) work.push(once(v.section, () => v.load(generation)));
+    // Before the views are set up, the one in front may be one of them: nothing else starts
+    // ahead of it (the page calls again once they are).
+    if (!ctx.dedupViews.length) return;
+    for (const v of ctx.dedupViews) {
+      if (!front(v.section)) continue;
+      v.start?.();
+      work.push(once(v.section, () => v.load(generation)));
+    }
     await Promise.allSettled(work);
     // An embed asks only for what it shows.
-    if (generation === state.generation && !document.body.classList.contains('embed')) figures(generation);
+    if (generation !== state.generation || document.body.classList.contains('embed')) return;
+    for (const v of ctx.dedupViews) v.start?.();
+    figures(generation);
   }
 
   /**

@@ -232,9 +232,18 @@ export const HELLO_UNASKED = -3;
  */
 
 /**
- * @typedef {{ id: number, progress: number, partial?: TrieGrowth }} Progress How far a long
- *   request is, from 0 to 1, and what it measured so far where the job tells: the trie job
- *   sends its growth each time it passes a checkpoint.
+ * @typedef {{ id: number, progress: number, partial?: TrieGrowth | BloomRows | NodesSoFar }}
+ *   Progress How far a long request is, from 0 to 1, and what it measured so far where the job
+ *   tells: the trie job sends its growth each time it passes a checkpoint, the Bloom job its
+ *   rows each time it has more, the partition its nodes' counts a few times a second.
+ */
+/**
+ * @typedef {{ lines: number, nodes: number, policies: { policy: string, node_urls: number[], node_links: number[] }[] }} NodesSoFar
+ *   The partition's URLs and links per crawl node so far, per policy.
+ */
+/**
+ * @typedef {{ input: any | null, k: number, rows: any[] }} BloomRows
+ *   The Bloom study's rows measured so far, in the order asked, and its split once made.
  */
 /**
  * @typedef {{ lines: number, structures: string[], checkpoints: any[], claims: any }} TrieGrowth

@@ -840,6 +840,7 @@ export const ZH = {
 
   // Nodes chart and per-node table
   partNodesTitle: '每个爬行节点的 URL 数',
+  partNodesSoFar: (lines, total, n) => `目前：${total} 行中的前 ${lines} 行，模拟仍在读入。每根柱代表一个爬行节点的不同 URL 数；均匀划分时每个节点得到 N/${n}（虚线）。`,
   partNodesNote: (n) => `每根柱代表一个爬行节点的不同 URL 数。均匀划分时每个节点得到 N/${n}（虚线）。`,
   partNodesChartLabel: (policy, n) => `${policy} 下每个爬行节点的 URL 数，共 ${n} 个节点`,
   axisCrawlNode: '爬行节点',
@@ -1526,6 +1527,7 @@ export const ZH = {
   fpClaimLine: 'P3：10⁻²⁴',
   fpHumanLine: 'P3：人类指纹，10⁻¹⁹',
   fpClaimPoint: (n) => `128 位在 n = ${n} 时达到 10⁻²⁴`,
+  fpInputLineSoFar: (n, lines, total) => `${total} 行中的前 ${lines} 行（仍在读入）：n = ${n}`,
   fpInputLine: (n) => `已载入的 URL：n = ${n}`,
   fpPaperPoint: (what, bits) => `P3 的${lead(what)}，${bits} 位`,
   fpBirthdayTooltipTitle: (n) => `n = ${n} 个 URL`,

@@ -836,6 +836,7 @@ export const S = {
 
   // Nodes chart and per-node table
   partNodesTitle: 'URLs per crawl node',
+  partNodesSoFar: (lines, total, n) => `So far: the first ${lines} of ${total} lines, the simulation reading on. Each bar is one crawl node’s distinct URLs; an even split gives every node N/${n} (dashed).`,
   partNodesNote: (n) => `Each bar is one crawl node’s distinct URLs. An even split gives every node N/${n} (dashed).`,
   partNodesChartLabel: (policy, n) => `URLs per crawl node under ${policy}, ${n} nodes`,
   axisCrawlNode: 'crawl node',
@@ -1516,6 +1517,7 @@ export const S = {
   fpClaimLine: 'P3: 10⁻²⁴',
   fpHumanLine: 'P3: human fingerprints, 10⁻¹⁹',
   fpClaimPoint: (n) => `128 bits reach 10⁻²⁴ at n = ${n}`,
+  fpInputLineSoFar: (n, lines, total) => `the first ${lines} of ${total} lines, so far: n = ${n}`,
   fpInputLine: (n) => `the loaded URLs: n = ${n}`,
   fpPaperPoint: (what, bits) => `P3’s ${what} at ${bits} bits`,
   fpBirthdayTooltipTitle: (n) => `n = ${n} URLs`,

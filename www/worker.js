@@ -468,6 +468,14 @@ function beginStudy(lab, args) {
   const { kind, ...params } = args;
   args.id = lab.jobBegin(kind, params);
 }
+/** A job's partial from the Lab (what it measured so far), at most every `ms` (the first at once). */
+const partialEvery = (ms) => (lab, args) => {
+  const now = performance.now();
+  if (args.toldAt !== undefined && now - args.toldAt < ms) return null;
+  const partial = lab.jobPartial(args.id);
+  if (partial) args.toldAt = now;
+  return partial;
+};
 const study = (slot, more = {}) => ({
   slot,
   begin: beginStudy,
@@ -488,7 +496,8 @@ const JOBS = {
   [JOB.sweep]: study('figure', { jobSlot: true }),
   [JOB.p1]: study('figure', { jobSlot: true }),
   // The domain and Heritrix policies need the Public Suffix List.
-  [JOB.partition]: study('partition', { jobSlot: true, prepare: installSuffixRules }),
+  // The nodes' counts so far, a few times a second: the chart fills in as the lines are read.
+  [JOB.partition]: study('partition', { jobSlot: true, prepare: installSuffixRules, partial: partialEvery(250) }),
   // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
   // beside each other and beside P1's figures, a slice at a time.
   [JOB.trie]: {
@@ -516,11 +525,30 @@ const JOBS = {
     // Until its report, the study is the Lab's to forget.
     drop: (lab, args) => args.report === null && lab.jobDrop(args.id),
   },
-  [JOB.bloom]: study('bloom'),
-  [JOB.cbf]: study('cbf'),
+  // The rows measured so far (a first picture, then a refined one), sent when there are more.
+  [JOB.bloom]: study('bloom', {
+    partial: (lab, args) => {
+      const partial = lab.jobPartial(args.id);
+      // Once the split is made (the page asks for the theory's curve), then at each new row.
+      const told = `${partial?.rows.length} ${Boolean(partial?.input)}`;
+      if (!partial || told === (args.told ?? '0 false')) return null;
+      args.told = told;
+      return partial;
+    },
+  }),
+  // The counters' histogram once every key is in, before the deletions: sent once.
+  [JOB.cbf]: study('cbf', {
+    partial: (lab, args) => {
+      if (args.told) return null;
+      const partial = lab.jobPartial(args.id);
+      args.told = Boolean(partial);
+      return partial;
+    },
+  }),
   // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
   // canonicalisations, each in its own slot.
-  [JOB.fp]: study('fp'),
+  // The distinct fingerprints so far, a few times a second.
+  [JOB.fp]: study('fp', { partial: partialEvery(300) }),
   [JOB.fpSites]: study('fpSites'),
   [JOB.fpCombo]: study('fpCombo'),
   [JOB.cache]: {

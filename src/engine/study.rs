@@ -107,7 +107,7 @@ impl Job {
     /// What the study has measured so far, if it tells (see [`Task::partial`]).
     pub fn partial(&self) -> Option<Partial<'_>> {
         match &self.0 {
-            Under::Lines { .. } => None,
+            Under::Lines { study, next, .. } => study.partial(*next as u64),
             Under::Task(task) => task.partial(),
         }
     }
@@ -420,6 +420,15 @@ impl Study for PartitionStudy {
         let _ = self.p2.push(number, line);
     }
 
+    fn partial(&self, lines: u64) -> Option<Partial<'_>> {
+        let policies = self.p2.nodes_so_far();
+        Some(Partial::NodesSoFar {
+            lines,
+            nodes: policies.first().map_or(0, |p| p.node_urls.len() as u32),
+            policies,
+        })
+    }
+
     fn finish(self: Box<Self>) -> Report {
         let (report, control) = self.p2.finish_with_control();
         Report::Partition(Box::new(PartitionReport {
@@ -441,6 +450,14 @@ impl Study for Fingerprints {
         self.p3.push(number, line);
         // A line that is not a URL is counted by the study and named in its report.
         let _ = self.canonical.push(number, line);
+    }
+
+    fn partial(&self, _: u64) -> Option<Partial<'_>> {
+        let (lines, distinct_md5) = self.p3.so_far();
+        Some(Partial::Fingerprints {
+            lines,
+            distinct_md5,
+        })
     }
 
     fn finish(self: Box<Self>) -> Report {

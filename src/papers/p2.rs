@@ -188,6 +188,11 @@ impl P2Study {
         self.sim.push(line, url)
     }
 
+    /// Each policy's URLs and links per crawl node so far.
+    pub fn nodes_so_far(&self) -> Vec<crate::mechanisms::partition::NodesSoFar<'_>> {
+        self.sim.nodes_so_far()
+    }
+
     /// The simulation, to route lines on other threads ([`Simulation::route`]) and
     /// [`apply`](Simulation::apply) them in input order.
     pub fn simulation_mut(&mut self) -> &mut Simulation {

@@ -147,6 +147,11 @@ impl P3Study {
         self.truncated.push(url)
     }
 
+    /// Lines read so far, and the distinct MD5 fingerprints among them.
+    pub fn so_far(&self) -> (u64, u64) {
+        (self.lines, self.truncated.distinct())
+    }
+
     /// The report, with P3's printed numbers beside the measures.
     pub fn finish(mut self) -> P3Report {
         let distinct = self.truncated.distinct();

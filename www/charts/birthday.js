@@ -42,9 +42,10 @@ function level(label, y, minX, maxX, color, dash) {
 
 /**
  * curves: `fpBirthday`'s report; rows: P3's pages and links (`birthday.rows`) and printed: P3's
- * numbers (`fpPaper`'s); inputN: the loaded URLs' distinct count, or null.
+ * numbers (`fpPaper`'s); inputN: the loaded URLs' distinct count, or null; soFar: while the
+ * study reads, `{ lines, total }` (inputN counts the first `lines` of `total`), else absent.
  */
-export function render(canvas, { curves, rows, printed, inputN }) {
+export function render(canvas, { curves, rows, printed, inputN, soFar = null }) {
   const ink = cssColor('--ink', '#1b2230');
   const muted = cssColor('--muted', '#4a5468');
   const all = curves.curves.flatMap((c) => c.points.map((p) => p.n));
@@ -98,7 +99,7 @@ export function render(canvas, { curves, rows, printed, inputN }) {
   }
   if (inputN && inputN >= minX) {
     datasets.push({
-      label: S.fpInputLine(int(inputN)),
+      label: soFar ? S.fpInputLineSoFar(int(inputN), int(soFar.lines), soFar.total) : S.fpInputLine(int(inputN)),
       data: [
         { x: inputN, y: Y_MIN },
         { x: inputN, y: 1 },

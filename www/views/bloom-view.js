@@ -132,8 +132,22 @@ export function setupBloom(ctx) {
     early: $('bloom-fpr-fig'),
   });
 
-  /** The m/N measured first (with the one chosen): a picture across the range within a second. */
-  const FIRST_RATIOS = [2, 4, 8, 16, 32];
+  /** The m/N measured first, in this order (with the one chosen): a picture across the range within a second. */
+  const FIRST_RATIOS = [8, 2, 32, 16, 4];
+
+  /** The theory's curve for k and n up to the m/N shown, asked once per (k, n, range). */
+  let theoryAsked = { key: '', promise: /** @type {Promise<any> | null} */ (null) };
+  function theoryFor(/** @type {number} */ k, /** @type {number} */ n) {
+    const maxRatio = Math.max(32, state.ratio);
+    const key = `${k} ${n} ${maxRatio} ${ctx.generation()}`;
+    if (theoryAsked.key !== key || !theoryAsked.promise) {
+      const promise = ctx.call(MSG.bloomTheory, { k, n, maxRatio });
+      theoryAsked = { key, promise };
+      // Asked again next time if it failed.
+      promise.catch(() => (theoryAsked = { key: '', promise: null }));
+    }
+    return /** @type {Promise<any>} */ (theoryAsked.promise);
+  }
 
   async function measure() {
     if (!ctx.input()) return;
@@ -151,30 +165,47 @@ export function setupBloom(ctx) {
     try {
       if (missing.length) {
         const t0 = performance.now();
-        // A few m/N across the range first, drawn at once; then the others.
-        const first = new Set([...FIRST_RATIOS, state.ratio]);
-        const early = missing.filter(([, r]) => first.has(r));
-        const late = missing.filter(([, r]) => !first.has(r));
-        const batches = early.length && late.length ? [early, late] : [missing];
-        let measured = 0;
-        for (const batch of batches) {
-          const { report } = await ctx.runJob(
-            JOB.bloom,
-            { k, methods: batch.map((p) => p[0]), ratios: batch.map((p) => p[1]) },
-            run.progress((share) => S.bloomProgress(int(missing.length), percent((measured + share * batch.length) / missing.length, 0))),
-          );
-          if (!run.current()) return;
-          state.input = report.input;
-          batch.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
-          measured += batch.length;
-          if (measured < missing.length) await drawEarly(run);
-          if (!run.current()) return;
-        }
+        // A few m/N across the range first, every method at each, the chart (the theory's
+        // curves across the whole range) drawn once the first is measured; then the others,
+        // the chart redrawn as they come (the study's rows so far, in this order).
+        const first = [...new Set([...FIRST_RATIOS, state.ratio])];
+        const rank = (/** @type {number} */ r) => (first.includes(r) ? first.indexOf(r) : first.length);
+        const order = missing
+          .map((p, i) => ({ p, i }))
+          .sort((a, b) => rank(a.p[1]) - rank(b.p[1]) || a.p[1] - b.p[1] || a.i - b.i)
+          .map((x) => x.p);
+        const drawFrom = order.findIndex(([, r]) => rank(r) >= 1);
+        const early = drawFrom < 0 ? order.length : Math.max(1, drawFrom);
+        let told = 0;
+        let drawnAt = -Infinity;
+        const { report } = await ctx.runJob(
+          JOB.bloom,
+          { k, methods: order.map((p) => p[0]), ratios: order.map((p) => p[1]) },
+          (share, partial) => {
+            run.progress((s) => S.bloomProgress(int(missing.length), percent(s, 0)))(share);
+            if (!run.current() || !partial?.input) return;
+            // The split is made: the theory's curve is asked for now, ready for the first picture.
+            theoryFor(k, partial.input.inserted);
+            const rows = partial.rows;
+            if (rows.length <= told) return;
+            for (let i = told; i < rows.length; i++) state.rows.set(key(k, order[i][0], order[i][1]), rows[i]);
+            told = rows.length;
+            state.input = partial.input;
+            // The first picture once the first m/N are in, then at most every 400 ms.
+            if (told >= early && performance.now() - drawnAt > 400) {
+              drawnAt = performance.now();
+              drawEarly(run);
+            }
+          },
+        );
+        if (!run.current()) return;
+        state.input = report.input;
+        order.forEach(([method, r], i) => state.rows.set(key(k, method, r), report.rows[i]));
         performance.measure('uhl:bloom', { start: t0, end: performance.now() });
       }
       const split = state.input;
       const [{ theory }, { memory }] = await Promise.all([
-        ctx.call(MSG.bloomTheory, { k, n: split.inserted, maxRatio: Math.max(32, state.ratio) }),
+        theoryFor(k, split.inserted),
         ctx.call(MSG.bloomMemory, { ratios: [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b) }),
       ]);
       if (!run.current()) return;
@@ -211,7 +242,7 @@ export function setupBloom(ctx) {
    */
   async function drawEarly(run) {
     const { k } = state;
-    const { theory } = await ctx.call(MSG.bloomTheory, { k, n: state.input.inserted, maxRatio: Math.max(32, state.ratio) });
+    const { theory } = await theoryFor(k, state.input.inserted);
     if (!run.current()) return;
     const methods = shownMethods();
     const rows = [];

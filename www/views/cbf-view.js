@@ -85,6 +85,9 @@ export function setupCbf(ctx) {
     status: $('cbf-status'),
     bar: $('cbf-progress'),
     body: $('cbf-body'),
+    // The histogram stands outside the body: it is drawn once the keys are in, before the
+    // deletions are measured.
+    early: $('cbf-hist-fig'),
     measure: 'uhl:cbf',
   });
 
@@ -96,7 +99,12 @@ export function setupCbf(ctx) {
       const { report } = await ctx.runJob(
         JOB.cbf,
         { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
-        r.progress((share) => (share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting)),
+        (share, partial) => {
+          r.progress((s) => (s < 0.65 ? S.cbfProgress(percent(s, 0)) : S.cbfDeleting))(share);
+          if (!partial || !r.current()) return;
+          drawCounters(partial.counters);
+          runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('cbf-hist-chart')), r.generation);
+        },
       );
       if (!r.current()) return;
       render(report);
@@ -116,6 +124,13 @@ export function setupCbf(ctx) {
     }
   }
 
+  /** The counters' histogram beside the binomial (the counters after every key is in). */
+  function drawCounters(c) {
+    countersChart.render($('cbf-hist-chart'), { counters: c });
+    say($('cbf-hist-note'), () => S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
+    $('cbf-hist-note').dataset.saturated = String(c.saturated);
+  }
+
   function render(report) {
     const c = report.counters;
     const d = report.deletion;
@@ -131,9 +146,8 @@ export function setupCbf(ctx) {
       int(d.deleted),
       int(d.kept),
     ));
-    countersChart.render($('cbf-hist-chart'), { counters: c });
-    say($('cbf-hist-note'), () => S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
-    $('cbf-hist-note').dataset.saturated = String(c.saturated);
+    drawCounters(c);
+    $('cbf-hist-fig').hidden = false;
 
     // The overflow bound: the corrected one, P5's two misprints, and the exact expectation.
     const pr = report.printed;

@@ -227,11 +227,20 @@ export function setupFingerprint(ctx) {
     const lines = int(Math.min(input.report.urls, FP_MAX_LINES));
     const run = runs.begin(() => S.fpStudyProgress(lines, percent(0, 0)));
     try {
-      const { report } = await ctx.runJob(
-        JOB.fp,
-        { maxLines: FP_MAX_LINES },
-        run.progress((share) => S.fpStudyProgress(lines, percent(share, 0))),
-      );
+      const progress = run.progress((share) => S.fpStudyProgress(lines, percent(share, 0)));
+      const { report } = await ctx.runJob(JOB.fp, { maxLines: FP_MAX_LINES }, (share, partial) => {
+        progress(share);
+        // The distinct fingerprints so far, marked on the birthday chart while the study reads.
+        if (!partial || !run.current() || !state.curves || partial.lines < 1) return;
+        birthdayChart.render($('fp-birthday-chart'), {
+          curves: state.curves,
+          rows: state.paper.birthday.rows,
+          printed: state.paper.printed,
+          inputN: partial.distinct_md5,
+          soFar: { lines: partial.lines, total: lines },
+        });
+        runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('fp-birthday-chart')), run.generation);
+      });
       if (!run.current()) return;
       state.report = report;
       state.gen = run.generation;

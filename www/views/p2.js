@@ -5,7 +5,7 @@ import { int, fixed, percent } from '../format.js';
 import { parseNodes } from '../slots.js';
 import { C, bound } from '../constants.js';
 import { $, showText } from '../dom.js';
-import { buildPolicySelect, renderPartition } from './partition.js';
+import { buildPolicySelect, renderPartition, renderNodesSoFar } from './partition.js';
 import { sectionRuns } from './section-run.js';
 import { JOB } from '../protocol.js';
 
@@ -28,7 +28,11 @@ export function setupP2(ctx) {
       error: $('part-error'),
       status: $('part-status'),
       bar: $('part-progress'),
-      stale: (flag) => $('part-body').classList.toggle('stale', flag && Boolean(part.report)),
+      stale: (flag) => {
+        $('part-body').classList.toggle('stale', flag && Boolean(part.report));
+        $('part-nodes-box').classList.toggle('stale', flag && !$('part-nodes-box').hidden);
+      },
+      early: $('part-nodes-box'),
       measure: 'uhl:partition',
     },
   );
@@ -37,6 +41,7 @@ export function setupP2(ctx) {
     const { report, policy, reading } = part;
     if (!report) return;
     const shown = renderPartition(report, { policy, reading, names: state.names });
+    $('part-nodes-box').hidden = false;
     $('part-body').hidden = false;
     const section = $('partition');
     section.dataset.policy = shown;
@@ -59,10 +64,14 @@ export function setupP2(ctx) {
     const queued = part.figuresGen === state.generation;
     const run = partitionRuns.begin(() => (queued ? S.partQueued : S.partProgress(int(nodes), urls, percent(0, 0))));
     try {
-      const { report } = await ctx.lab.runJob(JOB.partition,
-        { nodes },
-        run.progress((share) => S.partProgress(int(nodes), urls, percent(share, 0))),
-      );
+      const progress = run.progress((share) => S.partProgress(int(nodes), urls, percent(share, 0)));
+      const { report } = await ctx.lab.runJob(JOB.partition, { nodes }, (share, partial) => {
+        progress(share);
+        // The nodes' counts so far: the chart fills in while the simulation reads on.
+        if (partial && run.current() && renderNodesSoFar(partial, { policy: part.policy, total: urls })) {
+          partitionRuns.drewEarly(/** @type {HTMLCanvasElement} */ ($('part-nodes-chart')), run.generation);
+        }
+      });
       if (!run.current()) return;
       const ms = run.seconds() * 1000;
       part.report = report;

@@ -467,6 +467,31 @@ function renderGroups(tables, reading) {
   $('part-groups-table').hidden = rows.length === 0;
 }
 
+// ------------------------------------------------------------------ so far
+
+/**
+ * The per-node chart of `policy` (or the first policy) from the simulation's counts so far
+ * (the worker's partial: `{ lines, nodes, policies: [{ policy, node_urls, node_links }] }`),
+ * its note saying how many of the `total` lines they cover; the statistics beside it wait for
+ * the report. Returns false when there is nothing to draw yet.
+ */
+export function renderNodesSoFar(partial, { policy, total }) {
+  const shown = partial.policies.find((p) => p.policy === policy) ?? partial.policies[0];
+  if (!shown || partial.lines < 1) return false;
+  const urls = shown.node_urls.reduce((a, b) => a + b, 0);
+  nodesChart.render($('part-nodes-chart'), {
+    policy: { per_node: shown.node_urls.map((u, i) => ({ node: i + 1, urls: u, links: shown.node_links[i] })) },
+    name: policyName(shown.policy),
+    color: policyColor(shown.policy),
+    ideal: urls / Math.max(1, partial.nodes),
+  });
+  say($('part-nodes-note'), () => S.partNodesSoFar(int(partial.lines), total, int(partial.nodes)));
+  $('part-policy-describe').textContent = S.partPolicyAbout[shown.policy] ?? '';
+  $('part-stats').replaceChildren();
+  $('part-nodes-box').hidden = false;
+  return true;
+}
+
 // ------------------------------------------------------------------ everything
 
 /**

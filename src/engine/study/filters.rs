@@ -12,7 +12,7 @@
 //! deleteFraction}`): the counter histogram after inserting every key beside Binomial(Nk, 1/m),
 //! then the delete experiment of [`crate::mechanisms::cbf::deletion_experiment`].
 
-use super::protocol::{lines_present, Report, StudyReport, Task};
+use super::protocol::{lines_present, Partial, Report, StudyReport, Task};
 use super::reports::{BloomReport, CbfReport, CounterHistogram};
 use crate::engine::session::keys::{FilterKeys, KeysInfo};
 use crate::engine::session::share;
@@ -21,7 +21,7 @@ use crate::foundation::coded::{core, Coded};
 use crate::foundation::corpus::Corpus;
 use crate::foundation::split::{self, Distinct};
 use crate::mechanisms::bloom::{
-    check_k, check_ratio, m_for, parse_method, Bloom, FprReport, IndexMethod,
+    check_k, check_ratio, m_for, parse_method, Bloom, FprReport, IndexMethod, PreparedKeys,
 };
 use crate::mechanisms::cbf::{
     counter_pmf, counter_tail, deletion_experiment, CountingBloom, DeletionReport,
@@ -244,14 +244,23 @@ struct BloomPoint {
     false_positives: u64,
 }
 
+/// The Bloom study: the split, then every key prepared once for the methods asked
+/// ([`PreparedKeys`]), then one filter per point, in the order asked; the rows measured so far
+/// are its partial report.
 struct BloomTask {
     split: Split,
     k: u32,
     points: Vec<(IndexMethod, f64)>,
+    /// The split's description, once it is made.
+    input: Option<KeysInfo>,
+    prepared: Option<PreparedKeys>,
     next: usize,
     current: Option<BloomPoint>,
     rows: Vec<FprReport>,
 }
+
+/// Share of a Bloom study's progress, after the split, given to preparing the keys.
+const PREPARE_SHARE: f64 = 0.2;
 
 pub(super) fn bloom(p: BloomParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
     check_k(p.k)?;
@@ -276,6 +285,8 @@ pub(super) fn bloom(p: BloomParams, session: &Session) -> Result<Box<dyn Task>, 
         split: Split::new(session)?,
         k: p.k,
         points: methods.into_iter().zip(p.ratios).collect(),
+        input: None,
+        prepared: None,
         next: 0,
         current: None,
         rows: Vec::new(),
@@ -290,6 +301,18 @@ impl Task for BloomTask {
         }
         let keys = split_keys(session)?;
         let (n, total) = (keys.inserted, keys.keys.len());
+        self.input.get_or_insert_with(|| keys.info.clone());
+        let prepared = self.prepared.get_or_insert_with(|| {
+            let methods: Vec<IndexMethod> = self.points.iter().map(|p| p.0).collect();
+            PreparedKeys::new(&methods, self.k, n)
+        });
+        if prepared.len() < total {
+            let stop = prepared.len().saturating_add(budget).min(total);
+            for key in keys.keys.iter(prepared.len(), stop) {
+                prepared.push(key);
+            }
+            return Ok(KEYS_SHARE + (1.0 - KEYS_SHARE) * PREPARE_SHARE * share(stop, total));
+        }
         while budget > 0 && self.next < self.points.len() {
             let point = match &mut self.current {
                 Some(p) => p,
@@ -304,12 +327,11 @@ impl Task for BloomTask {
                 }
             };
             let stop = point.done.saturating_add(budget).min(total);
-            for i in point.done..stop {
-                let key = keys.keys.get(i);
+            for (i, key) in (point.done..stop).zip(keys.keys.iter(point.done, stop)) {
                 if i < n {
-                    point.bloom.insert(key);
+                    prepared.insert(&mut point.bloom, i, key);
                 } else {
-                    point.false_positives += point.bloom.contains(key) as u64;
+                    point.false_positives += prepared.contains(&point.bloom, i, key) as u64;
                 }
             }
             budget -= stop - point.done;
@@ -331,7 +353,16 @@ impl Task for BloomTask {
         Ok(if self.next >= self.points.len() {
             1.0
         } else {
-            KEYS_SHARE + (1.0 - KEYS_SHARE) * (self.next as f64 + partial) / points
+            let measured = (self.next as f64 + partial) / points;
+            KEYS_SHARE + (1.0 - KEYS_SHARE) * (PREPARE_SHARE + (1.0 - PREPARE_SHARE) * measured)
+        })
+    }
+
+    fn partial(&self) -> Option<Partial<'_>> {
+        Some(Partial::BloomRows {
+            input: self.input.as_ref(),
+            k: self.k,
+            rows: &self.rows,
         })
     }
 
@@ -370,6 +401,8 @@ struct CbfTask {
     delete_fraction: f64,
     /// The filter being filled for the histogram, and how many keys are in.
     filling: Option<(CountingBloom, usize)>,
+    /// The split's description, once it is made.
+    input: Option<KeysInfo>,
     counters: Option<CounterHistogram>,
     deletion: Option<DeletionReport>,
 }
@@ -402,6 +435,7 @@ pub(super) fn cbf(p: CbfParams, session: &Session) -> Result<Box<dyn Task>, Code
         method,
         delete_fraction: d,
         filling: None,
+        input: None,
         counters: None,
         deletion: None,
     }))
@@ -415,6 +449,7 @@ impl Task for CbfTask {
         }
         let keys = split_keys(session)?;
         let n = keys.inserted;
+        self.input.get_or_insert_with(|| keys.info.clone());
         if self.counters.is_none() {
             let (filter, done) = match &mut self.filling {
                 Some(f) => f,
@@ -445,6 +480,14 @@ impl Task for CbfTask {
             self.deletion = Some(d);
         }
         Ok(1.0)
+    }
+
+    fn partial(&self) -> Option<Partial<'_>> {
+        Some(Partial::Counters {
+            input: self.input.as_ref()?,
+            m_over_n: self.ratio,
+            counters: self.counters.as_ref()?,
+        })
     }
 
     fn finish(mut self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded> {

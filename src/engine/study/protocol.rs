@@ -2,11 +2,13 @@
 //! [`Report`] it finishes into, the [`StudyReport`] that adds the lines measured, and the first
 //! lines a study may read.
 
-use super::reports::{BloomReport, CbfReport, TrieReport};
+use super::reports::{BloomReport, CbfReport, CounterHistogram, TrieReport};
+use crate::engine::session::keys::KeysInfo;
 use crate::engine::session::{Prefix, Session};
 use crate::foundation::coded::Coded;
+use crate::mechanisms::bloom::FprReport;
 use crate::mechanisms::fingerprint::{CanonicalReport, ComboReport, SitesReport};
-use crate::mechanisms::partition::ControlReport;
+use crate::mechanisms::partition::{ControlReport, NodesSoFar};
 use crate::mechanisms::sweep::Point;
 use crate::mechanisms::trie::Structure;
 use crate::papers::p1::P1Report;
@@ -27,6 +29,13 @@ pub trait Study {
 
     /// The report.
     fn finish(self: Box<Self>) -> Report;
+
+    /// What the study has measured so far, after `lines` lines, for a first picture before its
+    /// report (none by default).
+    fn partial(&self, lines: u64) -> Option<Partial<'_>> {
+        let _ = lines;
+        None
+    }
 }
 
 /// A study over a session that is not one pass over its lines (the filters: the keys split
@@ -58,7 +67,42 @@ pub enum Partial<'a> {
         /// The checkpoints passed, in order.
         checkpoints: &'a [Checkpoint],
         /// P4's printed figures (the chart's reference lines).
-        claims: P4Claims,
+        claims: Box<P4Claims>,
+    },
+    /// The partition study's URLs per crawl node so far, per policy.
+    NodesSoFar {
+        /// The lines read so far.
+        lines: u64,
+        /// Crawl nodes.
+        nodes: u32,
+        /// Every policy's counts, in the report's order.
+        policies: Vec<NodesSoFar<'a>>,
+    },
+    /// The fingerprint study's store so far (P3's MD5 ids).
+    Fingerprints {
+        /// The lines read so far.
+        lines: u64,
+        /// Distinct MD5 fingerprints among them.
+        distinct_md5: u64,
+    },
+    /// The counting-filter study's counters once every inserted key is in (before the
+    /// deletion experiment).
+    Counters {
+        /// The split.
+        input: &'a KeysInfo,
+        /// m/N.
+        m_over_n: f64,
+        /// The counters' histogram beside the binomial.
+        counters: &'a CounterHistogram,
+    },
+    /// The Bloom study's rows measured so far, in the order asked.
+    BloomRows {
+        /// The split, once made (its report's `input`).
+        input: Option<&'a KeysInfo>,
+        /// Positions per key.
+        k: u32,
+        /// One row per point measured.
+        rows: &'a [FprReport],
     },
 }
 

@@ -408,7 +408,128 @@ fn the_trie_study_tells_its_growth_so_far_and_the_report_begins_with_it() {
     assert_eq!(&study["checkpoints"].as_array().unwrap()[..2], &passed[..]);
     assert_eq!(study["structures"], so_far["structures"]);
     assert_eq!(study["claims"], so_far["claims"]);
-    // A study over lines (P1's sweep) does not tell.
+    // A study over lines that does not tell (P1's sweep).
     let sweep = begin("sweep", json!({"fig": 1, "step": 100}), &mut s).unwrap();
     assert!(sweep.partial().is_none());
+}
+
+#[test]
+fn the_partition_tells_its_nodes_so_far_and_ends_on_its_report() {
+    let mut s = session(3_000, false);
+    let mut job = begin("partition", json!({"nodes": 5}), &mut s).unwrap();
+    job.run(&mut s, 1_000).unwrap();
+    let so_far = serde_json::to_value(job.partial().expect("the partition tells")).unwrap();
+    assert_eq!(
+        (so_far["lines"].as_u64(), so_far["nodes"].as_u64()),
+        (Some(1_000), Some(5))
+    );
+    let urls = |v: &Value| -> u64 {
+        v["node_urls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum()
+    };
+    let policies = so_far["policies"].as_array().unwrap().clone();
+    assert!(policies.iter().all(|p| urls(p) > 0 && urls(p) <= 1_000));
+    // Every line read: the counts so far are the report's.
+    job.run(&mut s, usize::MAX).unwrap();
+    let last = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let reported = report["simulation"]["policies"].as_array().unwrap();
+    assert_eq!(reported.len(), policies.len());
+    for (p, r) in last["policies"].as_array().unwrap().iter().zip(reported) {
+        assert_eq!(p["policy"], r["policy"]);
+        assert_eq!(p["node_urls"], r["node_urls"]);
+        assert_eq!(p["node_links"], r["node_links"]);
+    }
+}
+
+#[test]
+fn the_bloom_study_tells_its_rows_so_far_in_the_order_asked() {
+    let mut s = session(4_000, false);
+    let params = json!({"k": 6, "methods": ["md5-slices", "independent", "double", "enhanced-double"], "ratios": [4, 32, 8, 2]});
+    let mut job = begin("bloom", params.clone(), &mut s).unwrap();
+    let before = serde_json::to_value(job.partial().unwrap()).unwrap();
+    assert_eq!(
+        (before["rows"].clone(), before["input"].clone()),
+        (json!([]), Value::Null)
+    );
+    let mut seen = 0;
+    while job.run(&mut s, 2_500).unwrap() < 1.0 {
+        let p = serde_json::to_value(job.partial().unwrap()).unwrap();
+        let n = p["rows"].as_array().unwrap().len();
+        assert!(n >= seen, "rows are only added");
+        seen = n;
+    }
+    let last = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    assert_eq!(last["rows"], report["rows"]);
+    assert_eq!(last["input"], report["input"]);
+    // Each row is the filter built key by key (the keys prepared once give the same bits).
+    let keys = s.filter_keys().unwrap();
+    let (n, total) = (keys.inserted, keys.keys.len());
+    for (i, (method, ratio)) in [
+        ("md5-slices", 4.0),
+        ("independent", 32.0),
+        ("double", 8.0),
+        ("enhanced-double", 2.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let m = crate::mechanisms::bloom::m_for(n as u64, ratio).unwrap();
+        let method = crate::mechanisms::bloom::IndexMethod::parse(method).unwrap();
+        let mut b = crate::mechanisms::bloom::Bloom::new(m, 6, method).unwrap();
+        for key in keys.keys.iter(0, n) {
+            b.insert(key);
+        }
+        let fp = keys.keys.iter(n, total).filter(|k| b.contains(k)).count() as u64;
+        assert_eq!(
+            report["rows"][i]["false_positives"].as_u64(),
+            Some(fp),
+            "{method:?} at {ratio}"
+        );
+        assert_eq!(report["rows"][i]["m"].as_u64(), Some(m));
+    }
+}
+
+#[test]
+fn the_counting_filter_tells_its_counters_before_the_deletions() {
+    let mut s = session(3_000, false);
+    let params =
+        json!({"ratio": 8, "k": 4, "bits": 4, "method": "md5-slices", "deleteFraction": 0.5});
+    let mut job = begin("cbf", params, &mut s).unwrap();
+    assert!(
+        job.partial().is_none(),
+        "nothing to tell before the counters"
+    );
+    let mut told = None;
+    while job.run(&mut s, 500).unwrap() < 1.0 {
+        if let Some(p) = job.partial() {
+            told.get_or_insert(serde_json::to_value(p).unwrap());
+        }
+    }
+    let told = told.expect("the counters are told before the end");
+    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    assert_eq!(told["counters"], report["counters"]);
+    assert_eq!(told["input"], report["input"]);
+    assert_eq!(told["m_over_n"], report["m_over_n"]);
+}
+
+#[test]
+fn the_fingerprint_study_tells_its_distinct_ids_so_far() {
+    let mut s = session(3_000, true);
+    let mut job = begin("fp", json!({"maxLines": 2_000}), &mut s).unwrap();
+    job.run(&mut s, 700).unwrap();
+    let p = serde_json::to_value(job.partial().unwrap()).unwrap();
+    assert_eq!(p["lines"], json!(700));
+    let early = p["distinct_md5"].as_u64().unwrap();
+    assert!(early > 0 && early <= 700);
+    job.run(&mut s, usize::MAX).unwrap();
+    let p = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    assert_eq!(p["lines"], report["p3"]["input"]["lines"]);
+    assert_eq!(p["distinct_md5"], report["p3"]["input"]["distinct_md5"]);
 }

@@ -58,7 +58,7 @@ impl Task for TrieTask {
             lines: self.builder.lines(),
             structures: self.builder.structures(),
             checkpoints: self.builder.checkpoints(),
-            claims: crate::papers::p4::p4_claims(),
+            claims: Box::new(crate::papers::p4::p4_claims()),
         })
     }
 

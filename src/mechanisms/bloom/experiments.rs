@@ -1,9 +1,10 @@
 //! False positives measured on held-out keys at each m/N and k, beside the theory.
 
 use super::filter::{m_for, Bloom, FprReport};
-use super::index::{check_shape, md5_slice_width, md5_stream_digest, IndexMethod, Source};
+use super::index::{
+    check_shape, md5_slice_width, md5_stream_digest, xxh128, xxh64_seeded, IndexMethod, Source,
+};
 use crate::foundation::hash::md5_digest;
-use xxhash_rust::xxh3::{xxh3_128, xxh3_64_with_seed};
 
 /// Inserts every key of `inserted` into a filter of `m` bits, queries every key of `held_out`
 /// (which must not overlap `inserted`: an overlapping key counts as a false positive) and
@@ -31,72 +32,131 @@ pub fn measure_fpr<K: AsRef<[u8]>>(
     Ok(bloom.measure(held_out))
 }
 
-/// Keys prepared once for the sweeps: the digests each method derives its positions from.
-struct Prepared<'a, K> {
-    keys: &'a [K],
-    xxh: Vec<u128>,
-    md5: Vec<[u8; 16]>,
+/// The keys of one measurement prepared once for every filter that will hold or query them:
+/// each key's XXH3-128 digest (`double`, `enhanced-double`) and MD5 digest (`md5-slices`),
+/// and, for the first `inserted` keys, their first `stride` raw words where a method has them
+/// (`independent`'s seeded XXH3-64, the widened MD5 stream), so that filters of several m/N
+/// and k hash each key once per method. The positions are [`Bloom::insert`]'s and
+/// [`Bloom::contains`]'s on the key itself. Keys are pushed in order, a slice at a time if the
+/// caller likes.
+pub struct PreparedKeys {
+    stride: usize,
+    inserted: usize,
+    len: usize,
+    xxh: Option<Vec<u128>>,
+    md5: Option<Vec<[u8; 16]>>,
+    independent_words: Option<Vec<u64>>,
+    md5_words: Option<Vec<u64>>,
 }
 
-impl<'a, K: AsRef<[u8]>> Prepared<'a, K> {
-    fn new(keys: &'a [K], methods: &[IndexMethod]) -> Self {
-        let needs = |a: &[IndexMethod]| methods.iter().any(|m| a.contains(m));
-        let xxh = if needs(&[IndexMethod::Double, IndexMethod::EnhancedDouble]) {
-            keys.iter().map(|k| xxh3_128(k.as_ref())).collect()
-        } else {
-            Vec::new()
-        };
-        let md5 = if needs(&[IndexMethod::Md5Slices]) {
-            keys.iter().map(|k| md5_digest(k.as_ref())).collect()
-        } else {
-            Vec::new()
-        };
-        Prepared { keys, xxh, md5 }
-    }
+/// The inserted keys' raw words are kept below this many per method (32 MiB).
+const WORDS_LIMIT: usize = 1 << 22;
 
-    #[inline]
-    fn source(&self, method: IndexMethod, i: usize) -> Source<'_> {
-        match method {
-            IndexMethod::Independent => Source::Key(self.keys[i].as_ref()),
-            IndexMethod::Double | IndexMethod::EnhancedDouble => Source::Xxh(self.xxh[i]),
-            IndexMethod::Md5Slices => Source::Md5(&self.md5[i]),
+impl PreparedKeys {
+    /// For filters with at most `stride` positions per key, by `methods`, holding the first
+    /// `inserted` keys pushed.
+    pub fn new(methods: &[IndexMethod], stride: u32, inserted: usize) -> PreparedKeys {
+        let has = |m: IndexMethod| methods.contains(&m);
+        let stride = stride as usize;
+        let words = inserted.saturating_mul(stride) <= WORDS_LIMIT;
+        fn with<T>(on: bool, capacity: usize) -> Option<Vec<T>> {
+            on.then(|| Vec::with_capacity(capacity))
+        }
+        PreparedKeys {
+            stride,
+            inserted,
+            len: 0,
+            xxh: with(
+                has(IndexMethod::Double) || has(IndexMethod::EnhancedDouble),
+                0,
+            ),
+            md5: with(has(IndexMethod::Md5Slices), 0),
+            independent_words: with(words && has(IndexMethod::Independent), inserted * stride),
+            md5_words: with(words && has(IndexMethod::Md5Slices), inserted * stride),
         }
     }
 
-    /// The first `stride` raw words of every key for `independent` or widened `md5-slices`
-    /// (`stride` words per key), so a sweep over k and m hashes each key once.
-    fn words(&self, method: IndexMethod, stride: usize) -> Vec<u64> {
-        let mut out = Vec::with_capacity(self.keys.len() * stride);
-        for i in 0..self.keys.len() {
-            match method {
-                IndexMethod::Independent => {
-                    let key = self.keys[i].as_ref();
-                    out.extend((0..stride as u64).map(|s| xxh3_64_with_seed(key, s)));
-                }
-                IndexMethod::Md5Slices => {
-                    // Widened slices are the stream's words whatever m is: reduce by 2^64.
-                    let mut d = [0u8; 16];
-                    for s in 0..stride {
-                        if s % 2 == 0 {
-                            d = if s == 0 {
-                                self.md5[i]
-                            } else {
-                                md5_stream_digest(&self.md5[i], (s / 2) as u8)
-                            };
-                        }
-                        let h = 8 * (s % 2);
-                        out.push(u64::from_be_bytes(d[h..h + 8].try_into().unwrap()));
+    /// Prepares the next key (its index is [`PreparedKeys::len`] before the call).
+    pub fn push(&mut self, key: &[u8]) {
+        let (i, stride) = (self.len, self.stride);
+        if let Some(x) = &mut self.xxh {
+            x.push(xxh128(key));
+        }
+        let words = i < self.inserted;
+        let digest = if self.md5.is_some() || (words && self.md5_words.is_some()) {
+            md5_digest(key)
+        } else {
+            [0; 16]
+        };
+        if let Some(d) = &mut self.md5 {
+            d.push(digest);
+        }
+        if words {
+            if let Some(w) = &mut self.independent_words {
+                w.extend((0..stride as u64).map(|s| xxh64_seeded(key, s)));
+            }
+            if let Some(w) = &mut self.md5_words {
+                // Widened slices are the stream's words whatever m is: reduced by 2^64.
+                let mut d = digest;
+                for s in 0..stride {
+                    if s % 2 == 0 && s > 0 {
+                        d = md5_stream_digest(&digest, (s / 2) as u8);
                     }
+                    let h = 8 * (s % 2);
+                    w.push(u64::from_be_bytes(d[h..h + 8].try_into().unwrap()));
                 }
-                _ => unreachable!("only independent and md5-slices have words"),
             }
         }
-        out
+        self.len += 1;
+    }
+
+    /// The keys prepared so far.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no key is prepared yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// What key `i` (`key` itself) gives `bloom` its positions from.
+
+    fn source<'a>(&'a self, bloom: &Bloom, i: usize, key: &'a [u8]) -> Source<'a> {
+        let words = |w: &'a Option<Vec<u64>>| {
+            w.as_ref()
+                .filter(|_| i < self.inserted && bloom.k() as usize <= self.stride)
+                .map(|w| Source::Words(&w[i * self.stride..(i + 1) * self.stride]))
+        };
+        match bloom.method() {
+            IndexMethod::Independent => words(&self.independent_words).unwrap_or(Source::Key(key)),
+            IndexMethod::Double | IndexMethod::EnhancedDouble => match &self.xxh {
+                Some(x) => Source::Xxh(x[i]),
+                None => Source::Key(key),
+            },
+            IndexMethod::Md5Slices => {
+                let widened = md5_slice_width(bloom.k(), bloom.m()).is_none();
+                match (widened.then(|| words(&self.md5_words)).flatten(), &self.md5) {
+                    (Some(w), _) => w,
+                    (None, Some(d)) => Source::Md5(&d[i]),
+                    (None, None) => Source::Key(key),
+                }
+            }
+        }
+    }
+
+    /// Inserts key `i` of those prepared (`key` itself) into `bloom`.
+
+    pub fn insert(&self, bloom: &mut Bloom, i: usize, key: &[u8]) {
+        bloom.insert_source(self.source(bloom, i, key));
+    }
+
+    /// Whether `bloom` answers "present" for key `i` of those prepared (`key` itself).
+
+    pub fn contains(&self, bloom: &Bloom, i: usize, key: &[u8]) -> bool {
+        bloom.contains_source(self.source(bloom, i, key))
     }
 }
-
-/// Precomputed words for a sweep's inserted keys are kept below this many (64 MiB).
-const SWEEP_WORDS_LIMIT: usize = 1 << 23;
 
 /// [`measure_fpr`] for every method, every m/N (`m = round(m/N · n)`) and every k, hashing each
 /// key once per method. Rows in the order method, m/N, k.
@@ -113,37 +173,26 @@ pub fn sweep_fpr<K: AsRef<[u8]>>(
             check_shape(m_for(n, r)?, k)?;
         }
     }
-    let ins = Prepared::new(inserted, methods);
-    let out = Prepared::new(held_out, methods);
-    let k_max = ks.iter().copied().max().unwrap_or(0) as usize;
+    let k_max = ks.iter().copied().max().unwrap_or(0);
     let mut rows = Vec::with_capacity(methods.len() * m_over_n.len() * ks.len());
     for &method in methods {
-        // The inserted keys' raw words, when the method has them and they fit. (Held-out keys
-        // are mostly rejected after a position or two, so they are derived on demand.)
-        let words = match method {
-            IndexMethod::Independent | IndexMethod::Md5Slices
-                if inserted.len().saturating_mul(k_max) <= SWEEP_WORDS_LIMIT =>
-            {
-                ins.words(method, k_max)
-            }
-            _ => Vec::new(),
-        };
+        // One method's keys at a time: its words are all that is kept.
+        let mut prep = PreparedKeys::new(&[method], k_max, inserted.len());
+        for key in inserted.iter().chain(held_out) {
+            prep.push(key.as_ref());
+        }
         for &r in m_over_n {
             let m = m_for(n, r)?;
             for &k in ks {
                 let mut bloom = Bloom::new(m, k, method)?;
-                let use_words = !words.is_empty()
-                    && (method == IndexMethod::Independent || md5_slice_width(k, m).is_none());
-                for i in 0..inserted.len() {
-                    let src = if use_words {
-                        Source::Words(&words[i * k_max..(i + 1) * k_max])
-                    } else {
-                        ins.source(method, i)
-                    };
-                    bloom.insert_source(src);
+                for (i, key) in inserted.iter().enumerate() {
+                    prep.insert(&mut bloom, i, key.as_ref());
                 }
-                let fp = (0..held_out.len())
-                    .filter(|&i| bloom.contains_source(out.source(method, i)))
+                let at = inserted.len();
+                let fp = held_out
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, key)| prep.contains(&bloom, at + i, key.as_ref()))
                     .count() as u64;
                 rows.push(bloom.report(fp, held_out.len() as u64));
             }

@@ -125,8 +125,8 @@ impl IndexMethod {
     pub fn for_each_index(self, key: &[u8], k: u32, m: u64, f: impl FnMut(u64) -> bool) -> bool {
         match self {
             IndexMethod::Independent => independent(key, k, m, f),
-            IndexMethod::Double => double(xxh3_128(key), k, m, f),
-            IndexMethod::EnhancedDouble => enhanced_double(xxh3_128(key), k, m, f),
+            IndexMethod::Double => double(xxh128(key), k, m, f),
+            IndexMethod::EnhancedDouble => enhanced_double(xxh128(key), k, m, f),
             IndexMethod::Md5Slices => md5_slices(&md5_digest(key), k, m, f),
         }
     }
@@ -207,9 +207,21 @@ fn add_mod(a: u64, b: u64, m: u64) -> u64 {
     }
 }
 
+/// XXH3-128 of a key (`double`, `enhanced-double`): one copy of the hash, however many callers.
+#[inline(never)]
+pub(super) fn xxh128(key: &[u8]) -> u128 {
+    xxh3_128(key)
+}
+
+/// XXH3-64 of a key with seed `i` (`independent`'s i-th position): one copy, as [`xxh128`].
+#[inline(never)]
+pub(super) fn xxh64_seeded(key: &[u8], i: u64) -> u64 {
+    xxh3_64_with_seed(key, i)
+}
+
 #[inline]
 fn independent(key: &[u8], k: u32, m: u64, mut f: impl FnMut(u64) -> bool) -> bool {
-    (0..k as u64).all(|i| f(xxh3_64_with_seed(key, i) % m))
+    (0..k as u64).all(|i| f(xxh64_seeded(key, i) % m))
 }
 
 #[inline]

@@ -127,6 +127,38 @@ mod props {
         #![proptest_config(crate::testing::proptest_config(256))]
 
         #[test]
+        fn prepared_keys_give_the_positions_of_the_keys_themselves(
+            methods in prop::collection::vec(method(), 1..4),
+            m in prop::sample::select(vec![1u64, 7, 1_000, 65_536, 65_537, 3_000_000]),
+            k in 1u32..=24,
+            extra in 0u32..4,
+            keys in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..40), 2..60),
+        ) {
+            // Words kept for k + extra positions serve a filter of k.
+            let inserted = keys.len() / 2;
+            let mut prep = PreparedKeys::new(&methods, k + extra, inserted);
+            for key in &keys {
+                prep.push(key);
+            }
+            prop_assert_eq!(prep.len(), keys.len());
+            for &method in &methods {
+                let (mut by_key, mut prepared) =
+                    (Bloom::new(m, k, method).unwrap(), Bloom::new(m, k, method).unwrap());
+                for (i, key) in keys[..inserted].iter().enumerate() {
+                    by_key.insert(key);
+                    prep.insert(&mut prepared, i, key);
+                }
+                prop_assert_eq!(by_key.bits_set(), prepared.bits_set());
+                for i in 0..m.min(1 << 16) {
+                    prop_assert_eq!(by_key.bit(i), prepared.bit(i));
+                }
+                for (i, key) in keys.iter().enumerate() {
+                    prop_assert_eq!(by_key.contains(key), prep.contains(&prepared, i, key));
+                }
+            }
+        }
+
+        #[test]
         fn no_false_negatives(
             method in method(),
             m in 1u64..5000,

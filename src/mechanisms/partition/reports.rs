@@ -4,6 +4,18 @@
 use crate::foundation::metrics::BucketSizeRow;
 use serde::Serialize;
 
+/// One policy's URLs and links per crawl node so far, while the simulation reads on (what a
+/// page draws before the report).
+#[derive(Clone, Debug, Serialize)]
+pub struct NodesSoFar<'a> {
+    /// The policy's id, as in its [`PolicyReport`].
+    pub policy: String,
+    /// Distinct URLs routed to each node so far, node 1 first.
+    pub node_urls: &'a [u64],
+    /// Links routed to each node so far.
+    pub node_links: &'a [u64],
+}
+
 /// Everything a simulation measured.
 #[derive(Clone, Debug, Serialize)]
 pub struct SimulationReport {

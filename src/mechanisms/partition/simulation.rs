@@ -7,8 +7,8 @@ use super::params::{
 };
 use super::policy::{Link, Policy};
 use super::reports::{
-    CollisionGroup, CommonPath, LoadBin, NodeRow, PathTableReport, PathTableRow, PolicyReport,
-    SimulationReport, SiteTableReport, TopSite,
+    CollisionGroup, CommonPath, LoadBin, NodeRow, NodesSoFar, PathTableReport, PathTableRow,
+    PolicyReport, SimulationReport, SiteTableReport, TopSite,
 };
 use crate::foundation::hash::HashId;
 use crate::foundation::key::{self, SplitError};
@@ -449,6 +449,19 @@ impl Simulation {
         }
         self.scratch = nodes;
         Ok(new_url)
+    }
+
+    /// Each policy's URLs and links per node so far (the same counts its report will give if
+    /// no link comes after).
+    pub fn nodes_so_far(&self) -> Vec<NodesSoFar<'_>> {
+        self.routers
+            .iter()
+            .map(|r| NodesSoFar {
+                policy: r.policy.id(),
+                node_urls: &r.urls,
+                node_links: &r.links,
+            })
+            .collect()
     }
 
     /// The report of every policy and of the control node.

@@ -247,6 +247,7 @@ export function setupBloom(ctx) {
     const methods = shownMethods();
     const rows = [];
     for (const method of methods) for (const r of ratios()) if (state.rows.has(key(k, method, r))) rows.push(state.rows.get(key(k, method, r)));
+    $('bloom-fpr-fig').hidden = false;
     fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
     runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('bloom-fpr-chart')), run.generation);
   }
@@ -258,8 +259,8 @@ export function setupBloom(ctx) {
     for (const method of methods) for (const r of ratios()) rows.push(state.rows.get(key(k, method, r)));
     $('bloom-split').textContent = splitText(state.input);
     $('bloom-split').classList.toggle('warn', state.input.capped);
-    fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
     $('bloom-fpr-fig').hidden = false;
+    fprChart.render($('bloom-fpr-chart'), { rows, methods, names: names(), theory, ratio: state.ratio, k });
 
     // The table: the papers' m/N and the chosen one, per method.
     const tableRatios = [...new Set([...C.p5.paperRatios, state.ratio])].sort((a, b) => a - b);

@@ -102,6 +102,7 @@ export function setupCbf(ctx) {
         (share, partial) => {
           r.progress((s) => (s < 0.65 ? S.cbfProgress(percent(s, 0)) : S.cbfDeleting))(share);
           if (!partial || !r.current()) return;
+          $('cbf-hist-fig').hidden = false;
           drawCounters(partial.counters);
           runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('cbf-hist-chart')), r.generation);
         },
@@ -146,8 +147,8 @@ export function setupCbf(ctx) {
       int(d.deleted),
       int(d.kept),
     ));
-    drawCounters(c);
     $('cbf-hist-fig').hidden = false;
+    drawCounters(c);
 
     // The overflow bound: the corrected one, P5's two misprints, and the exact expectation.
     const pr = report.printed;

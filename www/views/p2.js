@@ -40,8 +40,8 @@ export function setupP2(ctx) {
   function drawPartition() {
     const { report, policy, reading } = part;
     if (!report) return;
-    const shown = renderPartition(report, { policy, reading, names: state.names });
     $('part-nodes-box').hidden = false;
+    const shown = renderPartition(report, { policy, reading, names: state.names });
     $('part-body').hidden = false;
     const section = $('partition');
     section.dataset.policy = shown;

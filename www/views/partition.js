@@ -479,6 +479,8 @@ export function renderNodesSoFar(partial, { policy, total }) {
   const shown = partial.policies.find((p) => p.policy === policy) ?? partial.policies[0];
   if (!shown || partial.lines < 1) return false;
   const urls = shown.node_urls.reduce((a, b) => a + b, 0);
+  // Shown first: the chart takes its box's size.
+  $('part-nodes-box').hidden = false;
   nodesChart.render($('part-nodes-chart'), {
     policy: { per_node: shown.node_urls.map((u, i) => ({ node: i + 1, urls: u, links: shown.node_links[i] })) },
     name: policyName(shown.policy),
@@ -488,7 +490,6 @@ export function renderNodesSoFar(partial, { policy, total }) {
   say($('part-nodes-note'), () => S.partNodesSoFar(int(partial.lines), total, int(partial.nodes)));
   $('part-policy-describe').textContent = S.partPolicyAbout[shown.policy] ?? '';
   $('part-stats').replaceChildren();
-  $('part-nodes-box').hidden = false;
   return true;
 }
 

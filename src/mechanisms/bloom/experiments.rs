@@ -121,7 +121,7 @@ impl PreparedKeys {
     }
 
     /// What key `i` (`key` itself) gives `bloom` its positions from.
-
+    #[inline]
     fn source<'a>(&'a self, bloom: &Bloom, i: usize, key: &'a [u8]) -> Source<'a> {
         let words = |w: &'a Option<Vec<u64>>| {
             w.as_ref()
@@ -146,13 +146,13 @@ impl PreparedKeys {
     }
 
     /// Inserts key `i` of those prepared (`key` itself) into `bloom`.
-
+    #[inline]
     pub fn insert(&self, bloom: &mut Bloom, i: usize, key: &[u8]) {
         bloom.insert_source(self.source(bloom, i, key));
     }
 
     /// Whether `bloom` answers "present" for key `i` of those prepared (`key` itself).
-
+    #[inline]
     pub fn contains(&self, bloom: &Bloom, i: usize, key: &[u8]) -> bool {
         bloom.contains_source(self.source(bloom, i, key))
     }

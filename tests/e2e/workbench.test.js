@@ -306,3 +306,50 @@ for (const size of SIZES) {
     });
   }
 }
+
+/**
+ * The long views on the default 100 000 URLs, each with the chart it draws before its report
+ * from what its study measured so far, and (where the chart says so) the words of that early
+ * picture and of the report.
+ */
+const EARLY = [
+  { section: 'partition', chart: 'part-nodes-chart', note: 'part-nodes-note', early: /^So far: the first [\d\u2009\u202f ,]+ of 100[\u2009\u202f ,]000 lines/ },
+  { section: 'bloom', chart: 'bloom-fpr-chart' },
+  { section: 'cbf', chart: 'cbf-hist-chart' },
+  { section: 'fp', chart: 'fp-birthday-chart' },
+];
+
+test('on 100 000 URLs each long view draws a first picture from its study so far, labelled, then its report', async () => {
+  await inWindow({ width: 1280, height: 720 }, async (p) => {
+    for (const view of EARLY) {
+      await p.goto('about:blank');
+      await p.goto(`${base}#lang=en&view=${view.section}`);
+      // Watched every frame from the start: the chart drawn while the section waits for its
+      // report, and the note under it then.
+      const seen = await p.evaluate(
+        ({ section, chart, note }) =>
+          new Promise((resolve) => {
+            let early = null;
+            const tick = () => {
+              const s = document.getElementById(section);
+              const c = document.getElementById(chart);
+              if (!early && c?.dataset.drawn && s.dataset.gen === '') {
+                early = { drawn: c.dataset.drawn, note: note ? document.getElementById(note).textContent : '', data: window.Chart.getChart(c)?.data.datasets.some((d) => d.data.length > 0) };
+              }
+              if (s.dataset.gen) resolve({ early, gen: s.dataset.gen, note: note ? document.getElementById(note).textContent : '' });
+              else requestAnimationFrame(tick);
+            };
+            tick();
+          }),
+        { section: view.section, chart: view.chart, note: view.note ?? null },
+      );
+      assert.ok(seen.early, `${view.section}: a picture drawn before the report`);
+      assert.equal(seen.early.drawn, seen.gen, `${view.section}: the early picture is of the load on screen`);
+      assert.ok(seen.early.data, `${view.section}: the early chart has data`);
+      if (view.early) {
+        assert.match(seen.early.note, view.early, `${view.section}: the early picture says how many lines it covers`);
+        assert.doesNotMatch(seen.note, /So far/, `${view.section}: the report's words replace it`);
+      }
+    }
+  });
+});

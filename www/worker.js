@@ -476,6 +476,18 @@ const partialEvery = (ms) => (lab, args) => {
   if (partial) args.toldAt = now;
   return partial;
 };
+/**
+ * A job's partial from the Lab, sent when `keyOf(partial)` differs from what was last sent
+ * (`keyOf` says what makes it new: a checkpoint more, a row more, or nothing for once).
+ */
+const partialOnChange = (keyOf) => (lab, args) => {
+  const partial = lab.jobPartial(args.id);
+  if (!partial) return null;
+  const key = String(keyOf(partial));
+  if (key === args.told) return null;
+  args.told = key;
+  return partial;
+};
 const study = (slot, more = {}) => ({
   slot,
   begin: beginStudy,
@@ -492,6 +504,9 @@ const study = (slot, more = {}) => ({
  * under way meanwhile. `tokens` is per kind of work: a newer figure supersedes an older figure,
  * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
+/** The trie study's growth, sent each time it passes a checkpoint more. */
+const growth = partialOnChange((p) => p.checkpoints.length);
+
 const JOBS = {
   [JOB.sweep]: study('figure', { jobSlot: true }),
   [JOB.p1]: study('figure', { jobSlot: true }),
@@ -511,13 +526,7 @@ const JOBS = {
     run: (lab, lines, args) => runTrie(lab, lines, args),
     // The growth so far, while the study reads (a first picture for the page): sent when a
     // checkpoint more was passed.
-    partial: (lab, args) => {
-      if (args.report) return null;
-      const partial = lab.jobPartial(args.id);
-      if (!partial || partial.checkpoints.length === args.told) return null;
-      args.told = partial.checkpoints.length;
-      return partial;
-    },
+    partial: (lab, args) => (args.report ? null : growth(lab, args)),
     finish: (lab, args) => {
       while (runTrie(lab, 1_000_000, args) < 1);
       return { report: args.report, timed: args.timed };
@@ -526,25 +535,10 @@ const JOBS = {
     drop: (lab, args) => args.report === null && lab.jobDrop(args.id),
   },
   // The rows measured so far (a first picture, then a refined one), sent when there are more.
-  [JOB.bloom]: study('bloom', {
-    partial: (lab, args) => {
-      const partial = lab.jobPartial(args.id);
-      // Once the split is made (the page asks for the theory's curve), then at each new row.
-      const told = `${partial?.rows.length} ${Boolean(partial?.input)}`;
-      if (!partial || told === (args.told ?? '0 false')) return null;
-      args.told = told;
-      return partial;
-    },
-  }),
+  // Once the split is made (the page asks for the theory's curve), then at each new row.
+  [JOB.bloom]: study('bloom', { partial: partialOnChange((p) => `${p.rows.length} ${Boolean(p.input)}`) }),
   // The counters' histogram once every key is in, before the deletions: sent once.
-  [JOB.cbf]: study('cbf', {
-    partial: (lab, args) => {
-      if (args.told) return null;
-      const partial = lab.jobPartial(args.id);
-      args.told = Boolean(partial);
-      return partial;
-    },
-  }),
+  [JOB.cbf]: study('cbf', { partial: partialOnChange(() => 'counters') }),
   // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
   // canonicalisations, each in its own slot.
   // The distinct fingerprints so far, a few times a second.

@@ -178,11 +178,12 @@ export function setupBloom(ctx) {
         const early = drawFrom < 0 ? order.length : Math.max(1, drawFrom);
         let told = 0;
         let drawnAt = -Infinity;
+        const progress = run.progress((share) => S.bloomProgress(int(missing.length), percent(share, 0)));
         const { report } = await ctx.runJob(
           JOB.bloom,
           { k, methods: order.map((p) => p[0]), ratios: order.map((p) => p[1]) },
           (share, partial) => {
-            run.progress((s) => S.bloomProgress(int(missing.length), percent(s, 0)))(share);
+            progress(share);
             if (!run.current() || !partial?.input) return;
             // The split is made: the theory's curve is asked for now, ready for the first picture.
             theoryFor(k, partial.input.inserted);

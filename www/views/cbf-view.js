@@ -95,14 +95,14 @@ export function setupCbf(ctx) {
     if (!ctx.input()) return;
     const p = state.params;
     const r = runs.begin(() => S.cbfProgress(percent(0, 0)));
+    const progress = r.progress((share) => (share < 0.65 ? S.cbfProgress(percent(share, 0)) : S.cbfDeleting));
     try {
       const { report } = await ctx.runJob(
         JOB.cbf,
         { ratio: p.ratio, k: p.k, bits: p.bits, method: p.method, deleteFraction: p.fraction },
         (share, partial) => {
-          r.progress((s) => (s < 0.65 ? S.cbfProgress(percent(s, 0)) : S.cbfDeleting))(share);
+          progress(share);
           if (!partial || !r.current()) return;
-          $('cbf-hist-fig').hidden = false;
           drawCounters(partial.counters);
           runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('cbf-hist-chart')), r.generation);
         },
@@ -127,6 +127,8 @@ export function setupCbf(ctx) {
 
   /** The counters' histogram beside the binomial (the counters after every key is in). */
   function drawCounters(c) {
+    // Shown first: the chart takes its box's size.
+    $('cbf-hist-fig').hidden = false;
     countersChart.render($('cbf-hist-chart'), { counters: c });
     say($('cbf-hist-note'), () => S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
     $('cbf-hist-note').dataset.saturated = String(c.saturated);
@@ -147,7 +149,6 @@ export function setupCbf(ctx) {
       int(d.deleted),
       int(d.kept),
     ));
-    $('cbf-hist-fig').hidden = false;
     drawCounters(c);
 
     // The overflow bound: the corrected one, P5's two misprints, and the exact expectation.

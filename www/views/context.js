@@ -104,7 +104,6 @@ import { C } from '../constants.js';
  * @property {{ section: string, waiting: () => void, load: (generation: number) => Promise<void> | void, relabel: () => void, start?: () => void }[]} dedupViews
  *   The de-duplication views, once set up (empty before: `runFront` then starts only P1's figures,
  *   if they are in front). `start` draws what a view shows without input, once.
- *   the de-duplication views, once connected
  * @property {() => void} booted the page is drawn whole from now on
  * @property {() => void} relabel draws every part of the page again in the language now chosen
  * @property {any} map the map of the lab (map.js), once the page is set up

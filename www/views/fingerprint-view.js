@@ -195,14 +195,20 @@ export function setupFingerprint(ctx) {
     table.tBodies[0].replaceChildren(...rows);
   }
 
-  function drawBirthday() {
+  /**
+   * The birthday chart, its marker at the loaded URLs' distinct ids: the report's, or `early`'s
+   * (`{ n, soFar: { lines, total } }`, the study's count so far) while it reads.
+   * @param {{ n: number, soFar: { lines: number, total: string } } | null} [early]
+   */
+  function drawBirthday(early = null) {
     if (!state.curves) return;
-    const n = state.report && state.gen === ctx.generation() ? state.report.p3.input.distinct_md5 : null;
+    const n = early ? early.n : state.report && state.gen === ctx.generation() ? state.report.p3.input.distinct_md5 : null;
     birthdayChart.render($('fp-birthday-chart'), {
       curves: state.curves,
       rows: state.paper.birthday.rows,
       printed: state.paper.printed,
       inputN: n,
+      soFar: early?.soFar ?? null,
     });
   }
 
@@ -232,13 +238,7 @@ export function setupFingerprint(ctx) {
         progress(share);
         // The distinct fingerprints so far, marked on the birthday chart while the study reads.
         if (!partial || !run.current() || !state.curves || partial.lines < 1) return;
-        birthdayChart.render($('fp-birthday-chart'), {
-          curves: state.curves,
-          rows: state.paper.birthday.rows,
-          printed: state.paper.printed,
-          inputN: partial.distinct_md5,
-          soFar: { lines: partial.lines, total: lines },
-        });
+        drawBirthday({ n: partial.distinct_md5, soFar: { lines: partial.lines, total: lines } });
         runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('fp-birthday-chart')), run.generation);
       });
       if (!run.current()) return;

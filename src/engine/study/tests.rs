@@ -384,6 +384,16 @@ fn the_trie_study_reports_in_slices_what_it_reports_at_once_and_keeps_its_urls()
     );
 }
 
+/// What a job tells so far, as JSON (it must tell).
+fn told(job: &Job) -> Value {
+    serde_json::to_value(job.partial().expect("the study tells")).unwrap()
+}
+
+/// A job's report, as JSON.
+fn finished(job: Job, s: &mut Session) -> Value {
+    serde_json::to_value(job.finish(s).unwrap().report).unwrap()
+}
+
 #[test]
 fn the_trie_study_tells_its_growth_so_far_and_the_report_begins_with_it() {
     let mut s = session(3_000, true);
@@ -393,7 +403,7 @@ fn the_trie_study_tells_its_growth_so_far_and_the_report_begins_with_it() {
     assert_eq!(before["checkpoints"], json!([]));
     assert_eq!(before["lines"], json!(0));
     job.run(&mut s, 1_200).unwrap();
-    let so_far = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let so_far = told(&job);
     assert_eq!(so_far["lines"], json!(1_200));
     let passed = so_far["checkpoints"].as_array().unwrap().clone();
     assert_eq!(
@@ -403,7 +413,7 @@ fn the_trie_study_tells_its_growth_so_far_and_the_report_begins_with_it() {
             .collect::<Vec<_>>(),
         [500, 1_000]
     );
-    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let report = finished(job, &mut s);
     let study = &report["study"];
     assert_eq!(&study["checkpoints"].as_array().unwrap()[..2], &passed[..]);
     assert_eq!(study["structures"], so_far["structures"]);
@@ -435,8 +445,8 @@ fn the_partition_tells_its_nodes_so_far_and_ends_on_its_report() {
     assert!(policies.iter().all(|p| urls(p) > 0 && urls(p) <= 1_000));
     // Every line read: the counts so far are the report's.
     job.run(&mut s, usize::MAX).unwrap();
-    let last = serde_json::to_value(job.partial().unwrap()).unwrap();
-    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let last = told(&job);
+    let report = finished(job, &mut s);
     let reported = report["simulation"]["policies"].as_array().unwrap();
     assert_eq!(reported.len(), policies.len());
     for (p, r) in last["policies"].as_array().unwrap().iter().zip(reported) {
@@ -451,20 +461,20 @@ fn the_bloom_study_tells_its_rows_so_far_in_the_order_asked() {
     let mut s = session(4_000, false);
     let params = json!({"k": 6, "methods": ["md5-slices", "independent", "double", "enhanced-double"], "ratios": [4, 32, 8, 2]});
     let mut job = begin("bloom", params.clone(), &mut s).unwrap();
-    let before = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let before = told(&job);
     assert_eq!(
         (before["rows"].clone(), before["input"].clone()),
         (json!([]), Value::Null)
     );
     let mut seen = 0;
     while job.run(&mut s, 2_500).unwrap() < 1.0 {
-        let p = serde_json::to_value(job.partial().unwrap()).unwrap();
+        let p = told(&job);
         let n = p["rows"].as_array().unwrap().len();
         assert!(n >= seen, "rows are only added");
         seen = n;
     }
-    let last = serde_json::to_value(job.partial().unwrap()).unwrap();
-    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let last = told(&job);
+    let report = finished(job, &mut s);
     assert_eq!(last["rows"], report["rows"]);
     assert_eq!(last["input"], report["input"]);
     // Each row is the filter built key by key (the keys prepared once give the same bits).
@@ -512,7 +522,7 @@ fn the_counting_filter_tells_its_counters_before_the_deletions() {
         }
     }
     let told = told.expect("the counters are told before the end");
-    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let report = finished(job, &mut s);
     assert_eq!(told["counters"], report["counters"]);
     assert_eq!(told["input"], report["input"]);
     assert_eq!(told["m_over_n"], report["m_over_n"]);
@@ -523,13 +533,13 @@ fn the_fingerprint_study_tells_its_distinct_ids_so_far() {
     let mut s = session(3_000, true);
     let mut job = begin("fp", json!({"maxLines": 2_000}), &mut s).unwrap();
     job.run(&mut s, 700).unwrap();
-    let p = serde_json::to_value(job.partial().unwrap()).unwrap();
+    let p = told(&job);
     assert_eq!(p["lines"], json!(700));
     let early = p["distinct_md5"].as_u64().unwrap();
     assert!(early > 0 && early <= 700);
     job.run(&mut s, usize::MAX).unwrap();
-    let p = serde_json::to_value(job.partial().unwrap()).unwrap();
-    let report = serde_json::to_value(job.finish(&mut s).unwrap().report).unwrap();
+    let p = told(&job);
+    let report = finished(job, &mut s);
     assert_eq!(p["lines"], report["p3"]["input"]["lines"]);
     assert_eq!(p["distinct_md5"], report["p3"]["input"]["distinct_md5"]);
 }

@@ -1095,7 +1095,7 @@ export const S = {
   trieProjectedOne: (name, bytes, perUrl, fits) => `${name} ${bytes} (${perUrl} B/URL${fits ? '' : ', over the budget'})`,
   trieGrowthTitle: 'Bytes per URL as the URLs come in',
   trieGrowthNote:
-    'Each structure’s bytes as laid out in memory (the lists: their node array’s capacity, which doubles as it grows, hence the saw teeth), divided by the distinct URLs so far. The fixed list costs exactly what the printed one does (its mark fits in the node’s padding), so the two lines coincide. The FST is static and rebuilt whole to be measured, so it is measured only where the distinct URLs have doubled since, at P4’s 10 000 and 16 000, and at the end: fewer points on its line.',
+    'Each structure’s bytes as laid out in memory (the lists: their node array’s capacity, which doubles as it grows, hence the saw teeth), divided by the distinct URLs so far. The fixed list costs exactly what the printed one does (its mark fits in the node’s padding), so the two lines coincide. The FST is static and rebuilt whole to be measured, so it is measured only at the first point, at P4’s 10 000 and 16 000, where the distinct URLs have grown eightfold since, and at the end: fewer points on its line.',
   trieJavaSeries: 'P4’s list on P4’s JVM (estimate: 24 bytes per node)',
   trieP4Line: (b) => `P4: 2 MB for 10 000 URLs = ${b} bytes per URL`,
   trieP4Point: (mb, n) => `P4’s figure: ${mb} MB for ${n} URLs`,

@@ -86,6 +86,14 @@ pub fn sort<T: Ord>(v: &mut [T]) {
     sort_by(v, T::cmp)
 }
 
+/// Sorts byte strings in ascending order with the standard library's unstable sort, on the page
+/// too: the trie study's URLs (each checkpoint's new ones, an FST's build) are the one hot sort
+/// worth its few kilobytes there (a heap sort of 100 000 URLs takes four times as long). One
+/// element type, one copy.
+pub fn sort_byte_strings(v: &mut [&[u8]]) {
+    v.sort_unstable();
+}
+
 /// Sorts `v` in ascending order, not keeping the order of equal items: `v.sort_unstable()`
 /// natively, a heap sort on the page (see the module doc).
 pub fn sort_unstable<T: Ord>(v: &mut [T]) {

@@ -51,7 +51,7 @@ export class Lab {
   jobRun(id: number, budget: number): number;
   jobFinish(id: number): CoreValue;
   jobDrop(id: number): void;
-  trieTime(structure: string, count: number): CoreValue;
+  trieTime(structure: string, count: number, lookupsOnly: boolean): CoreValue;
   bloomMemory(ratios: Float64Array): CoreValue;
   bloomDemo(count: number, m: number, k: number, method: string, query: string): CoreValue;
   p5Fig3(medium: number, index: number, dupShare: number, seed: number): Omit<P5Fig3Row, 'db'>;

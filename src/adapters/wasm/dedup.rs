@@ -15,7 +15,7 @@
 use super::{to_js, Lab};
 use crate::engine::session::keys::FilterKeys;
 use crate::mechanisms::bloom::{self, check_ratio, memory_comparison, IndexMethod};
-use crate::mechanisms::trie::{time_structure, Structure};
+use crate::mechanisms::trie::{time_lookups, time_structure, Structure};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -77,9 +77,15 @@ impl Lab {
     /// `count` is larger), then looks each up, timed with the browser's `performance.now()` by
     /// the core's [`time_structure`] (what `urlhash trie` runs with its own clock):
     /// `{structure, urls, stored, found, insert_us_per_url, lookup_us_per_url, build_repeats,
-    /// lookup_repeats}`.
+    /// lookup_repeats}`. `lookups_only` (P4's Table 1 setting): the build untimed, by
+    /// [`time_lookups`]: `{structure, urls, found, lookup_us_per_url, lookup_repeats}`.
     #[wasm_bindgen(js_name = trieTime)]
-    pub fn trie_time(&self, structure: &str, count: u32) -> Result<JsValue, JsError> {
+    pub fn trie_time(
+        &self,
+        structure: &str,
+        count: u32,
+        lookups_only: bool,
+    ) -> Result<JsValue, JsError> {
         let s = Structure::from_id(structure.trim()).ok_or_else(|| {
             coded!(
                 "unknown-structure",
@@ -101,7 +107,12 @@ impl Lab {
         let count = (count as usize).min(urls.len());
         let urls: Vec<&[u8]> = urls.iter(0, count).collect();
         let performance = super::performance()?;
-        to_js(&time_structure(s, &urls, &mut || performance.now()))
+        let mut now = || performance.now();
+        if lookups_only {
+            to_js(&time_lookups(s, &urls, &mut now))
+        } else {
+            to_js(&time_structure(s, &urls, &mut now))
+        }
     }
 
     /// The false-positive theory for `k` positions and `n` inserted keys: the exact and

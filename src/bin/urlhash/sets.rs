@@ -114,7 +114,7 @@ fn time_structure(s: Structure, urls: &[&[u8]], step: usize) -> Timed {
     let timing = trie::time_structure(s, urls, &mut clock());
     let lookup_us_at_16000 = (urls.len() >= P4_TIME_URLS as usize).then(|| {
         let first = &urls[..P4_TIME_URLS as usize];
-        trie::time_structure(s, first, &mut clock()).lookup_us_per_url
+        trie::time_lookups(s, first, &mut clock()).lookup_us_per_url
     });
     Timed {
         structure: s,

@@ -33,7 +33,7 @@ pub(super) fn trie(p: TrieParams, session: &Session) -> Result<Box<dyn Task>, Co
     let step = whole(p.step, 0.0, "checkpoint-step")?;
     let prefix = first(session, max, "trie")?;
     Ok(Box::new(TrieTask {
-        builder: TrieStudyBuilder::new(step, &Structure::ALL),
+        builder: TrieStudyBuilder::new(step, &Structure::ALL).ending_at(prefix.lines),
         prefix,
         next: 0,
         distinct: Distinct::default(),

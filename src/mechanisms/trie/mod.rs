@@ -194,6 +194,35 @@ mod proptests {
         }
 
         #[test]
+        fn sorted_urls_settled_in_batches_measure_what_the_structures_do(
+            batches in prop::collection::vec(prop::collection::vec(url(), 0..12), 0..5),
+        ) {
+            let mut sorted = SortedUrls::new();
+            let mut reference = std::collections::BTreeSet::new();
+            let mut patricia = PatriciaUrls::new();
+            for (b, batch) in batches.iter().enumerate() {
+                for u in batch {
+                    sorted.push(u.as_bytes());
+                    patricia.insert(u.as_bytes());
+                    reference.insert(u.as_bytes().to_vec());
+                }
+                prop_assert_eq!(sorted.has_pending(), !batch.is_empty());
+                let keys = sorted.settle();
+                prop_assert!(keys.iter().map(|k| k.to_vec()).eq(reference.iter().cloned()));
+                // The trie's shape from the sorted URLs, as walking the trie gives it; the FST
+                // from them, byte for byte the one built from the URLs in any order.
+                prop_assert_eq!(patricia_shape(keys), patricia.shape());
+                let fst = FstUrls::from_sorted(keys);
+                let whole = FstUrls::build(reference.iter().rev());
+                prop_assert_eq!(fst.fst_bytes(), whole.fst_bytes());
+                prop_assert_eq!(fst.len(), reference.len() as u64);
+                for u in batches[..=b].iter().flatten() {
+                    prop_assert!(fst.contains(u.as_bytes()));
+                }
+            }
+        }
+
+        #[test]
         fn the_fst_built_in_batches_is_the_fst_of_them_all(
             batches in prop::collection::vec(prop::collection::vec(url(), 0..12), 0..5),
         ) {

@@ -320,9 +320,83 @@ impl PatriciaUrls {
 
     /// Nodes and bytes as `patricia_tree` 0.8 lays them out (one pass over the sorted keys).
     pub fn shape(&self) -> RadixShape {
-        let mut shape = radix_shape(self.set.iter());
-        shape.bytes += PATRICIA_SET_BYTES;
-        shape
+        patricia_shape(self.set.iter())
+    }
+}
+
+/// Nodes and bytes of a `PatriciaSet` of `sorted_keys` (ascending, distinct), as `patricia_tree`
+/// 0.8 lays them out: [`radix_shape`] and the set's own [`PATRICIA_SET_BYTES`]. A radix trie's
+/// shape depends on its keys only, not on the order they came in.
+pub fn patricia_shape<I>(sorted_keys: I) -> RadixShape
+where
+    I: IntoIterator,
+    I::Item: AsRef<[u8]>,
+{
+    let mut shape = radix_shape(sorted_keys);
+    shape.bytes += PATRICIA_SET_BYTES;
+    shape
+}
+
+/// Distinct URLs kept in ascending order, grown in batches: a study pushes every line and
+/// [`SortedUrls::settle`]s at its checkpoints, where the Patricia trie's shape and the FST are
+/// measured from the sorted keys (walking a `PatriciaSet` allocates every key; rebuilding an FST
+/// from its own stream decodes it). A settle sorts the lines pushed since the last and merges
+/// them in: `O(b log b + n)` for `b` new lines and `n` URLs.
+#[derive(Clone, Debug, Default)]
+pub struct SortedUrls {
+    keys: Vec<Box<[u8]>>,
+    /// The lines pushed since the last settle, end to end, and where each ends.
+    pending: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl SortedUrls {
+    /// No URLs.
+    pub fn new() -> SortedUrls {
+        SortedUrls::default()
+    }
+
+    /// One line (a URL already kept, or pushed again, is dropped at the next settle).
+    pub fn push(&mut self, url: &[u8]) {
+        self.pending.extend_from_slice(url);
+        self.ends.push(self.pending.len());
+    }
+
+    /// Whether lines were pushed since the last settle.
+    pub fn has_pending(&self) -> bool {
+        !self.ends.is_empty()
+    }
+
+    /// Merges the lines pushed since the last settle in; every distinct URL pushed, ascending.
+    pub fn settle(&mut self) -> &[Box<[u8]>] {
+        if self.ends.is_empty() {
+            return &self.keys;
+        }
+        let mut start = 0;
+        let mut batch: Vec<&[u8]> = (self.ends.iter())
+            .map(|&end| {
+                let line = &self.pending[start..end];
+                start = end;
+                line
+            })
+            .collect();
+        crate::foundation::order::sort_byte_strings(&mut batch);
+        batch.dedup();
+        let old = std::mem::take(&mut self.keys);
+        let mut keys = Vec::with_capacity(old.len() + batch.len());
+        let mut batch = batch.into_iter().peekable();
+        for key in old {
+            while let Some(new) = batch.next_if(|b| **b < *key) {
+                keys.push(new.into());
+            }
+            batch.next_if(|b| **b == *key);
+            keys.push(key);
+        }
+        keys.extend(batch.map(Box::from));
+        self.keys = keys;
+        self.pending.clear();
+        self.ends.clear();
+        &self.keys
     }
 }
 
@@ -476,6 +550,28 @@ impl FstUrls {
         set
     }
 
+    /// The set of `sorted_keys` (ascending, distinct), built in one pass: the same FST as
+    /// [`FstUrls::build`] of the same URLs.
+    pub fn from_sorted<I>(sorted_keys: I) -> FstUrls
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
+        let mut builder = fst::SetBuilder::memory();
+        for key in sorted_keys {
+            builder.insert(key).expect("keys ascending and distinct");
+        }
+        FstUrls::from_builder(builder)
+    }
+
+    fn from_builder(builder: fst::SetBuilder<Vec<u8>>) -> FstUrls {
+        let mut bytes = builder.into_inner().expect("writing to memory");
+        bytes.shrink_to_fit();
+        FstUrls {
+            set: fst::Set::new(bytes).expect("an FST just built"),
+        }
+    }
+
     /// The FST's bytes, exactly.
     pub fn fst_bytes(&self) -> u64 {
         self.set.as_fst().as_bytes().len() as u64
@@ -506,8 +602,9 @@ impl UrlSet for FstUrls {
         I: IntoIterator,
         I::Item: AsRef<[u8]>,
     {
-        let mut batch: Vec<Vec<u8>> = urls.into_iter().map(|u| u.as_ref().to_vec()).collect();
-        crate::foundation::order::sort_unstable(&mut batch);
+        let urls: Vec<I::Item> = urls.into_iter().collect();
+        let mut batch: Vec<&[u8]> = urls.iter().map(AsRef::as_ref).collect();
+        crate::foundation::order::sort_byte_strings(&mut batch);
         batch.dedup();
         if batch.is_empty() {
             return 0;
@@ -516,11 +613,11 @@ impl UrlSet for FstUrls {
         let (mut next, mut old) = (0, self.set.stream());
         let mut stored = 0;
         while let Some(key) = old.next() {
-            while batch.get(next).is_some_and(|b| b.as_slice() < key) {
-                builder.insert(&batch[next]).expect("keys in order");
+            while batch.get(next).is_some_and(|b| *b < key) {
+                builder.insert(batch[next]).expect("keys in order");
                 next += 1;
             }
-            if batch.get(next).is_some_and(|b| b.as_slice() == key) {
+            if batch.get(next).is_some_and(|b| *b == key) {
                 next += 1;
             }
             builder.insert(key).expect("keys in order");
@@ -530,9 +627,7 @@ impl UrlSet for FstUrls {
         for key in &batch[next..] {
             builder.insert(key).expect("keys in order");
         }
-        let mut bytes = builder.into_inner().expect("writing to memory");
-        bytes.shrink_to_fit();
-        self.set = fst::Set::new(bytes).expect("an FST just built");
+        *self = FstUrls::from_builder(builder);
         self.set.len() as u64 - stored
     }
 }

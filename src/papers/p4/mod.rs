@@ -10,9 +10,11 @@
 //!
 //! The FST is static: a checkpoint rebuilds it whole, so measuring it at every one of `c`
 //! checkpoints costs about `c/2` builds of the whole list. It is measured at its first
-//! checkpoint, at P4's sizes, at the end, and wherever the distinct URLs have at least doubled
-//! since its last build ([`FST_GROWTH`]): under two builds of the whole list in all. Its row is
-//! absent from the other checkpoints, never carried over from an earlier one.
+//! checkpoint, at P4's sizes, at the end, and wherever the distinct URLs have grown eightfold
+//! since its last build ([`FST_GROWTH`]): about 1.15 builds of the whole list past P4's sizes.
+//! Its row is absent from the other checkpoints, never carried over from an earlier one. The
+//! Patricia trie's shape and the FST are measured from the distinct URLs kept sorted
+//! ([`SortedUrls`]), the same counts as walking the trie itself.
 
 use crate::mechanisms::trie::*;
 use serde::Serialize;
@@ -110,8 +112,9 @@ pub fn p4_claims() -> P4Claims {
     }
 }
 
-/// The FST is measured again once the distinct URLs are this many times those of its last build.
-pub const FST_GROWTH: u64 = 2;
+/// The FST is measured again once the distinct URLs are this many times those of its last build:
+/// a point where a growth chart's axis (often logarithmic) moves by a good step, and few builds.
+pub const FST_GROWTH: u64 = 8;
 
 /// One structure at one checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -215,10 +218,17 @@ pub struct TrieStudyBuilder {
     structures: Vec<Structure>,
     printed: GlTrie,
     fixed: GlTrie,
-    /// The structures other than the lists (the FST excluded: rebuilt at checkpoints).
+    /// The hash sets: the structures built line by line other than the lists.
     others: Vec<AnySet>,
-    /// The FST, the URLs read since its last build, and the distinct URLs at that build.
-    fst: Option<(FstUrls, Vec<Vec<u8>>, u64)>,
+    /// The distinct URLs in order, when the Patricia trie or the FST is studied: both are
+    /// measured from them at the checkpoints.
+    sorted: Option<SortedUrls>,
+    /// Whether the Patricia trie is studied.
+    patricia: bool,
+    /// The FST, the lines read at its last build, and the distinct URLs then.
+    fst: Option<(FstUrls, u64, u64)>,
+    /// The last line, when known ([`TrieStudyBuilder::ending_at`]): its checkpoint is the end's.
+    end: Option<u64>,
     lines: u64,
     checkpoints: Vec<Checkpoint>,
     false_duplicates: u64,
@@ -235,30 +245,36 @@ impl TrieStudyBuilder {
         structures.dedup();
         let others = structures
             .iter()
-            .filter(|s| {
-                !matches!(
-                    s,
-                    Structure::GlTrie | Structure::GlTrieFixed | Structure::Fst
-                )
-            })
+            .filter(|s| matches!(s, Structure::HashSet | Structure::Md5Set))
             .map(|s| s.new_set())
             .collect();
+        let patricia = structures.contains(&Structure::Patricia);
         let fst = structures
             .contains(&Structure::Fst)
-            .then(|| (FstUrls::new(), Vec::new(), 0));
+            .then(|| (FstUrls::new(), 0, 0));
         TrieStudyBuilder {
             step,
-            structures,
             printed: GlTrie::new(),
             fixed: GlTrie::with_end_marks(),
             others,
+            sorted: (patricia || fst.is_some()).then(SortedUrls::new),
+            patricia,
             fst,
+            end: None,
+            structures,
             lines: 0,
             checkpoints: Vec::new(),
             false_duplicates: 0,
             examples: Vec::new(),
             walk: CostSum::default(),
         }
+    }
+
+    /// The study ends at line `lines`: its checkpoint there is the end's, every structure
+    /// measured, and [`TrieStudyBuilder::finish`] has nothing left to do when no more came.
+    pub fn ending_at(mut self, lines: u64) -> TrieStudyBuilder {
+        self.end = Some(lines);
+        self
     }
 
     /// Lines pushed so far.
@@ -289,12 +305,14 @@ impl TrieStudyBuilder {
         for set in &mut self.others {
             set.insert(url);
         }
-        if let Some((_, batch, _)) = &mut self.fst {
-            batch.push(url.to_vec());
+        if let Some(sorted) = &mut self.sorted {
+            sorted.push(url);
         }
-        let at_p4 = self.lines == P4_MEMORY_URLS || self.lines == P4_TIME_URLS;
-        if at_p4 || (self.step > 0 && self.lines % self.step == 0) {
-            self.checkpoint(at_p4);
+        let whole = self.lines == P4_MEMORY_URLS
+            || self.lines == P4_TIME_URLS
+            || Some(self.lines) == self.end;
+        if whole || (self.step > 0 && self.lines % self.step == 0) {
+            self.checkpoint(whole);
         }
     }
 
@@ -304,10 +322,15 @@ impl TrieStudyBuilder {
             return;
         }
         let distinct = self.fixed.len();
+        let sorted = self.sorted.as_mut().map(|s| s.settle());
+        let patricia = (self.patricia)
+            .then(|| sorted.map(|keys| (keys.len() as u64, patricia_shape(keys))))
+            .flatten();
         let mut fst_measured = false;
-        if let Some((fst, batch, built)) = &mut self.fst {
+        if let (Some((fst, at_line, built)), Some(keys)) = (&mut self.fst, sorted) {
             if whole || *built == 0 || distinct >= FST_GROWTH * *built {
-                fst.insert_all(batch.drain(..));
+                *fst = FstUrls::from_sorted(keys);
+                *at_line = self.lines;
                 *built = distinct.max(1);
                 fst_measured = true;
             }
@@ -315,7 +338,12 @@ impl TrieStudyBuilder {
         let per_url = |bytes: u64| bytes as f64 / distinct.max(1) as f64;
         let mut rows = Vec::new();
         for &structure in &self.structures {
+            let shape;
             let set: &dyn RowSource = match structure {
+                Structure::Patricia => {
+                    shape = patricia.expect("kept when studied");
+                    &shape
+                }
                 Structure::GlTrie => &self.printed,
                 Structure::GlTrieFixed => &self.fixed,
                 Structure::Fst if !fst_measured => continue,
@@ -366,7 +394,7 @@ impl TrieStudyBuilder {
         if self
             .fst
             .as_ref()
-            .is_some_and(|(_, batch, _)| !batch.is_empty())
+            .is_some_and(|(_, at_line, _)| *at_line != self.lines)
             && self.checkpoints.last().map(|c| c.lines) == Some(self.lines)
         {
             self.checkpoints.pop();
@@ -415,6 +443,13 @@ impl RowSource for AnySet {
     }
     fn gl(&self) -> Option<&GlTrie> {
         self.as_gl_trie()
+    }
+}
+
+/// The Patricia trie's URLs and shape.
+impl RowSource for (u64, RadixShape) {
+    fn counts(&self) -> (u64, Option<u64>, u64) {
+        (self.0, Some(self.1.nodes), self.1.bytes)
     }
 }
 

@@ -477,16 +477,14 @@ const partialEvery = (ms) => (lab, args) => {
   return partial;
 };
 /**
- * A job's partial from the Lab, sent when `keyOf(partial)` differs from what was last sent
- * (`keyOf` says what makes it new: a checkpoint more, a row more, or nothing for once).
+ * A job's partial from the Lab, sent when it has something new (a checkpoint more, a row more,
+ * or, the counters, once): the Lab's mark for it says so before it is converted.
  */
-const partialOnChange = (keyOf) => (lab, args) => {
-  const partial = lab.jobPartial(args.id);
-  if (!partial) return null;
-  const key = String(keyOf(partial));
-  if (key === args.told) return null;
-  args.told = key;
-  return partial;
+const partialOnChange = (lab, args) => {
+  const mark = lab.jobPartialMark(args.id);
+  if (mark < 0 || mark === args.told) return null;
+  args.told = mark;
+  return lab.jobPartial(args.id);
 };
 const study = (slot, more = {}) => ({
   slot,
@@ -504,8 +502,6 @@ const study = (slot, more = {}) => ({
  * under way meanwhile. `tokens` is per kind of work: a newer figure supersedes an older figure,
  * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
-/** The trie study's growth, sent each time it passes a checkpoint more. */
-const growth = partialOnChange((p) => p.checkpoints.length);
 
 const JOBS = {
   [JOB.sweep]: study('figure', { jobSlot: true }),
@@ -526,7 +522,7 @@ const JOBS = {
     run: (lab, lines, args) => runTrie(lab, lines, args),
     // The growth so far, while the study reads (a first picture for the page): sent when a
     // checkpoint more was passed.
-    partial: (lab, args) => (args.report ? null : growth(lab, args)),
+    partial: (lab, args) => (args.report ? null : partialOnChange(lab, args)),
     finish: (lab, args) => {
       while (runTrie(lab, 1_000_000, args) < 1);
       return { report: args.report, timed: args.timed };
@@ -536,9 +532,9 @@ const JOBS = {
   },
   // The rows measured so far (a first picture, then a refined one), sent when there are more.
   // Once the split is made (the page asks for the theory's curve), then at each new row.
-  [JOB.bloom]: study('bloom', { partial: partialOnChange((p) => `${p.rows.length} ${Boolean(p.input)}`) }),
+  [JOB.bloom]: study('bloom', { partial: partialOnChange }),
   // The counters' histogram once every key is in, before the deletions: sent once.
-  [JOB.cbf]: study('cbf', { partial: partialOnChange(() => 'counters') }),
+  [JOB.cbf]: study('cbf', { partial: partialOnChange }),
   // The fingerprint view (P3): the study, IP_ID and Name_ID, and one combination of
   // canonicalisations, each in its own slot.
   // The distinct fingerprints so far, a few times a second.

@@ -555,6 +555,15 @@ impl Lab {
         Ok(self.jobs[at].1.run(&mut self.session, budget as usize)?)
     }
 
+    /// Where job `id`'s partial has got to ([`crate::engine::study::Partial::mark`]: it changes
+    /// when the partial has something new), or −1 for a study that does not tell: a caller asks
+    /// for the partial itself only when this changed.
+    #[wasm_bindgen(js_name = jobPartialMark)]
+    pub fn job_partial_mark(&self, id: u32) -> Result<f64, JsError> {
+        let at = self.job_at(id)?;
+        Ok(self.jobs[at].1.partial().map_or(-1.0, |p| p.mark() as f64))
+    }
+
     /// What job `id` has measured so far, for a first picture (the trie study's growth, as
     /// `{lines, structures, checkpoints, claims}`), or null for a study that does not tell.
     #[wasm_bindgen(js_name = jobPartial)]

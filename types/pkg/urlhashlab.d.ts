@@ -49,6 +49,8 @@ export class Lab {
   cacheFinish(): void;
   jobBegin(kind: string, params: unknown): number;
   jobRun(id: number, budget: number): number;
+  jobPartialMark(id: number): number;
+  jobPartial(id: number): CoreValue;
   jobFinish(id: number): CoreValue;
   jobDrop(id: number): void;
   trieTime(structure: string, count: number, lookupsOnly: boolean): CoreValue;

@@ -106,6 +106,22 @@ pub enum Partial<'a> {
     },
 }
 
+impl Partial<'_> {
+    /// What the partial has got to: it changes whenever a view would draw something new (a
+    /// checkpoint passed, a row measured, the split made, a line read), so a caller can skip
+    /// converting one it has already sent.
+    pub fn mark(&self) -> u64 {
+        match self {
+            Partial::TrieGrowth { checkpoints, .. } => checkpoints.len() as u64,
+            Partial::NodesSoFar { lines, .. } | Partial::Fingerprints { lines, .. } => *lines,
+            Partial::Counters { .. } => 1,
+            Partial::BloomRows { input, rows, .. } => {
+                2 * rows.len() as u64 + input.is_some() as u64
+            }
+        }
+    }
+}
+
 /// What a study reports.
 #[derive(Serialize)]
 #[serde(untagged)]

@@ -543,3 +543,46 @@ fn the_fingerprint_study_tells_its_distinct_ids_so_far() {
     assert_eq!(p["lines"], report["p3"]["input"]["lines"]);
     assert_eq!(p["distinct_md5"], report["p3"]["input"]["distinct_md5"]);
 }
+
+#[test]
+fn a_partials_mark_changes_whenever_what_it_shows_does() {
+    let mut s = session(4_000, true);
+    for (kind, params) in [
+        ("trie", json!({"maxLines": 3_000, "step": 500})),
+        (
+            "bloom",
+            json!({"k": 4, "methods": ["md5-slices", "double"], "ratios": [8, 2]}),
+        ),
+        (
+            "cbf",
+            json!({"ratio": 8, "k": 4, "bits": 4, "method": "md5-slices", "deleteFraction": 0.5}),
+        ),
+        ("partition", json!({"nodes": 5})),
+        ("fp", json!({"maxLines": 3_000})),
+    ] {
+        let mut job = begin(kind, params, &mut s).unwrap();
+        // What the page draws: the partial but the lines read (the trie's chart is redrawn per
+        // checkpoint, not per line).
+        let shown = |job: &Job| {
+            job.partial().map(|p| {
+                let mut v = serde_json::to_value(&p).unwrap();
+                if kind == "trie" {
+                    v.as_object_mut().unwrap().remove("lines");
+                }
+                (p.mark(), v)
+            })
+        };
+        let (mut last, mut marks) = (shown(&job), 0);
+        while job.run(&mut s, 300).unwrap() < 1.0 {
+            let now = shown(&job);
+            if let (Some((m0, v0)), Some((m1, v1))) = (&last, &now) {
+                assert_eq!(m0 == m1, v0 == v1, "{kind}: mark {m0} → {m1}");
+            }
+            let mark = |x: &Option<(u64, Value)>| x.as_ref().map(|(m, _)| *m);
+            marks += (now.is_some() && mark(&now) != mark(&last)) as u32;
+            last = now.or(last);
+        }
+        assert!(marks > 0, "{kind}: the mark never moved");
+        job.finish(&mut s).unwrap();
+    }
+}

@@ -134,6 +134,12 @@ export function setupBloom(ctx) {
 
   /** The m/N measured first, in this order (with the one chosen): a picture across the range within a second. */
   const FIRST_RATIOS = [8, 2, 32, 16, 4];
+  /**
+   * Within an m/N, the methods whose keys are quickest to prepare come first (one XXH3-128 a
+   * key; `independent` takes k hashes, `md5-slices` up to four MD5s): the first point is drawn
+   * before the others' keys are ready.
+   */
+  const QUICK_FIRST = ['double', 'enhanced-double'];
 
   /** The theory's curve for k and n up to the m/N shown, asked once per (k, n, range). */
   let theoryAsked = { key: '', promise: /** @type {Promise<any> | null} */ (null) };
@@ -166,18 +172,20 @@ export function setupBloom(ctx) {
       if (missing.length) {
         const t0 = performance.now();
         // A few m/N across the range first, every method at each, the chart (the theory's
-        // curves across the whole range) drawn once the first is measured; then the others,
-        // the chart redrawn as they come (the study's rows so far, in this order).
+        // curves across the whole range) drawn once the first point is measured; then the
+        // others, the chart redrawn as they come (the study's rows so far, in this order).
         const first = [...new Set([...FIRST_RATIOS, state.ratio])];
         const rank = (/** @type {number} */ r) => (first.includes(r) ? first.indexOf(r) : first.length);
+        const quick = (/** @type {string} */ m) => (QUICK_FIRST.includes(m) ? QUICK_FIRST.indexOf(m) : QUICK_FIRST.length);
         const order = missing
           .map((p, i) => ({ p, i }))
-          .sort((a, b) => rank(a.p[1]) - rank(b.p[1]) || a.p[1] - b.p[1] || a.i - b.i)
+          .sort((a, b) => rank(a.p[1]) - rank(b.p[1]) || a.p[1] - b.p[1] || quick(a.p[0]) - quick(b.p[0]) || a.i - b.i)
           .map((x) => x.p);
         const drawFrom = order.findIndex(([, r]) => rank(r) >= 1);
         const early = drawFrom < 0 ? order.length : Math.max(1, drawFrom);
         let told = 0;
         let drawnAt = -Infinity;
+        let firstRatioDrawn = false;
         const progress = run.progress((share) => S.bloomProgress(int(missing.length), percent(share, 0)));
         const { report } = await ctx.runJob(
           JOB.bloom,
@@ -192,8 +200,11 @@ export function setupBloom(ctx) {
             for (let i = told; i < rows.length; i++) state.rows.set(key(k, order[i][0], order[i][1]), rows[i]);
             told = rows.length;
             state.input = partial.input;
-            // The first picture once the first m/N are in, then at most every 400 ms.
-            if (told >= early && performance.now() - drawnAt > 400) {
+            // The first picture with the first point measured (beside the theory's curves),
+            // again once every method has its first m/N, then at most every 400 ms.
+            const firstRatioIn = told >= early && !firstRatioDrawn;
+            if (drawnAt === -Infinity || firstRatioIn || performance.now() - drawnAt > 400) {
+              firstRatioDrawn ||= told >= early;
               drawnAt = performance.now();
               drawEarly(run);
             }

@@ -94,7 +94,7 @@ import { C } from '../constants.js';
  * @property {() => void} buildFunctionList
  * @property {(m: number) => void} setSlots
  * @property {(table: any) => void} showColumns
- * @property {(generation: number) => Promise<void>} runFigures
+ * @property {(generation: number, whyFirst?: boolean) => Promise<void>} runFigures P1's figures and report (the report first for Why?)
  * @property {() => void} clearFigures a new input: P1's figures and report of the last are gone
  * @property {() => any} p1 P1's last report, or null
  * @property {{ waiting: (words: () => string) => void, askedGen: number }} partitionRuns

@@ -289,11 +289,16 @@ export function setupLoader(ctx) {
   /** The study each view in front began, by section, with the load it began on (runFront). */
   const frontRuns = new Map();
 
-  /** P1's figures of load `generation`, asked for once (what the Figures and Why? views show). */
-  function figures(generation) {
+  /**
+   * P1's figures of load `generation`, asked for once (what the Figures and Why? views show):
+   * P1's report first when Why? is in front.
+   * @param {number} generation
+   * @param {boolean} [whyFirst]
+   */
+  function figures(generation, whyFirst = false) {
     if (state.figuresAsked !== generation) {
       state.figuresAsked = generation;
-      state.figuresRun = ctx.runFigures(generation).then(() => {
+      state.figuresRun = ctx.runFigures(generation, whyFirst).then(() => {
         if (generation === state.generation) state.figuresDone = generation;
       });
     }
@@ -312,7 +317,7 @@ export function setupLoader(ctx) {
     if (!state.input) return;
     const route = ctx.map?.route() ?? 'all';
     const front = (/** @type {string} */ id) => route === 'all' || route === id;
-    if (front('figures') || front('why')) await figures(generation);
+    if (front('figures') || front('why')) await figures(generation, route === 'why');
     if (generation !== state.generation) return;
     // A view's study begun by an earlier call (the map calls again as the sections settle) is
     // waited for too: P1's figures must not start beside it.

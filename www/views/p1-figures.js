@@ -99,10 +99,10 @@ export function setupP1Figures(ctx) {
    * After a load: P1's figures, then the "Why?" cards, one worker job at a time.
    * @param {number} generation
    */
-  async function runFigures(generation) {
+  async function runFigures(generation, whyFirst = false) {
     state.partition.figuresGen = generation;
     try {
-      await runFigureJobs(generation);
+      await runFigureJobs(generation, whyFirst);
     } finally {
       if (state.partition.figuresGen === generation) state.partition.figuresGen = 0;
     }
@@ -114,8 +114,13 @@ export function setupP1Figures(ctx) {
     say($('fig3-note'), () => S.fig3Note(int(Math.min(n, C.p1.fig3Sample)), int(n), n <= C.p1.fig3Sample));
   }
 
-  /** @param {number} generation */
-  async function runFigureJobs(generation) {
+  /**
+   * The three figures, then P1's report (the Why? view's), or the report first when Why? is
+   * the view in front.
+   * @param {number} generation
+   * @param {boolean} whyFirst
+   */
+  async function runFigureJobs(generation, whyFirst) {
     const n = state.input.report.urls;
     const step = stepFor(n);
     const current = () => generation === state.generation;
@@ -130,6 +135,7 @@ export function setupP1Figures(ctx) {
       [1, step, drawFig1],
     ];
     const status = $('figures-status');
+    if (whyFirst) await runReport(generation);
     for (const [fig, figStep, draw] of tasks) {
       if (!current()) return;
       const errorBox = $(`fig${fig}-error`);
@@ -151,6 +157,15 @@ export function setupP1Figures(ctx) {
       }
     }
     status.textContent = '';
+    if (!whyFirst) await runReport(generation);
+  }
+
+  /**
+   * P1's report (the Why? view's cards), on load `generation`.
+   * @param {number} generation
+   */
+  async function runReport(generation) {
+    const current = () => generation === state.generation;
     if (!current()) return;
     try {
       const t0 = performance.now();

@@ -244,16 +244,18 @@ struct BloomPoint {
     false_positives: u64,
 }
 
-/// The Bloom study: the split, then every key prepared once for the methods asked
-/// ([`PreparedKeys`]), then one filter per point, in the order asked; the rows measured so far
-/// are its partial report.
+/// The Bloom study: the split, then one filter per point, in the order asked, every key
+/// prepared once per digest its methods share ([`PreparedKeys`]) just before the first point
+/// that needs it (the first point waits for its own method's keys only); a slice ends with each
+/// row measured, and the rows so far are its partial report.
 struct BloomTask {
     split: Split,
     k: u32,
     points: Vec<(IndexMethod, f64)>,
     /// The split's description, once it is made.
     input: Option<KeysInfo>,
-    prepared: Option<PreparedKeys>,
+    /// The keys prepared, per [`digest_of`] the methods, in the order first needed.
+    prepared: Vec<(u8, PreparedKeys)>,
     next: usize,
     current: Option<BloomPoint>,
     rows: Vec<FprReport>,
@@ -261,6 +263,16 @@ struct BloomTask {
 
 /// Share of a Bloom study's progress, after the split, given to preparing the keys.
 const PREPARE_SHARE: f64 = 0.2;
+
+/// The digest an index method's positions come from: methods with the same one share their
+/// prepared keys (`double` and `enhanced-double`, both from XXH3-128).
+fn digest_of(method: IndexMethod) -> u8 {
+    match method {
+        IndexMethod::Independent => 0,
+        IndexMethod::Double | IndexMethod::EnhancedDouble => 1,
+        IndexMethod::Md5Slices => 2,
+    }
+}
 
 pub(super) fn bloom(p: BloomParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
     check_k(p.k)?;
@@ -286,7 +298,7 @@ pub(super) fn bloom(p: BloomParams, session: &Session) -> Result<Box<dyn Task>, 
         k: p.k,
         points: methods.into_iter().zip(p.ratios).collect(),
         input: None,
-        prepared: None,
+        prepared: Vec::new(),
         next: 0,
         current: None,
         rows: Vec::new(),
@@ -302,18 +314,28 @@ impl Task for BloomTask {
         let keys = split_keys(session)?;
         let (n, total) = (keys.inserted, keys.keys.len());
         self.input.get_or_insert_with(|| keys.info.clone());
-        let prepared = self.prepared.get_or_insert_with(|| {
-            let methods: Vec<IndexMethod> = self.points.iter().map(|p| p.0).collect();
-            PreparedKeys::new(&methods, self.k, n)
-        });
-        if prepared.len() < total {
-            let stop = prepared.len().saturating_add(budget).min(total);
-            for key in keys.keys.iter(prepared.len(), stop) {
-                prepared.push(key);
-            }
-            return Ok(KEYS_SHARE + (1.0 - KEYS_SHARE) * PREPARE_SHARE * share(stop, total));
-        }
         while budget > 0 && self.next < self.points.len() {
+            let digest = digest_of(self.points[self.next].0);
+            let at = match self.prepared.iter().position(|(d, _)| *d == digest) {
+                Some(at) => at,
+                None => {
+                    let methods: Vec<IndexMethod> = (self.points.iter().map(|p| p.0))
+                        .filter(|&m| digest_of(m) == digest)
+                        .collect();
+                    let keys = PreparedKeys::new(&methods, self.k, n);
+                    self.prepared.push((digest, keys));
+                    self.prepared.len() - 1
+                }
+            };
+            let prepared = &mut self.prepared[at].1;
+            if prepared.len() < total {
+                let stop = prepared.len().saturating_add(budget).min(total);
+                budget -= stop - prepared.len();
+                for key in keys.keys.iter(prepared.len(), stop) {
+                    prepared.push(key);
+                }
+                continue;
+            }
             let point = match &mut self.current {
                 Some(p) => p,
                 None => {
@@ -343,6 +365,8 @@ impl Task for BloomTask {
                 self.rows.push(row);
                 self.current = None;
                 self.next += 1;
+                // The slice ends with its row: the caller can show it before the next.
+                break;
             }
         }
         let partial = self
@@ -350,11 +374,15 @@ impl Task for BloomTask {
             .as_ref()
             .map_or(0.0, |p| p.done as f64 / total.max(1) as f64);
         let points = self.points.len().max(1) as f64;
+        let digests = (self.points.iter()).fold(0u8, |seen, p| seen | 1 << digest_of(p.0));
+        let prepared: usize = self.prepared.iter().map(|(_, p)| p.len()).sum();
+        let prepared = share(prepared, digests.count_ones() as usize * total);
         Ok(if self.next >= self.points.len() {
             1.0
         } else {
             let measured = (self.next as f64 + partial) / points;
-            KEYS_SHARE + (1.0 - KEYS_SHARE) * (PREPARE_SHARE + (1.0 - PREPARE_SHARE) * measured)
+            KEYS_SHARE
+                + (1.0 - KEYS_SHARE) * (PREPARE_SHARE * prepared + (1.0 - PREPARE_SHARE) * measured)
         })
     }
 

@@ -279,11 +279,16 @@ export function setupLoader(ctx) {
     } finally {
       setLoading(null);
     }
-    await ctx.requestView();
+    const shown = ctx.requestView();
+    // P1's slots drawn first where they are in front (or the whole report is); another view's
+    // studies start beside their drawing (the worker answers it between their slices).
+    const route = ctx.map?.route() ?? 'all';
+    if (route === 'all' || route === 'view-panel') await shown;
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
     // The long studies of the view in front (runFront), then P1's figures if not yet asked.
     runFront();
+    await shown;
   }
 
   /** The study each view in front began, by section, with the load it began on (runFront). */

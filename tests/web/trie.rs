@@ -116,7 +116,7 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
     // Each structure built from the distinct URLs finds all of them, timed with the browser's
     // clock by the core's timing (repeats for at least TIMED_MIN_MS, or 2 million URLs handled).
     for s in Structure::ALL {
-        let t = json(lab.trie_time(s.id(), 1_000_000));
+        let t = json(lab.trie_time(s.id(), 1_000_000, false));
         assert_eq!(
             (&t["stored"], &t["found"]),
             (&Value::from(2_000), &Value::from(2_000)),
@@ -131,14 +131,28 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
             "{t}"
         );
     }
-    let t = json(lab.trie_time("fst", 16));
+    let t = json(lab.trie_time("fst", 16, false));
     assert_eq!(
         (&t["urls"], &t["found"]),
         (&Value::from(16), &Value::from(16))
     );
+    // P4's Table 1 setting: the lookups timed, the build not (no build fields at all).
+    let t = json(lab.trie_time("gl-trie", 16, true));
+    assert_eq!(
+        (&t["urls"], &t["found"], &t["structure"]),
+        (&Value::from(16), &Value::from(16), &Value::from("gl-trie"))
+    );
+    assert!(t["lookup_us_per_url"].as_f64().unwrap() > 0.0, "{t}");
+    assert!(
+        t.get("insert_us_per_url").is_none() && t.get("build_repeats").is_none(),
+        "{t}"
+    );
     // Bad arguments are JsErrors.
-    assert_err(lab.trie_time("radix", 10), "unknown structure 'radix'");
-    assert_err(lab.trie_time("fst", 0), "at least 1 URL");
+    assert_err(
+        lab.trie_time("radix", 10, false),
+        "unknown structure 'radix'",
+    );
+    assert_err(lab.trie_time("fst", 0, true), "at least 1 URL");
     for bad in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
         assert_err(
             trie(&mut lab, bad, 10.0, u32::MAX),
@@ -157,7 +171,7 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
             step: 0.0,
         }),
     ));
-    assert_err(lab.trie_time("fst", 1), "finish a trie study first");
+    assert_err(lab.trie_time("fst", 1, false), "finish a trie study first");
     lab.job_drop(id);
     // Nothing loaded, or the lines dropped: a clear message.
     let mut empty = Lab::new(BIG);
@@ -182,12 +196,15 @@ fn the_trie_job_tells_its_growth_so_far_as_the_page_draws_it() {
             step: 500.0,
         }),
     ));
+    assert_eq!(ok(lab.job_partial_mark(id)), 0.0, "no checkpoint yet");
     let none = json(lab.job_partial(id));
     assert_eq!(
         (&none["lines"], &none["checkpoints"]),
         (&Value::from(0), &Value::Array(vec![]))
     );
     ok(lab.job_run(id, 1_100));
+    // The mark: the checkpoints passed, so the worker converts the growth only when it grew.
+    assert_eq!(ok(lab.job_partial_mark(id)), 2.0);
     let so_far = json(lab.job_partial(id));
     assert_eq!(so_far["lines"], Value::from(1_100));
     let passed = so_far["checkpoints"].as_array().expect("a list").clone();
@@ -201,9 +218,11 @@ fn the_trie_job_tells_its_growth_so_far_as_the_page_draws_it() {
     );
     // A finished job is gone; a sweep tells nothing.
     assert_err(lab.job_partial(id), "no such job");
+    assert_err(lab.job_partial_mark(id), "no such job");
     let sweep = ok(lab.job_begin(
         "sweep",
         to_params(&serde_json::json!({"fig": 1, "step": 100})),
     ));
     assert_eq!(json(lab.job_partial(sweep)), Value::Null);
+    assert_eq!(ok(lab.job_partial_mark(sweep)), -1.0);
 }

@@ -9,16 +9,16 @@
 //   Bloom filter → 布隆过滤器（P4）         counting Bloom filter → 计数布隆过滤器
 //   generalized list → 广义表；P4 的 improved generalized list → 改进广义表
 //   trie → 字典树（每节首次写作“字典树（trie）”）   level / level root → 层 / 层根节点（P4）
-//   crawler → 爬虫 / 网络爬虫               crawl node → 爬行节点（P2 原文作“搜集节点”）
+//   crawler → 爬虫 / 网络爬虫               crawl node → 搜集节点（P2 原文作“搜集节点”）
 //   control node → 控制节点（P2）           site → 站点     host → 主机名     path → 路径
 //   site hash / path hash → 站点散列 / 路径散列（P2）
 //   fingerprint → 指纹；fingerprint store → 指纹库（P5）   digest → 摘要   avalanche → 雪崩效应（P3）
 //   false positive → 误判；false-positive rate → 误判率；false negative → 漏判
 //   false duplicate → 误判为重复            collision → 冲突
 //   duplicate → 重复    de-duplication → 去重    distinct (URLs) → 不同（URL）
-//   corpus → 语料       load factor → 装载因子 α（P2 原文作“装填因子”）
+//   corpus → 语料       load factor → 装填因子 α（P2 的用词）
 //   chi-square → χ² 检验（χ² 统计量）       p-value → p 值
-//   counter → 计数器    overflow → 溢出    saturated / stuck → 饱和 / 卡住
+//   counter → 计数器    overflow → 溢出    saturated / stuck → 饱和
 //   alias (异名同址) → 别名；mirror (同名异址) → 镜像（P3）
 //   normalisation / canonicalisation → 规范化   birthday bound → 生日界
 //   as printed → 原文 / 印刷值               misprint → 印刷错误
@@ -94,7 +94,7 @@ export const ZH = {
     copyThis: (line) => `请复制这一行：${line}`,
     ask: {
       slot: (url, fn, m, max) => `在 M = ${m} 时，按 ${fn} 计算，${url} 落入哪个槽（0 到 ${max}）？`,
-      node: (url, n) => `用 Apache Nutch 的 URLPartitioner（按主机）分给 ${n} 个爬虫节点时，${url} 由哪个节点（1 到 ${n}）抓取？`,
+      node: (url, n) => `用 Apache Nutch 的 URLPartitioner（按主机）分给 ${n} 个搜集节点时，${url} 由哪个节点（1 到 ${n}）抓取？`,
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,
       'prefix-marked': (url, cut) => `加了本实验室结束标记的 P4 广义表存有 ${url}。能在其中找到 ${cut} 吗？`,
@@ -122,7 +122,7 @@ export const ZH = {
     keys: '按键：PageDown 或 → 下一步，PageUp 或 ← 上一步，Esc 关闭课程（再次打开时从同一步继续）。',
     progress: (i, n) => `第 ${i} 步，共 ${n} 步`,
     claim: '论文的说法',
-    live: '实验室现场测得',
+    live: '实验室实测',
     why: '为何不同',
     question: '留给你的问题',
     showAnswer: '显示答案',
@@ -144,7 +144,7 @@ export const ZH = {
         },
         {
           title: '为什么 hf 在 12 时失败、在 8 时不会',
-          claim: 'P1 无法解释为什么 hf 在 M = 8、10 时很好，在 M = 12、18 时却最差。',
+          claim: 'P1：“hf 在 M=8，10，40 时表现最好（比 HfIp 要好），但在 M=12 时最差（比 ELFhash 要差）。这种不稳定性的原因不清楚。”',
           live: (b8, b12, share) => `hf 在 M = 8 时 B = ${b8}；在 M = 12 时 B = ${b12}。hf 的散列值中有 ${share} % 是 3 的倍数。`,
           explain:
             'hf 返回 3·Σ c·i，每个值都是 3 的倍数。当 3 整除 M（12、18）时，3 的倍数只能落在 0、3、6、9……号槽：三分之一的槽承担全部 URL，B ≈ 3。当 3 不整除 M（8、10、16、40）时，因子 3 无害。',
@@ -174,15 +174,15 @@ export const ZH = {
       steps: [
         {
           title: '表 1：近乎完美的划分？',
-          claim: 'P2 的表 1 给 7 个爬行节点各分到 246 951 个 URL 中的 34 972 到 35 580 个：B = 1.0085。',
+          claim: 'P2 的表 1 给 7 个搜集节点各分到 246 951 个 URL 中的 34 972 到 35 580 个：相当于 B = 1.0085。',
           live: (printed, b, zero) =>
             `印刷值 B = ${printed}。按原文的路径散列，在 246 951 个语料 URL 上：B = ${b}；${zero} 的 URL 路径散列值为 0，全部分给节点 1。`,
           explain:
-            '按原文，路径散列返回 r·s，而 r 每 3 个字符重置一次：路径长度是 3 的倍数（或不足 3）时 r·s 为 0。三分之一的路径散列为 0，节点 1 承担三分之一的抓取：印出的负载平衡不可能来自这段代码。',
+            '按原文，路径散列返回 r·s，而 s 每 3 个字符清零一次（r 保存刚结束的那一组）：路径长度是 3 的倍数（或不足 3）时 r·s 为 0。三分之一的路径散列为 0，节点 1 承担三分之一的抓取：印出的负载平衡不可能来自这段代码。',
         },
         {
           title: '哪种读法能印出表 1？',
-          claim: 'P2 的注释说的是把 5 位的片段做异或，Java 代码却是相乘。无论哪种，论文都印出 B = 1.0085。',
+          claim: 'P2 第 (14) 行代码是 r=s; s=0，注释却是“将 r 异或 s 的值赋值给 r”。代码与注释 (15) 都返回 r*s。表 1 印出各节点的 URL 数，相当于 B = 1.0085。',
           live: (b, p, xor) => `实验室的修复版（15 位字的异或）：B = ${b}，χ² 检验 p 值 = ${p}。注释的异或读法：B = ${xor}。`,
           explain:
             '只有修复后不再让三分之一路径散列为 0 的函数，才能像印出的那样给出与随机一样均匀的划分。异或读法保留了 r·s 乘积，同样失败。',
@@ -329,7 +329,7 @@ export const ZH = {
           live: (urls, counterBytes, counterPerUrl, impBytes, impPerUrl) =>
             `P5 的参数下，${urls} 个 URL 的计数器占 ${counterBytes} 字节（每个 URL ${counterPerUrl}）；IMP-CB 连同指纹库和每个网页的计数器编号共占 ${impBytes} 字节（每个 URL ${impPerUrl}）。`,
           explain:
-            '计数器只是省去了指纹库查询；指纹库仍在，而且为了删除准确，每个网页还要存 k 个计数器编号。在内存中查一次指纹库与读 k 个计数器一样快，所以 IMP-CB 并无收益；它的收益需要指纹库在磁盘上。本页不计时：图 3 由 urlhash paper p5 和基准测试重现。',
+            '计数器只是省去了指纹库查询；指纹库仍在，而且为了删除准确，每个网页还要存 k 个计数器编号。在内存中查一次指纹库与读 k 个计数器一样快，所以 IMP-CB 并无收益；它的收益需要指纹库在磁盘上。计数视图会计时：其中的图 3 面板在本浏览器中重现 P5 的实验，指纹库分别放在内存和 SQLite 中（urlhash paper p5 在本机做同样的实验）。',
         },
       ],
       question: 'IMP-CB 反正要把每个网页的 MD5 存进指纹库。放在它前面的计数布隆过滤器什么时候值得它占的内存，什么时候不值得？',
@@ -360,7 +360,7 @@ export const ZH = {
   papers: {
     summary: '五篇论文各部分展示什么',
     p1: '李晓明、凤旺森（2004）：ELFhash、HfIp 和 hf 散列到 M 个槽：槽的负载、A 与 B、图 1–3，以及论文数字为何有误。',
-    p2: '李村合、何淑庆、张培颖：按路径散列把抓取任务分给爬行节点：各节点负载对照表 1、Nutch、Heritrix 和 Frontera。',
+    p2: '李村合、何淑庆、张培颖：按路径散列把抓取任务分给搜集节点：各节点负载对照表 1、Nutch、Heritrix 和 Frontera。',
     p3: '杨海东、叶小岭、张颖超（2006）：MD5 网页指纹：雪崩效应、生日界、别名与镜像。',
     p4: '吴小惠（2009）：逐步绘出广义表字典树，每个 URL 的字节数对照散列集合、Patricia 树和 FST。',
     p5: '吴家奇等（2018）：布隆过滤器与计数布隆过滤器：实测误判率对照公式、计数器溢出、删除与 IMP-CB。',
@@ -419,7 +419,7 @@ export const ZH = {
   slotsPresetGroups: [
     { label: 'P1 图 2 的机器数', values: [8, 10, 12, 40] },
     { label: 'P1 图 3 的机器数', values: [11, 14, 16, 18] },
-    { label: 'P2 的爬行节点数', values: [7] },
+    { label: 'P2 的搜集节点数', values: [7] },
     { label: 'P1 图 1 的表大小', values: [200000, 800000, 1000000, 2000000] },
     { label: 'P2 的路径表和站点表', values: [32768, 2097152], powers: [15, 21] },
   ],
@@ -518,7 +518,7 @@ export const ZH = {
     'none-kept': (n, budget, what) => `${n} 行 URL 一行也没能保留（第一行就超过页面保留的 ${budget} 字节），所以${what}无法读取它们。`,
     'not-kept': (n, fn, key) => `${n} 行 URL 太大，未能保留，所以现在无法计算 ${fn} 对${key}的散列：请选中它后重新载入输入。`,
     'suffix-rules-missing': () => '公共后缀列表尚未载入，而按域名和 Heritrix 的策略需要它。',
-    'nodes-range': (nodes) => `爬虫节点数必须在 1 到 65 536 之间，而不是 ${nodes}。`,
+    'nodes-range': (nodes) => `搜集节点数必须在 1 到 65 536 之间，而不是 ${nodes}。`,
     'k-range': (k, max) => `k（每个 URL 的位置数）必须在 1 到 ${max} 之间，而不是 ${k}。`,
     'ratio-range': (r, max) => `m/N 必须大于 0 且不超过 ${max}，而不是 ${r}。`,
     'trace-empty': () => '请至少输入一个要插入的 URL。',
@@ -629,9 +629,9 @@ export const ZH = {
     {
       key: 'a',
       label: 'A',
-      short: '每次查找的访存次数；越小越好',
+      short: '每次查找的存储访问次数；越小越好',
       title:
-        'P1 的信息查询性能测度：在链式散列表中把每个 URL 各查找一次的平均访存次数，Σ Nᵢ(Nᵢ+1)/2 / N。越小越好。',
+        'P1 的信息查询性能测度：在链式散列表中把每个 URL 各查找一次的平均存储访问次数，Σ Nᵢ(Nᵢ+1)/2 / N。越小越好。',
     },
     {
       key: 'a_opt',
@@ -694,7 +694,7 @@ export const ZH = {
   figM: 'M =',
   axisN: 'N，已计算散列的 URL 数',
   axisNLog: 'N，已计算散列的 URL 数（对数坐标）',
-  axisA: 'A，每次查找的访存次数',
+  axisA: 'A，每次查找的存储访问次数',
   axisB: 'B，负载平衡（1 = 完美）',
   printedAopt: 'P1 印刷值：A(opt)',
   printedHfip: 'P1 印刷值：HfIp',
@@ -746,7 +746,7 @@ export const ZH = {
     },
     hfipBits: {
       title: 'HfIp 有四位始终为 0',
-      claim: 'P1 推荐 HfIp，认为它在各种情况下都接近最优。',
+      claim: 'P1：“HfIp 散列函数具有绝对的优势，在所有情况下都是最好的”。',
       cause:
         'HfIp 把 URL 的各字节异或进一个 unsigned int 的四个字节。ASCII 字节的第 7 位为 0，因此第 7、15、23 和 31 位始终为 0。当 M 是不小于 256 的 2 的幂时，槽号含有这些位之一的槽（几乎）从不被使用。',
     },
@@ -758,7 +758,7 @@ export const ZH = {
     },
     elf: {
       title: 'ELFhash 的槽由 URL 的最后一个字符决定',
-      claim: 'P1：ELFhash 很差，它的 B 在 1 到 5 之间摆动。',
+      claim: 'P1：“ELFhash 的表现较差，B 值在 1~5 之间大范围波动”。',
       cause:
         'ELFhash 计算 h = (h << 4) + c，而它的折叠从不触及第 0 … 3 位，所以它的低 4 位就是最后一个字节的低 4 位。M = 8 时，槽就是最后一个字符 mod 8，B 取决于 URL 如何结尾（/、.html 的 l、数字）。',
     },
@@ -797,15 +797,15 @@ export const ZH = {
   // P2's crawler partition
   partHeading: 'P2 的爬虫任务划分，在已载入的 URL 上模拟',
   partIntro:
-    'P2（李村合、何淑庆、张培颖）按每个 URL 路径的散列值，把抓取任务分给 n 个爬行节点（原文称“搜集节点”，其表 1 中为 7 个），由一个控制节点查找重复：站点表有 2^21 个槽，以站点散列值为索引；每个站点各有一张 2^15 个槽的路径表，以路径散列值为索引。其表 1 印出了近乎完美的平衡。这里把每个已载入的行依次当作一个新发现的链接：控制节点丢弃已见过的链接，每种策略把新的 URL 分配给各爬行节点——按 P2 代码的各种读法计算的路径散列、主机名、域名或整个 URL 的散列，或实际爬虫的预设。所有策略同时模拟，因此切换策略会立即显示其结果。',
-  partNodesLabel: '爬行节点数（n）',
+    'P2（李村合、何淑庆、张培颖）按每个 URL 路径的散列值，把抓取任务分给 n 个搜集节点（原文称“搜集节点”，其表 1 中为 7 个），由一个控制节点查找重复：站点表有 2^21 个槽，以站点散列值为索引；每个站点各有一张 2^15 个槽的路径表，以路径散列值为索引。其表 1 印出了近乎完美的平衡。这里把每个已载入的行依次当作一个新发现的链接：控制节点丢弃已见过的链接，每种策略把新的 URL 分配给各搜集节点——按 P2 代码的各种读法计算的路径散列、主机名、域名或整个 URL 的散列，或实际爬虫的预设。所有策略同时模拟，因此切换策略会立即显示其结果。',
+  partNodesLabel: '搜集节点数（n）',
   partNodesHint: '1 到 64 之间的整数；P2 用了 7 个。',
-  partNodesEmpty: '请输入爬行节点数，例如 7。',
-  partNodesNotNumber: '这不是数字：请输入整数个爬行节点，例如 7。',
-  partNodesZero: '至少需要 1 个爬行节点才能抓取。',
-  partNodesNegative: '爬行节点数不能为负。',
-  partNodesFraction: (text) => `爬行节点数必须是整数：${text} 不是整数。`,
-  partNodesTooMany: (max) => `本页最多 ${max} 个爬行节点（命令行最多可用 65 536 个）。`,
+  partNodesEmpty: '请输入搜集节点数，例如 7。',
+  partNodesNotNumber: '这不是数字：请输入整数个搜集节点，例如 7。',
+  partNodesZero: '至少需要 1 个搜集节点才能抓取。',
+  partNodesNegative: '搜集节点数不能为负。',
+  partNodesFraction: (text) => `搜集节点数必须是整数：${text} 不是整数。`,
+  partNodesTooMany: (max) => `本页最多 ${max} 个搜集节点（命令行最多可用 65 536 个）。`,
   partPolicyLabel: '划分策略',
   partPolicyHint: '切换策略会根据上一次模拟重新绘制，不重新计算。',
   partPolicyGroups: [
@@ -826,12 +826,12 @@ export const ZH = {
   },
   partWaiting: 'P1 的图算完后开始模拟…',
   partQueued: '排在 P1 的图之后…',
-  partProgress: (nodes, urls, pct) => `正在 ${urls} 个 URL 上模拟 ${nodes} 个爬行节点，所有策略同时进行：${pct}`,
-  partDone: (nodes, ms) => `已模拟 ${nodes} 个爬行节点和所有策略，用时 ${ms} ms。`,
+  partProgress: (nodes, urls, pct) => `正在 ${urls} 个 URL 上模拟 ${nodes} 个搜集节点，所有策略同时进行：${pct}`,
+  partDone: (nodes, ms) => `已模拟 ${nodes} 个搜集节点和所有策略，用时 ${ms} ms。`,
   partSummary: (links, urls, dups, sites) =>
     `读取了 ${links} 个链接：${sites} 个站点上的 ${urls} 个不同 URL；控制节点把其中 ${dups} 个作为重复丢弃。`,
   partUnsplittable: (n, first) =>
-    `${int(n)} 行没有主机名，因此没有站点表条目，也没有爬行节点（第一个：${first}）。下面的所有计数都不含这些行。`,
+    `${int(n)} 行没有主机名，因此没有站点表条目，也没有搜集节点（第一个：${first}）。下面的所有计数都不含这些行。`,
   partAllSplit: '每一行都有主机名，因此每个链接都到达了控制节点。',
   partPaths: (distinct) =>
     `${distinct} 个不同路径。按路径分配会把路径相同的 URL 都发往同一节点；最常见的路径：`,
@@ -839,14 +839,14 @@ export const ZH = {
   partPathShare: (urls, share) => `${urls} 个 URL，${share}`,
 
   // Nodes chart and per-node table
-  partNodesTitle: '每个爬行节点的 URL 数',
-  partNodesSoFar: (lines, total, n) => `目前：${total} 行中的前 ${lines} 行，模拟仍在读入。每根柱代表一个爬行节点的不同 URL 数；均匀划分时每个节点得到 N/${n}（虚线）。`,
-  partNodesNote: (n) => `每根柱代表一个爬行节点的不同 URL 数。均匀划分时每个节点得到 N/${n}（虚线）。`,
-  partNodesChartLabel: (policy, n) => `${policy} 下每个爬行节点的 URL 数，共 ${n} 个节点`,
-  axisCrawlNode: '爬行节点',
+  partNodesTitle: '每个搜集节点的 URL 数',
+  partNodesSoFar: (lines, total, n) => `目前：${total} 行中的前 ${lines} 行，模拟仍在读入。每根柱代表一个搜集节点的不同 URL 数；均匀划分时每个节点得到 N/${n}（虚线）。`,
+  partNodesNote: (n) => `每根柱代表一个搜集节点的不同 URL 数。均匀划分时每个节点得到 N/${n}（虚线）。`,
+  partNodesChartLabel: (policy, n) => `${policy} 下每个搜集节点的 URL 数，共 ${n} 个节点`,
+  axisCrawlNode: '搜集节点',
   axisNodeUrls: 'URL 数（不同 URL，每个节点）',
   idealNodeLine: (v) => `均匀划分 N/n = ${v}`,
-  tooltipNode: (k) => `爬行节点 ${k}`,
+  tooltipNode: (k) => `搜集节点 ${k}`,
   partStatB: 'B，负载平衡',
   partStatBHint: '最大节点 × n / N；1 为完美',
   partStatBRandom: '随机分配的平均 B',
@@ -855,7 +855,7 @@ export const ZH = {
   partStatZero: '路径散列值为 0 的 URL',
   partStatZeroHint: '它们全部发往节点 1',
   partStatPrinted: 'P2 印刷值（7 个节点）',
-  partNodeTableTitle: '各爬行节点',
+  partNodeTableTitle: '各搜集节点',
   partNodeHead: ['节点', 'URL', '链接', '主机名', '最大站点', '其占比'],
   partNodeLinksHint: '链接：控制节点分配给该节点的链接，含重复。',
   noSite: '—',
@@ -865,7 +865,7 @@ export const ZH = {
   // Table 1
   partTable1Title: 'P2 的表 1 与各策略对照',
   partTable1Note: (nodes, urls, bRandom, n, loaded, loadedBRandom, hint) =>
-    `第一行是 P2 印出的表 1（${nodes} 个爬行节点，${urls} 个 URL）；其余各行是已载入的 ${loaded} 个 URL 在 ${n} 个节点上的结果。B 是最大节点与平均值之比（均匀随机分配的平均值：P2 的规模下为 ${bRandom}，已载入的 URL 为 ${loadedBRandom}）；χ² p 检验各节点负载与均匀划分的差异。${hint}`,
+    `第一行是 P2 印出的表 1（${nodes} 个搜集节点，${urls} 个 URL）；其余各行是已载入的 ${loaded} 个 URL 在 ${n} 个节点上的结果。B 是最大节点与平均值之比（均匀随机分配的平均值：P2 的规模下为 ${bRandom}，已载入的 URL 为 ${loadedBRandom}）；χ² p 检验各节点负载与均匀划分的差异。${hint}`,
   rowNameHint: '把鼠标悬停或聚焦在某一行的名称上，可查看其全名。',
   rowNameHintTouch: '轻触或聚焦某一行的名称，可查看其全名。',
   partPolicyShort: {
@@ -880,14 +880,14 @@ export const ZH = {
     frontera: 'Frontera',
   },
   partTable1OtherN: (printedNodes, n) =>
-    `P2 印出的表对应 ${printedNodes} 个爬行节点；模拟的各行对应 ${n} 个。把爬行节点设为 ${printedNodes} 个，才能同等比较。`,
+    `P2 印出的表对应 ${printedNodes} 个搜集节点；模拟的各行对应 ${n} 个。把搜集节点设为 ${printedNodes} 个，才能同等比较。`,
   partTable1Policy: '策略',
   partTable1Node: (k) => `节点 ${k}`,
   partTable1B: 'B',
   partTable1P: 'χ² p',
   partPrintedRow: 'P2 表 1（印刷值）',
   partMatches: (system, control, nodes) =>
-    `P2 还印出了匹配统计：共 ${system} 次，即控制节点上 ${control} 次加爬行节点上 ${nodes} 次，但从未说明什么算一次匹配。本实验室数的是探查次数：每个链接探查一次站点表，表中已有其站点的链接再探查一次路径表。按 §3.3 的说法（本实验室的读法），发现链接的节点若链接属于本节点，就在自己的表中匹配，已有则舍弃；其余链接交给控制节点，由它逐个匹配。一个链接算作由它之前最后一个新 URL 所在的节点发现（即正在解析的那个网页）。`,
+    `P2 还印出了匹配统计：共 ${system} 次，即控制节点上 ${control} 次加搜集节点上 ${nodes} 次，但从未说明什么算一次匹配。本实验室数的是探查次数：每个链接探查一次站点表，表中已有其站点的链接再探查一次路径表。按 §3.3 的说法（本实验室的读法），发现链接的节点若链接属于本节点，就在自己的表中匹配，已有则舍弃；其余链接交给控制节点，由它逐个匹配。一个链接算作由它之前最后一个新 URL 所在的节点发现（即正在解析的那个网页）。`,
   partMatchTitle: '表 1 的匹配统计与各策略对照',
   partMatchSystem: '系统',
   partMatchControl: '控制节点',
@@ -896,9 +896,9 @@ export const ZH = {
     `每一行都满足“系统 = 控制节点 + Σ 节点”：P2 为 ${printed}；此处 ${policy} 为 ${replayed}。其节点在发现的 ${links} 个链接中，留下 ${own} 个自己处理（${share}），并舍弃 ${dropped} 个重复链接；到达控制节点的链接有 ${reached} 个。`,
   partMatchSum: (system, control, nodes) => `${system} = ${control} + ${nodes}`,
   partMatchRatio: (probes, perUrl, printedPerUrl, links, printedLinks, perDistinct, ratio, dRatio, dLinks, n) =>
-    `若每个链接都送到控制节点（即上面的模拟），它对这 ${links} 个链接共探查 ${probes} 次（每个 URL ${perUrl} 次；P2 为 ${printedPerUrl} 次）。按每个链接探查两次计，P2 的数字相当于约 ${printedLinks} 个链接，每个不同的 URL ${perDistinct} 个：它的爬行把每个 URL 发现了好几次。P2 的控制节点 : 爬行节点 = ${ratio}。一个节点发现的链接约有 n 分之一属于它自己，所以照 §3.3 的写法，这个比值约为 n − d，d 为重复链接所占的比例：由 P2 的比值得 d ≈ ${dRatio}，而由每个 URL ${perDistinct} 个链接得 d ≈ ${dLinks}。印出的这一行更符合另一种情形：控制节点连节点已舍弃的链接也匹配了一遍（比值为 n = ${n}）。`,
+    `若每个链接都送到控制节点（即上面的模拟），它对这 ${links} 个链接共探查 ${probes} 次（每个 URL ${perUrl} 次；P2 为 ${printedPerUrl} 次）。按每个链接探查两次计，P2 的数字相当于约 ${printedLinks} 个链接，每个不同的 URL ${perDistinct} 个：它的爬行把每个 URL 发现了好几次。P2 的控制节点 : 搜集节点 = ${ratio}。一个节点发现的链接约有 n 分之一属于它自己，所以照 §3.3 的写法，这个比值约为 n − d，d 为重复链接所占的比例：由 P2 的比值得 d ≈ ${dRatio}，而由每个 URL ${perDistinct} 个链接得 d ≈ ${dLinks}。印出的这一行更符合另一种情形：控制节点连节点已舍弃的链接也匹配了一遍（比值为 n = ${n}）。`,
   partPolicyAbout: {
-    'p2-printed': 'P2：对路径取原文照印的路径散列，再模 n（P2 的读法）',
+    'p2-printed': 'P2：对路径取按原文代码的路径散列，再模 n（P2 的读法）',
     'p2-xor': 'P2：对路径取按注释异或的路径散列，再模 n（P2 的读法）',
     'p2-repaired': 'P2：对路径取本实验室修正的路径散列，再模 n（本实验室的修正）',
     'host:xxh3': '按主机：对主机名取 XXH3-64，再模 n',
@@ -941,17 +941,17 @@ export const ZH = {
   axisCollidingUrls: '落在已占用槽上的 URL',
   partMeasured: '在已载入的 URL 上实测',
   partExpectedRandom: '随机散列的期望值',
-  partPathLoadTitle: '最大站点的路径表：装载因子 α（P2 原文作“装填因子”）',
+  partPathLoadTitle: '最大站点的路径表：装填因子 α',
   partPathLoadNote: (rule) =>
     `α = 站点的 URL 数 / 2^15（各种读法都相同）。P2 的规则：保持 α 低于 0.75，即每个站点至多 ${rule} 个 URL。`,
   axisSiteBiggest: '站点（从大到小）',
-  axisAlpha: '装载因子 α（对数坐标）',
+  axisAlpha: '装填因子 α（对数坐标）',
   alphaSeries: '站点路径表的 α',
   ruleLine: 'P2 的规则：α = 0.75',
   tooltipSiteUrls: (urls) => `${urls} 个 URL`,
   tooltipOccupied: (name, used) => `${name}：已用 ${used} 个槽`,
   partPathTableHead: ['路径散列读法', '站点（表）', 'URL', '已用槽', '冲突', '随机散列', '超出规则的站点'],
-  partBinsTitle: '按装载因子分段的站点数',
+  partBinsTitle: '按装填因子分段的站点数',
   partBinsHead: ['站点路径表的 α', '站点'],
   partRehashTitle: '再散列的路径表：超过 0.75 · 2^15 条路径的站点',
   partRehashNote: (rule) =>
@@ -1064,7 +1064,7 @@ export const ZH = {
 
   flawTitle: '前缀缺陷：没有任何东西标记 URL 在哪里结束',
   flawIntro:
-    'P4 的查找只要找到每个字符就判定“已抓取”，所以若一个 URL 是某个已存储 URL 的真前缀，它就会被读作已见过，插入它也不会新建节点：按 P4 实现的爬虫永远不会抓取它。实验室的修复给每个 URL 的最后一个字符加上标记。',
+    'P4 的查找只要找到每个字符就判定“已抓取”，所以若一个 URL 是某个已存储 URL 的真前缀，它就会被被判为已见过，插入它也不会新建节点：按 P4 实现的爬虫永远不会抓取它。实验室的修复给每个 URL 的最后一个字符加上标记。',
   flawStoredLabel: '已存储的 URL',
   flawLookupLabel: '要查找的 URL',
   flawGo: '比较',
@@ -1169,10 +1169,10 @@ export const ZH = {
   table1SingleFile:
     '这个从磁盘直接打开的单文件版不含 SQLite（加上它的 WebAssembly 和脚本，文件会大出一半以上；而且从磁盘打开的页面也用不了 OPFS）。数据库两行请到服务器上的实验室里测（./lab serve，或任意静态网站）；两种链表在这里照常计时。',
   table1Md5:
-    'P4 的第四种存储是按 URL 的 MD5 建 32 层嵌套目录（每个十六进制位一层），只能用命令行来测：网页无权在你的磁盘上建目录（1 000 个 URL 就要建约 28 000 个），而浏览器的私有文件系统（OPFS）也不是 P4 当年计时的那种操作系统文件系统。在自己的机器上运行：',
+    'P4 的第四种存储是按 URL 的 MD5 建 32 层嵌套目录（每个十六进制位一层），只能用命令行来测：网页无权在你的磁盘上建目录（1 000 个 URL 就要建约 30 000 个：每个 32 层，只有最上面几层共用），而浏览器的私有文件系统（OPFS）也不是 P4 当年计时的那种操作系统文件系统。在自己的机器上运行：',
   table1Md5Command: 'urlhash paper p4 --md5-dirs 1000',
   table1Ticks: (tick, scanMs, scanTicks, listMs, listTicks, reps, glMs, glTotal, glTicks) =>
-    `以下是推断，P4 原文并未提及：表中的时间恰好都是 ${tick} ms 的整数倍，而这正是 Windows XP 上 Java 的 System.currentTimeMillis() 的跳动步长（每秒 64 次）。${scanMs} ms ≈ ${scanTicks} 个步长（${scanTicks} × ${tick} = 968.75），${listMs} ms ≈ ${listTicks} 个步长；广义表的 ${glMs} ms 是 ${reps} 次去重的平均值，合计 ${glTotal} ms，也约等于 ${glTicks} 个步长。可见两种链表的数字大致只说明“不到一个步长”。P4 没有交代用的是什么时钟。`,
+    `以下是推断，P4 原文并未提及：表中的时间都约等于 ${tick} ms 的整数倍，而这正是 Windows XP 上 Java 的 System.currentTimeMillis() 的跳动步长（每秒 64 次）。${scanMs} ms ≈ ${scanTicks} 个步长（${scanTicks} × ${tick} = 968.75），${listMs} ms ≈ ${listTicks} 个步长；广义表的 ${glMs} ms 是 ${reps} 次去重的平均值，合计 ${glTotal} ms，也约等于 ${glTicks} 个步长。可见两种链表的数字大致只说明“不到一个步长”。P4 没有交代用的是什么时钟。`,
   trieGlTitle: '广义表本身',
   trieGlSummary: (nodes, roots, chars, perUrl, levels, depth, javaPerUrl, p4PerUrl, p4Nodes) =>
     `${nodes} 个节点（${roots} 个层根节点，${chars} 个字符节点），每个 URL ${perUrl} 个节点，${levels} 层，平均深度 ${depth}。在 P4 的 JVM 上按每节点 24 字节计，约为每个 URL ${javaPerUrl} 字节，而 P4 为 ${p4PerUrl}（每个 URL ${p4Nodes} 个节点）。`,
@@ -1192,7 +1192,7 @@ export const ZH = {
   bloomRatioName: 'm/N',
   bloomRatioHint: '在曲线上画得更大，下面的位数组也用这个值。',
   bloomRatioBelowOne:
-    '小于 1：过滤器的位数少于插入的 URL 数，因此大多数留出的 URL 都会读作已见过。照样测量；曲线说明了为什么没人这样做。',
+    '小于 1：过滤器的位数少于插入的 URL 数，因此大多数留出的 URL 都会被判为已见过。照样测量；曲线说明了为什么没人这样做。',
   bloomPresetsLabel: '论文设置',
   bloomPresetP4: 'P4：m/N 16，k 8',
   bloomPresetP5: 'P5：m/N 20，k 8',
@@ -1279,7 +1279,7 @@ export const ZH = {
   // Counting Bloom filters and IMP-CB (P5)
   cbfHeading: '计数布隆过滤器与 P5 的 IMP-CB：溢出与删除',
   cbfIntro:
-    '计数布隆过滤器用一个小计数器代替每一位，因此可以删除 URL。吴家奇等（2018）使用 4 位计数器、k = 8、m/N = 20，并在其后配一个 MD5 指纹库（IMP-CB）。计数器达到最大值后就卡住了；若仍对它减一，就会丢失仍依赖它的 URL。',
+    '计数布隆过滤器用一个小计数器代替每一位，因此可以删除 URL。吴家奇等（2018）使用 4 位计数器、k = 8、m/N = 20，并在其后配一个 MD5 指纹库（IMP-CB）。计数器达到最大值后就饱和了；若仍对它减一，就会丢失仍依赖它的 URL。',
   cbfBitsLabel: '每个计数器的位数',
   cbfBitsName: '每个计数器的位数',
   cbfRatioLabel: 'm/N，每个 URL 分摊的计数器数',
@@ -1323,21 +1323,21 @@ export const ZH = {
   overflowMisprintSignOther: (bits) => `印刷错误（而且只针对 4 位计数器；这里的计数器是 ${bits} 位）。`,
   overflowExact: (j) => `精确值：达到 ${j} 的计数器的期望个数，m · P(c ≥ ${j})`,
   overflowExactNote: '由二项分布的尾部直接算出，无需上界。',
-  overflowSaturated: (j) => `精确值：达到 ${j} 或以上（卡住）的计数器的期望个数，m · P(c ≥ ${j})`,
+  overflowSaturated: (j) => `精确值：达到 ${j} 或以上（饱和）的计数器的期望个数，m · P(c ≥ ${j})`,
   overflowSaturatedNote: (measured) => `此处实测：${measured}。`,
   overflowFactors: (corrected, withoutE, printed) =>
     `在 j = 16（4 位计数器）时，m 的系数为 ${corrected}；若没有 e，则为 ${withoutE}；P5 印的是 ${printed}。`,
 
   deletionTitle: '删除 URL：谁会弄丢保留下来的 URL？',
   deletionIntro:
-    '先插入全部 URL，再删除前一部分，然后查找每个保留的 URL。对卡住的计数器也减一的普通计数布隆过滤器（cbf-decrement）可能让某个保留 URL 的计数器降到 0：这是漏判。不动卡住的计数器（cbf-sticky）不会丢失任何 URL，但这些计数器永远不会清零；IMP-CB 则根据指纹库重新计算卡住的计数器。',
-  deletionShort: { 'cbf-decrement': 'CBF，减一', 'cbf-sticky': 'CBF，粘滞', 'imp-cb': 'IMP-CB（P5）' },
+    '先插入全部 URL，再删除前一部分，然后查找每个保留的 URL。对饱和的计数器也减一的普通计数布隆过滤器（cbf-decrement）可能让某个保留 URL 的计数器降到 0：这是漏判。不动饱和的计数器（cbf-sticky）不会丢失任何 URL，但这些计数器永远不会清零；IMP-CB 则根据指纹库重新计算饱和的计数器。',
+  deletionShort: { 'cbf-decrement': 'CBF，减一', 'cbf-sticky': 'CBF，饱和不减', 'imp-cb': 'IMP-CB（P5）' },
   deletionWhat: {
     'cbf-decrement': '对饱和计数器也减一的普通计数布隆过滤器',
     'cbf-sticky': '从不对饱和计数器减一的普通计数布隆过滤器（Fan 等）',
     'imp-cb': 'P5 的计数器，其后配一个 MD5 指纹库',
   },
-  deletionHead: ['结构', '丢失的保留 URL', '占保留 URL 的比例', '删除后仍“已见过”', '丢失的加一次数', '插入后卡住', '删除后卡住', '字节'],
+  deletionHead: ['结构', '丢失的保留 URL', '占保留 URL 的比例', '删除后仍“已见过”', '丢失的加一次数', '插入后饱和', '删除后饱和', '字节'],
   deletionLost: (kept) => `丢失的保留 URL（共 ${kept} 个）`,
   deletionStill: (deleted) => `删除后仍“已见过”的 URL（共 ${deleted} 个）`,
   axisDeletionStructure: '结构',
@@ -1349,8 +1349,8 @@ export const ZH = {
   // P5's Fig. 3 and misprints (www/views/p5-view.js)
   p5Fig3Title: '在本浏览器中计时 P5 的图 3：单独的指纹库对 IMP-CB',
   p5Fig3Intro:
-    'P5 声称 IMP-CB 的去重比单独查指纹库（图 1）更快：计数器中只要有一个为 0，就能不查库直接判定为新网页。下面两者都在 N 个网页的流上运行，其中一定比例的网页重复了前面出现过的 URL；先把指纹库放在内存里（散列表），再放进 SQLite、存在浏览器的磁盘 OPFS 上：P5 的指纹库大到内存放不下，每次查库都是一次 I/O。P5 的图 3 没有给出数字；这里的数字是本浏览器的。',
-  p5Fig3DupLabel: '重复 URL 的网页占比，%（P5：29）',
+    'P5 声称 IMP-CB 的去重比单独查指纹库（图 1）更快：计数器中只要有一个为 0，就能不查库直接判定为新网页。下面两者都在 N 个网页的流上运行，其中一定比例的网页重复了前面出现过的 URL；先把指纹库放在内存里（散列表），再放进 SQLite、存在浏览器的磁盘 OPFS 上：P5 的指纹库大到内存放不下，查库时“会频繁地进行 I/O 操作”。P5 的图 3 没有给出数字；这里的数字是本浏览器的。',
+  p5Fig3DupLabel: '重复 URL 的网页占比，%（P5 引用：近似网页占 29%）',
   p5Fig3SeedLabel: '流的种子',
   p5Fig3DupName: '重复网页的占比',
   p5Fig3SeedName: '流的种子',
@@ -1494,7 +1494,7 @@ export const ZH = {
     'P3 为规范化后的 URL（IP_ID，第 3.1 节）印出一个摘要，为域名形式（Name_ID，第 3.2 节）印出另一个；URL 本身在扫描件中缺失。实验室对候选字符串计算散列：空字符串、正文中残存的每个片段、示例站点的主机名，以及它们的各种简单写法。',
   fpRevealFor: ['IP_ID，“http://” + IP + 路径（第 3.1 节）；P3 还说 URL (3) 得到相同的结果', 'Name_ID，“http://” + 域名 + 路径（第 3.2 节）'],
   fpRevealEmpty: (tried) =>
-    `它是空字符串的 MD5（在尝试的 ${tried} 个候选中排第一个）。不管 P3 想处理的是哪个 URL，它的程序实际上什么都没有散列，这就是为什么它规范化的每个 URL 都“得到相同的结果”。上面的“空字符串”按钮可以演示这一点。`,
+    `它是空字符串的 MD5（在尝试的 ${tried} 个候选中排第一个）。P3 只说“(3) 式经过转换也得到同样结果”。以下是推断，不是 P3 的说法：不管想处理的是哪个 URL，它的程序什么都没有散列，这样它规范化的每个 URL 都会得到这同一个 ID。上面的“空字符串”按钮可以演示这一点。`,
   fpRevealMatch: (text, tried) => `它是“${text}”的 MD5（在尝试的 ${tried} 个候选之中）。`,
   fpRevealNone: (tried) =>
     `没有匹配：${tried} 个候选字符串的 MD5 都不是这个摘要。P3 在这里散列的是什么，无法从论文中还原。`,
@@ -1504,7 +1504,7 @@ export const ZH = {
 
   fpBirthdayTitle: '3. P3 的 10⁻²⁴ 与生日界对照',
   fpBirthdayIntro:
-    'n 个不同 URL 各取随机的 b 位指纹时，其中任意两个相同的概率是 1 − exp(−n(n−1)/2^(b+1))。P3 只给出针对两个输入的一个数字，并说 130 亿个网页和 600 亿个链接可以轻松容纳。',
+    'n 个不同 URL 各取随机的 b 位指纹时，其中任意两个相同的概率是 1 − exp(−n(n−1)/2^(b+1))。P3 只给出针对两个输入的一个数字，并说对 130 亿个网页和 600 亿个链接，128 位“完全可以满足要求”。',
   fpClaimHead: ['', 'P3 的说法', '生日界'],
   fpClaimTwo: '两个给定 URL 的 128 位摘要相同',
   fpClaimTwoValue: (pow, p) => `${pow} = ${p}`,
@@ -1515,7 +1515,7 @@ export const ZH = {
   fpClaimAtHuman: (p) => `出现任何冲突的概率达到 ${p} 时的 URL 数（P3 所说的人类指纹）`,
   fpClaimRow: (what, bits) => `${what}，${bits} 位 ID：出现任何冲突的概率`,
   fpClaimWhat: { pages: '130 亿个网页', links: '600 亿个链接' },
-  fpClaimFits: '“轻松容纳”',
+  fpClaimFits: '“完全可以满足要求”',
   fpClaimPairs: (p, pairs) => `${p}（冲突对的期望个数 ${pairs}）`,
   fpNUrls: (n) => `n = ${n}`,
   fpBirthdayChartTitle: '出现任何冲突的概率与 URL 数的关系',
@@ -1614,7 +1614,7 @@ export const ZH = {
     '这是按规则回放，不是测量：每一步每个线程做一件事；查库和写入在锁内各占一步；两个线程都想要同一把空闲的锁时，等得久的先拿到。真实线程的用时请用命令行测量：urlhash paper p3 --threads。',
   fpThreadsTitle: 'P3 的爬虫线程：命令行的实测',
   fpThreadsIntro:
-    '上面的回放只是按规则推演；这里是共享一个指纹库的真实线程（src/adapters/native/threads.rs）：一把全局锁；P3 的部分锁（每个可注册域名一把，每个域名只交给一个线程：“一个或几个线程负责一个域”）；以及按指纹分片，作为现代的参照。网页要启动共享同一个库的线程，需要静态主机不会发送的响应头，所以页面显示命令的数字：一次记录下来的运行，或者你自己的。',
+    '上面的回放只是按规则推演；这里是共享一个指纹库的真实线程（src/adapters/native/threads.rs）：一把全局锁；P3 的部分锁（每个可注册域名一把；P3 允许“一个或几个线程负责一个域”，“如让10个线程负责…域”，本实验室让每个域名只交给一个线程，因此没有两个线程争用库的同一部分）；以及按指纹分片，作为现代的参照。网页要启动共享同一个库的线程，需要静态主机不会发送的响应头，所以页面显示命令的数字：一次记录下来的运行，或者你自己的。',
   fpThreadsRecorded: (command, day, cores, cpu, os) => `用 ${command} 于 ${day} 记录：${cores} 个核（${cpu}），${os}。耗时取决于机器以及机器上同时在跑的程序。`,
   fpThreadsLoaded: (name, urls) => `来自 ${name}：你自己的运行，${urls} 个 URL。`,
   fpThreadsHead: ['锁', '线程数', '每秒 URL 数', '相对单线程全局锁的倍数', '争用次数', '等待，ms', '每个线程的 URL 数', '找到的不同 URL'],

@@ -158,7 +158,7 @@ export const S = {
         },
         {
           title: 'Why hf fails at 12 and not at 8',
-          claim: 'P1 could not explain why hf is excellent at M = 8 and 10 and the worst at M = 12 and 18.',
+          claim: 'P1: hf is at its best at M = 8, 10 and 40 (better than HfIp), “but the worst at M = 12 (worse than ELFhash). The reason for this instability is not clear.”',
           live: (b8, b12, share) =>
             `hf at M = 8: B = ${b8}. At M = 12: B = ${b12}. ${share} % of hf’s values are multiples of 3.`,
           explain:
@@ -189,15 +189,15 @@ export const S = {
       steps: [
         {
           title: 'Table 1: a near-perfect split?',
-          claim: 'P2’s Table 1 gives 7 crawl nodes 34 972 to 35 580 of 246 951 URLs each: B = 1.0085.',
+          claim: 'P2’s Table 1 gives 7 crawl nodes 34 972 to 35 580 of 246 951 URLs each: a split of B = 1.0085.',
           live: (printed, b, zero) =>
             `Printed B = ${printed}. P2’s path hash as printed, on 246 951 corpus URLs: B = ${b}; ${zero} of the URLs have a path hash of 0 and all go to node 1.`,
           explain:
-            'As printed, the path hash returns r·s where r is reset every 3 characters: r·s is 0 whenever the path’s length is a multiple of 3 (or under 3). A third of all paths hash to 0, so node 1 gets a third of the crawl: the printed balance cannot come from this code.',
+            'As printed, the path hash returns r·s where s is reset to 0 after every 3 characters (r keeps the group just finished): r·s is 0 whenever the path’s length is a multiple of 3 (or under 3). A third of all paths hash to 0, so node 1 gets a third of the crawl: the printed balance cannot come from this code.',
         },
         {
           title: 'Which reading could print Table 1?',
-          claim: 'P2’s comment describes XOR-ing 5-bit pieces; its Java code multiplies. Either way it prints B = 1.0085.',
+          claim: 'P2’s line (14) is r=s; s=0, but its comment says “assign r XOR s to r” (将 r 异或 s 的值赋值给 r). Code and comment (15) both return r*s. Table 1 prints each node’s URLs, a split of B = 1.0085.',
           live: (b, p, xor) => `The lab’s repair (XOR of 15-bit words): B = ${b}, χ² p = ${p}. The comment’s XOR reading: B = ${xor}.`,
           explain:
             'Only a repaired hash, which no longer returns 0 for a third of the paths, gives a split as even as chance, like the printed one. The XOR reading keeps the r·s product and fails the same way.',
@@ -348,7 +348,7 @@ export const S = {
           live: (urls, counterBytes, counterPerUrl, impBytes, impPerUrl) =>
             `For ${urls} URLs at P5’s settings the counters take ${counterBytes} bytes (${counterPerUrl} per URL); IMP-CB, with its fingerprint store and each page’s counter numbers, takes ${impBytes} bytes (${impPerUrl} per URL).`,
           explain:
-            'The counters only spare lookups in the store; the store stays, now with k counter numbers per page to make deletes exact. In memory a store lookup costs as much as k counter reads, so IMP-CB gains nothing; its gain needs a store on disk. The page does not time this: urlhash paper p5 and the benchmark replay Fig. 3.',
+            'The counters only spare lookups in the store; the store stays, now with k counter numbers per page to make deletes exact. In memory a store lookup costs as much as k counter reads, so IMP-CB gains nothing; its gain needs a store on disk. The counting view times it: its Fig. 3 panel replays P5’s experiment in this browser, the store in memory and in SQLite (urlhash paper p5 does the same natively).',
         },
       ],
       question: 'IMP-CB keeps every page’s MD5 in the store anyway. When is the counting filter in front of it worth its memory, and when not?',
@@ -741,7 +741,7 @@ export const S = {
     },
     hfipBits: {
       title: 'HfIp leaves four bits at zero',
-      claim: 'P1 recommends HfIp as close to optimal in every case.',
+      claim: 'P1: “HfIp 散列函数具有绝对的优势，在所有情况下都是最好的” (HfIp has an absolute advantage, the best in every case).',
       cause:
         'HfIp XORs the URL’s bytes into the four bytes of an unsigned int. ASCII bytes have bit 7 clear, so bits 7, 15, 23 and 31 stay 0. When M is a power of two of at least 256, the slots whose number has one of those bits are (almost) never used.',
     },
@@ -753,7 +753,7 @@ export const S = {
     },
     elf: {
       title: 'ELFhash’s slot is the URL’s last character',
-      claim: 'P1: ELFhash is poor, its B swings between 1 and 5.',
+      claim: 'P1: “ELFhash 的表现较差，B 值在 1~5 之间大范围波动” (ELFhash does rather poorly, its B ranging widely between 1 and 5).',
       cause:
         'ELFhash computes h = (h << 4) + c and its fold never touches bits 0 … 3, so its low 4 bits are the low 4 bits of the last byte. For M = 8 the slot is the last character mod 8, and B follows how URLs end (/, l of .html, digits).',
     },
@@ -1166,7 +1166,7 @@ export const S = {
   table1SingleFile:
     'This one file, opened from disk, carries no SQLite (its WebAssembly and script would make the file more than half again as large, and pages opened from disk get no OPFS): the database rows need the served lab (./lab serve, or any static host). The lists are timed here as there.',
   table1Md5:
-    'P4’s fourth store, a path of 32 nested directories per URL’s MD5 (one directory per hex digit), is timed by the command line only: a web page cannot create directories on your disk (1 000 URLs take about 28 000 of them), and the browser’s private file system (OPFS) is not the operating system’s file system P4 timed. On your machine:',
+    'P4’s fourth store, a path of 32 nested directories per URL’s MD5 (one directory per hex digit), is timed by the command line only: a web page cannot create directories on your disk (1 000 URLs take about 30 000 of them: 32 levels each, the first few shared), and the browser’s private file system (OPFS) is not the operating system’s file system P4 timed. On your machine:',
   table1Md5Command: 'urlhash paper p4 --md5-dirs 1000',
   table1Ticks: (tick, scanMs, scanTicks, listMs, listTicks, reps, glMs, glTotal, glTicks) =>
     `An inference, not in P4: its times are whole ticks of a ${tick} ms clock, the step of Java’s System.currentTimeMillis() on Windows XP (64 ticks a second). ${scanMs} ms ≈ ${scanTicks} ticks (${scanTicks} × ${tick} = 968.75), ${listMs} ms ≈ ${listTicks} tick, and the list’s ${glMs} ms, the mean of ${reps} dedups, is ${glTotal} ms ≈ ${glTicks} tick over ${reps}. So the two lists’ figures say little more than “under one tick”; P4 names no clock.`,
@@ -1343,8 +1343,8 @@ export const S = {
   // P5's Fig. 3 and misprints (www/views/p5-view.js)
   p5Fig3Title: 'P5’s Fig. 3 timed in this browser: the fingerprint store alone against IMP-CB',
   p5Fig3Intro:
-    'P5 claims IMP-CB dedups faster than its fingerprint store alone (Fig. 1) because a zero counter answers “new” without a lookup. Both run here on streams of N pages in which a share repeat an earlier URL, first with the store in memory (a hash map), then in SQLite on OPFS, the browser’s disk: P5’s store outgrows memory, so there every lookup is I/O. P5’s Fig. 3 prints no numbers; these are this browser’s.',
-  p5Fig3DupLabel: 'Pages that repeat a URL, % (P5: 29)',
+    'P5 claims IMP-CB dedups faster than its fingerprint store alone (Fig. 1) because a zero counter answers “new” without a lookup. Both run here on streams of N pages in which a share repeat an earlier URL, first with the store in memory (a hash map), then in SQLite on OPFS, the browser’s disk: P5’s store outgrows memory, so that lookups “频繁地进行 I/O 操作” (go to I/O often). P5’s Fig. 3 prints no numbers; these are this browser’s.',
+  p5Fig3DupLabel: 'Pages that repeat a URL, % (P5 cites 29 % near-duplicate pages)',
   p5Fig3SeedLabel: 'Stream seed',
   p5Fig3DupName: 'the share of repeated pages',
   p5Fig3SeedName: 'the stream seed',
@@ -1485,7 +1485,7 @@ export const S = {
   fpRevealIntro: 'P3 prints one digest for its normalised URL (IP_ID, Sect. 3.1) and one for the name form (Name_ID, Sect. 3.2); the URLs themselves are lost in the scan. The lab hashes candidate strings: the empty string, every fragment that survives in the text, the example site’s hosts, and simple spellings of each.',
   fpRevealFor: ['IP_ID, “http://” + IP + path (Sect. 3.1); P3 adds that URL (3) gives the same', 'Name_ID, “http://” + name + path (Sect. 3.2)'],
   fpRevealEmpty: (tried) =>
-    `It is MD5 of the empty string (the first of ${tried} candidates tried). P3’s program hashed nothing, whatever URL it meant, which is why every URL it normalised “gave the same result”. The button “the empty string” above shows it.`,
+    `It is MD5 of the empty string (the first of ${tried} candidates tried). P3 says only that URL (3) “gives the same result” ((3) 式经过转换也得到同样结果). An inference, not P3’s statement: its program hashed nothing, whatever URL it meant, and every URL it normalised would then get this one id. The button “the empty string” above shows it.`,
   fpRevealMatch: (text, tried) => `It is MD5 of “${text}” (one of ${tried} candidates tried).`,
   fpRevealNone: (tried) => `No match: MD5 of none of the ${tried} candidate strings is this digest. What P3 hashed here cannot be recovered from the paper.`,
   fpRevealBadgeEmpty: 'MD5 of “”',
@@ -1494,7 +1494,7 @@ export const S = {
 
   fpBirthdayTitle: '3. P3’s 10⁻²⁴ beside the birthday bound',
   fpBirthdayIntro:
-    'Among n distinct URLs with random b-bit fingerprints, the chance that any two share one is 1 − exp(−n(n−1)/2^(b+1)). P3 gives one number for two inputs and says 13 billion pages and 60 billion links fit easily.',
+    'Among n distinct URLs with random b-bit fingerprints, the chance that any two share one is 1 − exp(−n(n−1)/2^(b+1)). P3 gives one number for two inputs and says that for 13 billion pages and 60 billion links 128 bits “完全可以满足要求” (fully meet the need).',
   fpClaimHead: ['', 'P3 says', 'the birthday bound'],
   fpClaimTwo: 'two given URLs share a 128-bit digest',
   fpClaimTwoValue: (pow, p) => `${pow} = ${p}`,
@@ -1505,7 +1505,7 @@ export const S = {
   fpClaimAtHuman: (p) => `URLs until any collision has chance ${p} (P3’s human fingerprints)`,
   fpClaimRow: (what, bits) => `${what}, ${bits}-bit ids: chance of any collision`,
   fpClaimWhat: { pages: '13 billion pages', links: '60 billion links' },
-  fpClaimFits: '“fit easily”',
+  fpClaimFits: '“完全可以满足要求” (fully meets the need)',
   fpClaimPairs: (p, pairs) => `${p} (expected colliding pairs ${pairs})`,
   fpNUrls: (n) => `n = ${n}`,
   fpBirthdayChartTitle: 'P(any collision) against the number of URLs',
@@ -1601,7 +1601,7 @@ export const S = {
     'A replay of a rule, not a measurement: each step, each thread does one thing; checking and writing each take one step under the lock; when both want a free lock, the one that waited longer takes it. Real threads are timed by the CLI: urlhash paper p3 --threads.',
   fpThreadsTitle: 'P3’s spider threads, measured by the command line',
   fpThreadsIntro:
-    'The replay above is a rule played out; these are real threads sharing one fingerprint store (src/adapters/native/threads.rs): under one global lock, under P3’s partial locks (one per registrable domain, each domain dealt to one thread: “一个或几个线程负责一个域”), and sharded by fingerprint as a modern reference. A page cannot start threads that share one store without headers a static host does not send, so the page shows the command’s figures: a recorded run, or your own.',
+    'The replay above is a rule played out; these are real threads sharing one fingerprint store (src/adapters/native/threads.rs): under one global lock, under P3’s partial locks (one per registrable domain; P3 lets “一个或几个线程负责一个域” (one or several threads serve a domain), “如让10个线程负责…域”, and the lab deals each domain to one thread, so no two threads want the same part of the store), and sharded by fingerprint as a modern reference. A page cannot start threads that share one store without headers a static host does not send, so the page shows the command’s figures: a recorded run, or your own.',
   fpThreadsRecorded: (command, day, cores, cpu, os) => `Recorded with ${command} on ${day}: ${cores} cores (${cpu}), ${os}. Times depend on the machine and what else it runs.`,
   fpThreadsLoaded: (name, urls) => `From ${name}: your run, ${urls} URLs.`,
   fpThreadsHead: ['locking', 'threads', 'URLs per second', '× one thread, global lock', 'contended acquisitions', 'waiting, ms', 'URLs per thread', 'distinct found'],

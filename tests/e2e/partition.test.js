@@ -398,7 +398,7 @@ describe('P2 crawler partition on the page', { timeout: 300_000 }, () => {
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh') && document.body.dataset.busy === '0');
     await page.waitForFunction(() => document.querySelector('#part-match-table thead th:nth-child(2)')?.textContent === '系统');
     assert.equal(await page.textContent('#part-match-identity'), identityText(ZH, p2.printed, repaired, p2.simulation.links));
-    assert.match(await page.textContent('#part-match-ratio'), /控制节点 : 爬行节点 = 6\.95/);
+    assert.match(await page.textContent('#part-match-ratio'), /控制节点 : 搜集节点 = 6\.95/);
     assert.deepEqual(await readRehash(page), want);
     assert.deepEqual(await page.$$eval('#part-rehash-table thead th', (ths) => ths.map((th) => th.textContent)), ZH.partRehashHead);
     assert.ok((await page.textContent('#part-rehash-table tbody')).includes(ZH.partRehashStage.after));

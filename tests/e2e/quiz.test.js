@@ -113,7 +113,7 @@ describe('the self-check on the loaded URLs', () => {
     await page.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
     assert.equal(await page.inputValue('#quiz-number'), '７', 'what was typed stays');
     const q = await question(page);
-    assert.match(q.text, /爬虫节点/);
+    assert.match(q.text, /搜集节点/);
     const url = urlIn(q.text);
     const sim = cliPartition({ policy: 'nutch', nodes: 7, bytes: `${url}\n` });
     const node = sim.policies.find((p) => p.policy === 'nutch').node_urls.indexOf(1) + 1;

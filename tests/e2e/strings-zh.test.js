@@ -261,7 +261,7 @@ test('the papers’ terms: 散列, never 哈希, and the glossary in use', () =>
     '改进广义表',
     '字典树（trie',
     '爬虫',
-    '爬行节点',
+    '搜集节点',
     '控制节点',
     '指纹',
     '指纹库',
@@ -274,7 +274,7 @@ test('the papers’ terms: 散列, never 哈希, and the glossary in use', () =>
     '路径',
     '站点',
     '语料',
-    '装载因子',
+    '装填因子',
     'χ² 检验',
     'p 值',
     '计数器',
@@ -291,6 +291,21 @@ test('the papers’ terms: 散列, never 哈希, and the glossary in use', () =>
     '吴家奇',
   ]) {
     assert.ok(text.includes(term), `some string uses ${term}`);
+  }
+  // The variants the glossary rejects (issue 33): the papers' own words instead.
+  for (const [rejected, word] of [
+    ['爬行节点', '搜集节点'],
+    ['爬虫节点', '搜集节点'],
+    ['装载因子', '装填因子'],
+    ['访存次数', '存储访问次数'],
+    ['原文照印', '按原文代码'],
+    ['中国网页博物馆', 'Web 信息博物馆'],
+    ['卡住', '饱和'],
+    ['粘滞', '饱和'],
+    ['读作已见过', '被判为已见过'],
+    ['实验室现场测得', '实验室实测'],
+  ]) {
+    assert.ok(!text.includes(rejected), `${rejected}: the glossary says ${word}`);
   }
   // No English pinyin names where the papers' authors are meant.
   assert.doesNotMatch(text, /Li & Feng|Xiaohui|Jiaqi|Haidong|Yang et al|Li, He/, 'authors in Chinese');

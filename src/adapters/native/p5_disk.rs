@@ -1,6 +1,6 @@
-//! P5's fingerprint store on disk, where P5's Fig. 3 puts it: "the store outgrows the server's
-//! memory, so every lookup is I/O" (§2.2, §2.3), and IMP-CB's counters in memory spare the
-//! lookups of new URLs.
+//! P5's fingerprint store on disk, where P5's Fig. 3 puts it: the store outgrows the server's
+//! memory, so that its lookups "会频繁地进行 I/O 操作" (go to I/O often; §2.2, §2.3), and
+//! IMP-CB's counters in memory spare the lookups of new URLs.
 //!
 //! [`SqliteFingerprints`] is the store (指纹库) as one SQLite table in a file in a temporary
 //! directory (opened with [`super::sqlite`]'s helpers):

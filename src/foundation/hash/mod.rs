@@ -187,8 +187,8 @@ registry! {
         "天网的 HfIp，P1 的 C 代码：各字节异或进一个无符号整数的 4 个小端字节。";
     Hf, "hf", "hf", "hf 散列", "P1", false, 32,
         "Web InfoMall's hf, P1's C: |sum of 3 * c * i| over signed chars.",
-        "Web InfoMall（中国网页博物馆）的 hf，P1 的 C 代码：有符号 char 上 3 * c * i 之和的绝对值。";
-    SitePrinted, "site-printed", "P2 site hash (as printed)", "P2 站点散列（原文照印）", "P2", false, 32,
+        "Web 信息博物馆（Web InfoMall）的 hf，P1 的 C 代码：有符号 char 上 3 * c * i 之和的绝对值。";
+    SitePrinted, "site-printed", "P2 site hash (as printed)", "P2 站点散列（按原文代码）", "P2", false, 32,
         "P2's site hash exactly as printed: r = (r << 7) + charAt(i), the fold never runs.",
         "P2 的站点散列，完全照原文：r = (r << 7) + charAt(i)，回卷从不执行。";
     SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列（21 位回卷，按文字描述）", "P2", false, 21,
@@ -200,7 +200,7 @@ registry! {
     SiteRepaired, "site-repaired", "P2 site hash (lab repair)", "P2 站点散列（本实验室修正）", "P2", true, 21,
         "Ours: the 21-bit end-around fold after every char, so all chars count.",
         "本实验室的修正：每个字符之后都做 21 位循环回卷，所有字符都起作用。";
-    PathPrinted, "path-printed", "P2 path hash (as printed)", "P2 路径散列（原文照印）", "P2", false, 32,
+    PathPrinted, "path-printed", "P2 path hash (as printed)", "P2 路径散列（按原文代码）", "P2", false, 32,
         "P2's path hash as printed, loop completed: r = s per 3 chars, returns r * s.",
         "P2 的路径散列，照原文（循环补全）：每 3 个字符 r = s，返回 r * s。";
     PathXor, "path-xor", "P2 path hash (XOR, as commented)", "P2 路径散列（按注释异或）", "P2", false, 32,

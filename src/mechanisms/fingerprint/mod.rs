@@ -24,7 +24,7 @@
 //!
 //! P3's claim (Sect. 2): "two inputs M1, M2 have the same 128-bit h(m) with probability
 //! 10^-24 ... 5 orders of magnitude below human fingerprints (10^-19)", and "about 13 billion
-//! pages and 60 billion links" fit easily. Two given inputs share a digest with probability
+//! pages and 60 billion links" are "完全可以满足要求" (fully met). Two given inputs share a digest with probability
 //! `2^-128 ≈ 2.9e-39`; `10^-24 ≈ 2^-79.7`. For `n` URLs the chance of any shared digest
 //! reaches 10^-24 at about 26.1 million URLs, is `2.5e-19` for 13 billion pages (the human
 //! fingerprint figure) and `5.3e-18` for 60 billion links. With 64-bit fingerprints those
@@ -43,9 +43,10 @@
 //! # The printed digests ([`reveal`])
 //!
 //! Sect. 3.1 prints `D41D8CD98F00B204E9800998ECF8427E` for the normalised URL
-//! `"http://" + IP + path` and says URL (3) "also gives the same result". That digest is the MD5
-//! of the **empty string**: whatever URL P3's program meant to hash, it hashed nothing, so every
-//! alias gave the same id. Sect. 3.2 prints `00F4CC7599310F795FB4B19B6A13CCA9` for
+//! `"http://" + IP + path` and says URL (3) "also gives the same result" ((3) 式经过转换也得到同样
+//! 结果). That digest is the MD5 of the **empty string**. The lab infers (P3 does not say) that
+//! whatever URL P3's program meant to hash, it hashed nothing, so every alias gave the same id.
+//! Sect. 3.2 prints `00F4CC7599310F795FB4B19B6A13CCA9` for
 //! `"http://" + name + path`. The URLs P3 printed (its example is 南京信息工程大学) are lost in
 //! the OCR of the paper; [`p3_candidates`] tries the strings that survive, the example site's
 //! host, and simple variants of each. None of them gives `00F4CC…`: the lab says so.

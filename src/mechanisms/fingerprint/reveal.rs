@@ -56,7 +56,7 @@ pub fn reveal(
     let tried = seen.len();
     let verdict = match matches.first() {
         Some(m) if m.text.is_empty() => format!(
-            "{} is MD5 of the empty string: the program hashed nothing, whatever URL it meant, so every URL it normalised got this same id.",
+            "{} is MD5 of the empty string. P3 says only that URL (3) \"gives the same result\" ((3) 式经过转换也得到同样结果); an inference, not P3's statement: its program hashed nothing, whatever URL it meant, and every URL it normalised would then get this same id.",
             printed.trim()
         ),
         Some(m) => format!(

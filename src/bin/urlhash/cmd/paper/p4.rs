@@ -36,7 +36,8 @@ pub(crate) struct PaperP4Args {
     #[arg(long = "table1-urls", value_name = "N", value_parser = parse_count, default_value_t = P4_TIME_URLS, allow_negative_numbers = true)]
     pub(crate) table1_urls: u64,
     /// The URLs stored in P4's MD5 directories (32 nested directories per URL, a disk block
-    /// each on most file systems: 1 000 URLs take about 28 000 directories); 0 leaves them out.
+    /// each on most file systems: 1 000 URLs take about 30 000 directories, 32 levels each with
+    /// only the first few shared); 0 leaves them out.
     #[arg(long = "md5-dirs", value_name = "N", value_parser = parse_count_or_zero, default_value_t = 1_000, allow_negative_numbers = true)]
     pub(crate) md5_dirs: u64,
     #[arg(long)]

@@ -12,7 +12,10 @@
 //! checkpoints costs about `c/2` builds of the whole list. It is measured at its first
 //! checkpoint, at P4's sizes, at the end, and wherever the distinct URLs have grown eightfold
 //! since its last build ([`FST_GROWTH`]): about 1.15 builds of the whole list past P4's sizes.
-//! Its row is absent from the other checkpoints, never carried over from an earlier one. The
+//! Its row is absent from the other checkpoints, never carried over from an earlier one. Its
+//! bytes depend on the word size: `fst`'s builder shares nodes through a bounded cache indexed by
+//! `hash as usize % size`, so a 32-bit build (the page's WebAssembly) shares fewer and its FST
+//! is about 2 % larger than a 64-bit one's for the same URLs. The
 //! Patricia trie's shape and the FST are measured from the distinct URLs kept sorted
 //! ([`SortedUrls`]), the same counts as walking the trie itself.
 

@@ -502,7 +502,6 @@ const study = (slot, more = {}) => ({
  * under way meanwhile. `tokens` is per kind of work: a newer figure supersedes an older figure,
  * a newer partition an older partition, but a partition never stops a figure or the reverse.
  */
-
 const JOBS = {
   [JOB.sweep]: study('figure', { jobSlot: true }),
   [JOB.p1]: study('figure', { jobSlot: true }),

@@ -254,7 +254,7 @@ struct BloomTask {
     points: Vec<(IndexMethod, f64)>,
     /// The split's description, once it is made.
     input: Option<KeysInfo>,
-    /// The keys prepared, per [`digest_of`] the methods, in the order first needed.
+    /// The keys prepared, per [`PreparedKeys::digest_of`] the methods, in the order first needed.
     prepared: Vec<(u8, PreparedKeys)>,
     next: usize,
     current: Option<BloomPoint>,
@@ -263,16 +263,6 @@ struct BloomTask {
 
 /// Share of a Bloom study's progress, after the split, given to preparing the keys.
 const PREPARE_SHARE: f64 = 0.2;
-
-/// The digest an index method's positions come from: methods with the same one share their
-/// prepared keys (`double` and `enhanced-double`, both from XXH3-128).
-fn digest_of(method: IndexMethod) -> u8 {
-    match method {
-        IndexMethod::Independent => 0,
-        IndexMethod::Double | IndexMethod::EnhancedDouble => 1,
-        IndexMethod::Md5Slices => 2,
-    }
-}
 
 pub(super) fn bloom(p: BloomParams, session: &Session) -> Result<Box<dyn Task>, Coded> {
     check_k(p.k)?;
@@ -315,12 +305,12 @@ impl Task for BloomTask {
         let (n, total) = (keys.inserted, keys.keys.len());
         self.input.get_or_insert_with(|| keys.info.clone());
         while budget > 0 && self.next < self.points.len() {
-            let digest = digest_of(self.points[self.next].0);
+            let digest = PreparedKeys::digest_of(self.points[self.next].0);
             let at = match self.prepared.iter().position(|(d, _)| *d == digest) {
                 Some(at) => at,
                 None => {
                     let methods: Vec<IndexMethod> = (self.points.iter().map(|p| p.0))
-                        .filter(|&m| digest_of(m) == digest)
+                        .filter(|&m| PreparedKeys::digest_of(m) == digest)
                         .collect();
                     let keys = PreparedKeys::new(&methods, self.k, n);
                     self.prepared.push((digest, keys));
@@ -374,7 +364,8 @@ impl Task for BloomTask {
             .as_ref()
             .map_or(0.0, |p| p.done as f64 / total.max(1) as f64);
         let points = self.points.len().max(1) as f64;
-        let digests = (self.points.iter()).fold(0u8, |seen, p| seen | 1 << digest_of(p.0));
+        let digests =
+            (self.points.iter()).fold(0u8, |seen, p| seen | 1 << PreparedKeys::digest_of(p.0));
         let prepared: usize = self.prepared.iter().map(|(_, p)| p.len()).sum();
         let prepared = share(prepared, digests.count_ones() as usize * total);
         Ok(if self.next >= self.points.len() {

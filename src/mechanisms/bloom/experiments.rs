@@ -49,6 +49,19 @@ pub struct PreparedKeys {
     md5_words: Option<Vec<u64>>,
 }
 
+impl PreparedKeys {
+    /// What `method`'s prepared keys are made from, `0`, `1` or `2`: methods with the same
+    /// value share one [`PreparedKeys`] (`double` and `enhanced-double`, both from XXH3-128;
+    /// `independent`'s seeded XXH3-64 and `md5-slices`' MD5 each their own).
+    pub fn digest_of(method: IndexMethod) -> u8 {
+        match method {
+            IndexMethod::Independent => 0,
+            IndexMethod::Double | IndexMethod::EnhancedDouble => 1,
+            IndexMethod::Md5Slices => 2,
+        }
+    }
+}
+
 /// The inserted keys' raw words are kept below this many per method (32 MiB).
 const WORDS_LIMIT: usize = 1 << 22;
 

@@ -429,12 +429,34 @@ describe('lessons by keyboard and touch', { timeout: 600_000 }, () => {
     await page.selectOption('#lesson-pick', 'p2');
     await waitReady(page, 'p2');
     const gen = await generation(page);
-    await page.focus('#lesson-pick');
-    await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
-    await waitStep(page, 'p3', 3, 'three PageDowns in a row');
-    assert.equal(await generation(page), gen, 'P3’s corpus was not loaded yet when the keys came');
+    // The corpus's batches are held back until the keys have been handled, so the keys come
+    // while P3's corpus loads on any machine, however fast its load would be.
+    await page.evaluate(() => {
+      const held = /** @type {Array<() => void>} */ ([]);
+      const send = Worker.prototype.postMessage;
+      /** @type {any} */ (window).uhlHeld = held;
+      /** @type {any} */ (window).uhlRelease = () => {
+        Worker.prototype.postMessage = send;
+        for (const go of held.splice(0)) go();
+      };
+      Worker.prototype.postMessage = function (/** @type {any} */ message, /** @type {any} */ ...rest) {
+        if (message?.type === 'corpus') held.push(() => send.call(this, message, ...rest));
+        else send.call(this, message, ...rest);
+      };
+    });
+    try {
+      await page.focus('#lesson-pick');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => /** @type {any} */ (window).uhlHeld.length > 0, null, { timeout: 60_000 });
+      for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+      await waitStep(page, 'p3', 3, 'three PageDowns in a row');
+      assert.equal(await generation(page), gen, 'P3’s corpus was not loaded yet when the keys came');
+      assert.equal(await page.evaluate(() => document.getElementById('lesson').dataset.ready), '0', 'the last step waits for its corpus');
+    } finally {
+      await page.evaluate(() => /** @type {any} */ (window).uhlRelease());
+    }
     await waitReady(page, 'p3 step 4 after keys in a row');
+    assert.notEqual(await generation(page), gen, 'P3’s corpus was loaded after the keys');
     assert.match(await page.textContent('#lesson-live'), /\d/);
     assert.equal(await page.textContent('#lesson-error'), '');
     await page.keyboard.press('Escape');

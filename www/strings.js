@@ -169,7 +169,7 @@ export const S = {
           claim: 'P1’s table prints the optimum A(opt) = 2.75 at N = 1 000 000 and M = 200 000.',
           live: (printed, formula, n, m) => `P1’s own formula (N/M + 1)/2 at N = ${n}, M = ${m} gives ${formula}; the table prints ${printed}.`,
           explain:
-            'Every other column of the table agrees with the formula, so 2.75 is a typo for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million. On one particular list a function can do that (crawl-order runs of URLs that differ only in a counter may spread more evenly than chance), though not on average over lists; on the lab’s corpus, which has no such runs, HfIp measures what a random function does.',
+            'Every other column of the table agrees with the formula, so 2.75 is a misprint for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million. On one particular list a function can do that (crawl-order runs of URLs that differ only in a counter may spread more evenly than chance), though not on average over lists; on the lab’s corpus, which has no such runs, HfIp measures what a random function does.',
         },
         {
           title: 'ELFhash’s low bits are the URL’s last character',

@@ -5,7 +5,7 @@
 //   hash → 散列（散列函数、散列值、散列表）。P4、P5 正文也写“哈希”，P1、P2、P3 写“散列”；本页一律用“散列”
 //   slot → 槽（M 个槽，槽号；P1）          bucket → 桶
 //   load balance → 负载平衡（P1：负载平衡性能测度）   query performance → 信息查询性能（P1）
-//   measure → 测度                          memory access → 访存
+//   measure → 测度                          memory access → 存储访问（P1：存储访问次数）
 //   Bloom filter → 布隆过滤器（P4）         counting Bloom filter → 计数布隆过滤器
 //   generalized list → 广义表；P4 的 improved generalized list → 改进广义表
 //   trie → 字典树（每节首次写作“字典树（trie）”）   level / level root → 层 / 层根节点（P4）

@@ -67,6 +67,7 @@ const CASES = {
   bitTitle: [['«i»', true, N1, true], ['«i»', false, N1, false], ['«i»', true, N1, false]],
   bitsLabel: [['«m»', '«set»', '«query»'], ['«m»', '«set»', '']],
   'ev.hfipNeverSet': [['«bits»'], ['']],
+  'ev.hfAgainstHfip': [[[['«m»', '«hf»', '«hfip»']], 0, N2], [[['«m»', '«hf»', '«hfip»']], N1, N2]],
   trieStepSeenInsert: [['«url»', true], ['«url»', false]],
   fpReplayLock: [['global', [7001]], ['global', [null]], ['partial', [7001, null]], ['partial', [null, 7002]]],
   fpStoreNote: [['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', '«notExamined»'], ['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', null]],

@@ -769,7 +769,7 @@ export const ZH = {
     hf3Slots: (hit) => `M = 12 时，hf 命中 12 个槽中的 ${hit} 个。`,
     bTableHead: ['M', 'hf 的 B', 'HfIp 的 B'],
     hfAgainstHfip: (rows, lower, of) =>
-      `P1 说 hf 在 M = 8、10、40 时比 HfIp 要好。在这些 URL 上：${rows.map(([m, hf, hfip]) => `M = ${m}，hf ${hf}，HfIp ${hfip}`).join('；')}。${lower === 0 ? `${of} 个 M 中 hf 一个也不更好：保留 3 位小数时两者相等，或 HfIp 更低。` : `${of} 个 M 中 hf 在 ${lower} 个上更低。`}`,
+      `P1 说 hf 在 M = 8、10、40 时比 HfIp 要好。在这些 URL 上：${rows.map(([m, hf, hfip]) => `M = ${m}，hf ${hf}，HfIp ${hfip}`).join('；')}。${lower === 0 ? `${of} 个 M 中 hf 一个也不更好：每个 M 上 HfIp 的 B 都不高于 hf（误差 0.0005 以内）。` : `${of} 个 M 中 hf 在 ${lower} 个上更低。`}`,
     hfRangeMax: (max, bound, longest) =>
       `hf 的最大值：${max}。任何 URL 都不会超过 ${bound}（最长的 URL 有 ${longest} 字节）。`,
     hfRangeSlots: (m, reachable, hit, random) =>

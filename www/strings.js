@@ -763,7 +763,7 @@ export const S = {
     hf3Slots: (hit) => `At M = 12, hf hits ${hit} of 12 slots.`,
     bTableHead: ['M', 'hf’s B', 'HfIp’s B'],
     hfAgainstHfip: (rows, lower, of) =>
-      `P1 says hf is better than HfIp at M = 8, 10 and 40. On these URLs: ${rows.map(([m, hf, hfip]) => `M = ${m}, hf ${hf}, HfIp ${hfip}`).join('; ')}. ${lower === 0 ? `hf is better at none of the ${of}: at 3 decimals the two are equal or HfIp is lower.` : `hf is lower at ${lower} of the ${of}.`}`,
+      `P1 says hf is better than HfIp at M = 8, 10 and 40. On these URLs: ${rows.map(([m, hf, hfip]) => `M = ${m}, hf ${hf}, HfIp ${hfip}`).join('; ')}. ${lower === 0 ? `hf is better at none of the ${of}: HfIp’s B is as low or lower at each (to 0.0005).` : `hf is lower at ${lower} of the ${of}.`}`,
     hfRangeMax: (max, bound, longest) =>
       `Largest hf value: ${max}. No URL can exceed ${bound} (the longest URL has ${longest} bytes).`,
     hfRangeSlots: (m, reachable, hit, random) =>

@@ -5,7 +5,7 @@
 //   hash → 散列（散列函数、散列值、散列表）。P4、P5 正文也写“哈希”，P1、P2、P3 写“散列”；本页一律用“散列”
 //   slot → 槽（M 个槽，槽号；P1）          bucket → 桶
 //   load balance → 负载平衡（P1：负载平衡性能测度）   query performance → 信息查询性能（P1）
-//   measure → 测度                          memory access → 访存
+//   measure → 测度                          memory access → 存储访问（P1：存储访问次数）
 //   Bloom filter → 布隆过滤器（P4）         counting Bloom filter → 计数布隆过滤器
 //   generalized list → 广义表；P4 的 improved generalized list → 改进广义表
 //   trie → 字典树（每节首次写作“字典树（trie）”）   level / level root → 层 / 层根节点（P4）
@@ -21,7 +21,8 @@
 //   counter → 计数器    overflow → 溢出    saturated / stuck → 饱和
 //   alias (异名同址) → 别名；mirror (同名异址) → 镜像（P3）
 //   normalisation / canonicalisation → 规范化   birthday bound → 生日界
-//   as printed → 原文 / 印刷值               misprint → 印刷错误
+//   as printed → 原文 / 印刷值               misprint → 印刷错误（印出的数与其公式不符）  slip → 笔误（作者的文字之误）
+//   fold (P1、P2) → 折叠（P1 的“折叠方法”）         MD5 slices → MD5 分段
 //   held-out URLs → 留出的 URL              URL stays URL; code, ids, file names, CLI commands,
 //   function names (ELFhash, HfIp, hf, MD5, XXH3) and formula notation stay as they are.
 // The authors: P1 李晓明、凤旺森；P2 李村合、何淑庆、张培颖；P3 杨海东、叶小岭、张颖超；
@@ -154,7 +155,7 @@ export const ZH = {
           claim: 'P1 的表格在 N = 1 000 000、M = 200 000 时印出最优值 A(opt) = 2.75。',
           live: (printed, formula, n, m) => `按 P1 自己的公式 (N/M + 1)/2，N = ${n}、M = ${m} 时得 ${formula}；表中印的是 ${printed}。`,
           explain:
-            '表中其余各列都与公式相符，所以 2.75 是 3.00 的笔误。同一张表中，N 不超过 300 万时 HfIp 的值都低于随机函数的平均值。在某一份具体的列表上，函数可以做到（按爬行顺序、只差一个计数的一串 URL 可能比随机分得更匀），但对各种列表平均而言做不到；本实验室的语料没有这样的序列，HfIp 在上面测得的正是随机函数的水平。',
+            '表中其余各列都与公式相符，所以 2.75 是 3.00 的印刷错误。同一张表中，N 不超过 300 万时 HfIp 的值都低于随机函数的平均值。在某一份具体的列表上，函数可以做到（按爬行顺序、只差一个计数的一串 URL 可能比随机分得更匀），但对各种列表平均而言做不到；本实验室的语料没有这样的序列，HfIp 在上面测得的正是随机函数的水平。',
         },
         {
           title: 'ELFhash 的低位就是 URL 的最后一个字符',
@@ -767,6 +768,8 @@ export const ZH = {
     hf3Share: (pct, n) => `${n} 个 URL 中有 ${pct} 的 hf 值是 3 的倍数。`,
     hf3Slots: (hit) => `M = 12 时，hf 命中 12 个槽中的 ${hit} 个。`,
     bTableHead: ['M', 'hf 的 B', 'HfIp 的 B'],
+    hfAgainstHfip: (rows, lower, of) =>
+      `P1 说 hf 在 M = 8、10、40 时比 HfIp 要好。在这些 URL 上：${rows.map(([m, hf, hfip]) => `M = ${m}，hf ${hf}，HfIp ${hfip}`).join('；')}。${lower === 0 ? `${of} 个 M 中 hf 一个也不更好：每个 M 上 HfIp 的 B 都不高于 hf（误差 0.0005 以内）。` : `${of} 个 M 中 hf 在 ${lower} 个上更低。`}`,
     hfRangeMax: (max, bound, longest) =>
       `hf 的最大值：${max}。任何 URL 都不会超过 ${bound}（最长的 URL 有 ${longest} 字节）。`,
     hfRangeSlots: (m, reachable, hit, random) =>
@@ -1235,7 +1238,7 @@ export const ZH = {
   fprTooltipPaper: (given, exact, n) => `按公式为 ${given}（论文没有给出误判率）；N = ${n} 时的精确值为 ${exact}`,
   fprTooltipOptimal: (k, rate) => `k = ${k} 时：${rate}`,
   bloomTableHead: ['位置得出方式', 'm/N', 'k', '误判数 / 留出数', '实测', '95 % 区间', '理论值', '理论值在区间内？'],
-  methodShort: { independent: '独立散列', double: '双重散列', 'enhanced-double': '增强双重散列', 'md5-slices': 'MD5 切片' },
+  methodShort: { independent: '独立散列', double: '双重散列', 'enhanced-double': '增强双重散列', 'md5-slices': 'MD5 分段' },
   bloomPaperLine: (given, exact, n) => `按公式为 ${given}；在此 N = ${n} 时的精确值为 ${exact}。`,
 
   bloomDemoTitle: '小过滤器的内部：位数组',

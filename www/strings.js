@@ -169,7 +169,7 @@ export const S = {
           claim: 'P1’s table prints the optimum A(opt) = 2.75 at N = 1 000 000 and M = 200 000.',
           live: (printed, formula, n, m) => `P1’s own formula (N/M + 1)/2 at N = ${n}, M = ${m} gives ${formula}; the table prints ${printed}.`,
           explain:
-            'Every other column of the table agrees with the formula, so 2.75 is a typo for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million. On one particular list a function can do that (crawl-order runs of URLs that differ only in a counter may spread more evenly than chance), though not on average over lists; on the lab’s corpus, which has no such runs, HfIp measures what a random function does.',
+            'Every other column of the table agrees with the formula, so 2.75 is a misprint for 3.00. The same table prints HfIp below what a random function averages at every N up to 3 million. On one particular list a function can do that (crawl-order runs of URLs that differ only in a counter may spread more evenly than chance), though not on average over lists; on the lab’s corpus, which has no such runs, HfIp measures what a random function does.',
         },
         {
           title: 'ELFhash’s low bits are the URL’s last character',
@@ -762,6 +762,8 @@ export const S = {
     hf3Share: (pct, n) => `${pct} of the ${n} URLs have an hf value that is a multiple of 3.`,
     hf3Slots: (hit) => `At M = 12, hf hits ${hit} of 12 slots.`,
     bTableHead: ['M', 'hf’s B', 'HfIp’s B'],
+    hfAgainstHfip: (rows, lower, of) =>
+      `P1 says hf is better than HfIp at M = 8, 10 and 40. On these URLs: ${rows.map(([m, hf, hfip]) => `M = ${m}, hf ${hf}, HfIp ${hfip}`).join('; ')}. ${lower === 0 ? `hf is better at none of the ${of}: HfIp’s B is as low or lower at each (to 0.0005).` : `hf is lower at ${lower} of the ${of}.`}`,
     hfRangeMax: (max, bound, longest) =>
       `Largest hf value: ${max}. No URL can exceed ${bound} (the longest URL has ${longest} bytes).`,
     hfRangeSlots: (m, reachable, hit, random) =>

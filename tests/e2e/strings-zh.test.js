@@ -67,6 +67,7 @@ const CASES = {
   bitTitle: [['«i»', true, N1, true], ['«i»', false, N1, false], ['«i»', true, N1, false]],
   bitsLabel: [['«m»', '«set»', '«query»'], ['«m»', '«set»', '']],
   'ev.hfipNeverSet': [['«bits»'], ['']],
+  'ev.hfAgainstHfip': [[[['«m»', '«hf»', '«hfip»']], 0, N2], [[['«m»', '«hf»', '«hfip»']], N1, N2]],
   trieStepSeenInsert: [['«url»', true], ['«url»', false]],
   fpReplayLock: [['global', [7001]], ['global', [null]], ['partial', [7001, null]], ['partial', [null, 7002]]],
   fpStoreNote: [['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', '«notExamined»'], ['«records»', '«stored»', '«largest»', '«sim»', '«shared»', '«sites»', '«pairs»', '«found»', '«groups»', null]],
@@ -304,6 +305,8 @@ test('the papers’ terms: 散列, never 哈希, and the glossary in use', () =>
     ['粘滞', '饱和'],
     ['读作已见过', '被判为已见过'],
     ['实验室现场测得', '实验室实测'],
+    ['MD5 切片', 'MD5 分段'],
+    ['回卷', '折叠'],
   ]) {
     assert.ok(!text.includes(rejected), `${rejected}: the glossary says ${word}`);
   }

@@ -28,6 +28,24 @@ function card(id, strings, evidence) {
 const p = (text) => el('p', { text });
 const bOf = (pairs, m) => pairs.find(([mm]) => mm === m)?.[1];
 
+/** The M at which P1 says hf beats HfIp (“hf 在 M=8,10,40 时表现最好(比 HfIp 要好)”). */
+const HF_BEST_M = [8, 10, 40];
+
+/**
+ * P1's “hf better than HfIp at M = 8, 10, 40” against the loaded URLs: each B, and at how many
+ * of the three hf's B is lower by more than B's third decimal.
+ * @param {any} h3 the report's hf_multiple_of_3
+ */
+function hfAgainstHfip(h3) {
+  const rows = HF_BEST_M.map((m) => [m, bOf(h3.b_by_m, m), bOf(h3.hfip_b_by_m, m)]);
+  const lower = rows.filter(([, hf, hfip]) => hf < hfip - 0.0005).length;
+  return S.ev.hfAgainstHfip(
+    rows.map(([m, hf, hfip]) => [int(m), fixed(hf, 4), fixed(hfip, 4)]),
+    lower,
+    rows.length,
+  );
+}
+
 export function renderWhy(container, r) {
   const n = int(r.n);
   const h3 = r.hf_multiple_of_3;
@@ -45,6 +63,7 @@ export function renderWhy(container, r) {
         h3.b_by_m.map(([m, b]) => [int(m), fixed(b, 3), fixed(bOf(h3.hfip_b_by_m, m), 3)]),
         (i) => h3.b_by_m[i][0] === 12,
       ),
+      p(hfAgainstHfip(h3)),
     ]),
     card('hfRange', S.why.hfRange, [
       p(S.ev.hfRangeMax(int(hr.max_value), int(hr.bound_for_longest), int(hr.longest_url))),

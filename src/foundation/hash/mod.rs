@@ -190,16 +190,16 @@ registry! {
         "Web 信息博物馆（Web InfoMall）的 hf，P1 的 C 代码：有符号 char 上 3 * c * i 之和的绝对值。";
     SitePrinted, "site-printed", "P2 site hash (as printed)", "P2 站点散列（按原文代码）", "P2", false, 32,
         "P2's site hash exactly as printed: r = (r << 7) + charAt(i), the fold never runs.",
-        "P2 的站点散列，完全照原文：r = (r << 7) + charAt(i)，回卷从不执行。";
-    SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列（21 位回卷，按文字描述）", "P2", false, 21,
+        "P2 的站点散列，完全照原文：r = (r << 7) + charAt(i)，折叠从不执行。";
+    SiteFolded, "site-folded", "P2 site hash (21-bit fold, as described)", "P2 站点散列（21 位折叠，按文字描述）", "P2", false, 21,
         "P2's site hash as the text describes it: low 7 bits per char, end-around fold into 21 bits.",
-        "P2 文字所描述的站点散列：每个字符取低 7 位，循环回卷进 21 位。";
+        "P2 文字所描述的站点散列：每个字符取低 7 位，循环折叠进 21 位。";
     SiteJava, "site-java", "P2 site hash (printed loop run, Java >>)", "P2 站点散列（原文循环照 Java >> 运行）", "P2", false, 21,
         "P2's printed fold loop made to run, with Java's arithmetic >> in step (7): a sign bit folds in as -1024..-1.",
-        "让 P2 印出的回卷循环真正运行，第 (7) 步用 Java 的算术右移 >>：符号位作为 -1024..-1 回卷进来。";
+        "让 P2 印出的折叠循环真正运行，第 (7) 步用 Java 的算术右移 >>：符号位作为 -1024..-1 折叠进来。";
     SiteRepaired, "site-repaired", "P2 site hash (lab repair)", "P2 站点散列（本实验室修正）", "P2", true, 21,
         "Ours: the 21-bit end-around fold after every char, so all chars count.",
-        "本实验室的修正：每个字符之后都做 21 位循环回卷，所有字符都起作用。";
+        "本实验室的修正：每个字符之后都做 21 位循环折叠，所有字符都起作用。";
     PathPrinted, "path-printed", "P2 path hash (as printed)", "P2 路径散列（按原文代码）", "P2", false, 32,
         "P2's path hash as printed, loop completed: r = s per 3 chars, returns r * s.",
         "P2 的路径散列，照原文（循环补全）：每 3 个字符 r = s，返回 r * s。";

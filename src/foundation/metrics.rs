@@ -39,6 +39,12 @@ pub fn avg_probes_a_opt(n: u64, m: u32) -> f64 {
     (n as f64 / m as f64 + 1.0) / 2.0
 }
 
+/// The worst A: every key in one slot, so the i-th key of the chain takes i accesses and
+/// `A = (N + 1) / 2` (P1's other extreme of A, lost with its formula in the scan).
+pub fn avg_probes_a_max(n: u64) -> f64 {
+    (n as f64 + 1.0) / 2.0
+}
+
 /// The least A whole-number loads allow: `N mod M` slots hold `⌈N/M⌉` keys and the others
 /// `⌊N/M⌋`, so `A = Σ c(c+1)/2 / N`. It equals [`avg_probes_a_opt`] when M divides N and is
 /// above it otherwise: 1.80, not 1.75, at N/M = 2.5 (P1's first column).

@@ -66,6 +66,8 @@ pub struct TableColumn {
     pub a_opt_whole: f64,
     /// The expected A of a uniformly random function, `1 + (N - 1) / (2M)`.
     pub a_random: f64,
+    /// The worst A, every URL in one slot: `(N + 1) / 2` ([`crate::foundation::metrics::avg_probes_a_max`]).
+    pub a_max: f64,
     /// HfIp's A as P1 prints it ([`HFIP_PRINTED`]).
     pub hfip_printed: f64,
     /// Our A at this N, or `None` when the input has fewer URLs.
@@ -429,6 +431,7 @@ impl P1Study {
                 a_opt_formula: crate::foundation::metrics::avg_probes_a_opt(tn, TABLE_M),
                 a_opt_whole: crate::foundation::metrics::avg_probes_a_opt_whole(tn, TABLE_M),
                 a_random: crate::foundation::metrics::avg_probes_a_random(tn, TABLE_M),
+                a_max: crate::foundation::metrics::avg_probes_a_max(tn),
                 hfip_printed: HFIP_PRINTED[i],
                 hfip: at(HashId::HfIp, TABLE_M, tn),
                 hf: at(HashId::Hf, TABLE_M, tn),

@@ -81,6 +81,65 @@ pub struct Printed {
     pub expected_b_random: f64,
     /// Control-node matches per URL.
     pub control_matches_per_url: f64,
+    /// The CNNIC figures P2 sizes its site table by (§3.2), and what they give.
+    pub cnnic: Cnnic,
+}
+
+/// The CNNIC 2004 figures P2 cites (§3.2) and what follows from them: the site table's load
+/// factor at P2's own site count, and pages per site (P2: "平均页面数量在 1000 以上").
+#[derive(Clone, Debug, Serialize)]
+pub struct Cnnic {
+    /// `.cn` domains, 432 077.
+    pub cn_domains: u64,
+    /// Domains, 1 852 300.
+    pub domains: u64,
+    /// Web sites, 668 900.
+    pub sites: u64,
+    /// Pages, 650 682 300.
+    pub pages: u64,
+    /// Slots of P2's site table, 2^21.
+    pub site_slots: u64,
+    /// The load factor P2 keeps the site table under, 0.75.
+    pub alpha_limit: f64,
+    /// α of the 668 900 sites in 2^21 slots: 0.319.
+    pub alpha_sites: f64,
+    /// α if every domain were a site: 0.883, over 0.75.
+    pub alpha_domains: f64,
+    /// Pages per site: 972.8, not "1000 以上".
+    pub pages_per_site: f64,
+}
+
+/// P2's CNNIC figures (§3.2).
+pub const CNNIC_CN_DOMAINS: u64 = 432_077;
+/// See [`Cnnic::domains`].
+pub const CNNIC_DOMAINS: u64 = 1_852_300;
+/// See [`Cnnic::sites`].
+pub const CNNIC_SITES: u64 = 668_900;
+/// See [`Cnnic::pages`].
+pub const CNNIC_PAGES: u64 = 650_682_300;
+
+impl Cnnic {
+    /// The printed figures and their quotients.
+    pub fn new() -> Cnnic {
+        let slots = 1u64 << 21;
+        Cnnic {
+            cn_domains: CNNIC_CN_DOMAINS,
+            domains: CNNIC_DOMAINS,
+            sites: CNNIC_SITES,
+            pages: CNNIC_PAGES,
+            site_slots: slots,
+            alpha_limit: 0.75,
+            alpha_sites: CNNIC_SITES as f64 / slots as f64,
+            alpha_domains: CNNIC_DOMAINS as f64 / slots as f64,
+            pages_per_site: CNNIC_PAGES as f64 / CNNIC_SITES as f64,
+        }
+    }
+}
+
+impl Default for Cnnic {
+    fn default() -> Self {
+        Cnnic::new()
+    }
 }
 
 impl Printed {
@@ -100,6 +159,7 @@ impl Printed {
             p_value: m.p_value,
             expected_b_random: m.expected_max_load * TABLE1_NODES as f64 / TABLE1_URLS as f64,
             control_matches_per_url: TABLE1_CONTROL_MATCHES as f64 / TABLE1_URLS as f64,
+            cnnic: Cnnic::new(),
         }
     }
 }

@@ -570,6 +570,13 @@ describe('P3’s MD5 fingerprints on the page', { timeout: 900_000 }, () => {
     assert.deepEqual(await rows(), pick(RECORDED.threads));
     assert.equal(await page.textContent('#fp-threads-source'), S.fpThreadsRecorded(RECORDED.command, RECORDED.day, int(RECORDED.cores), RECORDED.cpu, RECORDED.os));
     assert.match(await page.textContent('#fp-threads-note'), /global lock was contended/);
+    // P3's several threads on one domain: the run with every thread on every domain is named so.
+    const shared = RECORDED.threads.find((r) => r.per_domain > 1);
+    assert.ok(shared, 'the recorded run has P3’s shared domains');
+    assert.equal(
+      await page.textContent(`#fp-threads-table tbody tr[data-per-domain="${shared.per_domain}"] th`),
+      S.fpThreadsShared(S.fpThreadsLocking[shared.locking], int(shared.per_domain)),
+    );
     // The reader's own run.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-threads-'));
     const mine = path.join(dir, 'my-run.json');

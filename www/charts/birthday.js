@@ -83,7 +83,8 @@ export function render(canvas, { curves, rows, printed, inputN, soFar = null }) 
     });
   }
   for (const what of ['pages', 'links']) {
-    const mine = rows.filter((r) => r.n === printed[`web_${what}`]);
+    // The chart's widths only (the 384- and 1024-bit rows are in the table: far below its axis).
+    const mine = rows.filter((r) => r.n === printed[`web_${what}`] && r.bits <= 128);
     datasets.push({
       label: S.fpPaperPoint(S.fpClaimWhat[what], mine.map((r) => r.bits).join(' and ')),
       data: mine.map((r) => ({ x: r.n, y: Math.max(r.probability, Y_MIN), row: r })),

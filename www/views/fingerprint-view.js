@@ -177,8 +177,9 @@ export function setupFingerprint(ctx) {
       ...b.rows.map((r) => [
         `${r.n === p.printed.web_pages ? 'pages' : 'links'}-${r.bits}`,
         S.fpClaimRow(S.fpClaimWhat[r.n === p.printed.web_pages ? 'pages' : 'links'], r.bits),
-        // P3 claims its 128-bit ids fit; the 64-bit rows are ours, for comparison.
-        r.bits === p.printed.fingerprint_bits ? S.fpClaimFits : '',
+        // P3 claims its 128-bit ids fit, and longer digests repeat less still; the 64-bit rows
+        // are ours, for comparison.
+        r.bits === p.printed.fingerprint_bits ? S.fpClaimFits : r.bits > p.printed.fingerprint_bits ? S.fpClaimLonger : '',
         S.fpClaimPairs(sci(r.probability), sci(r.expected_pairs)),
       ]),
     ].map(([id, what, said, ours]) => {

@@ -420,6 +420,13 @@ function renderSiteTables(tables) {
   fillTable($('part-site-table'), S.partSiteTableHead, rows);
 }
 
+/** P2's CNNIC figures: its site table's α at its own site count, and its pages per site. */
+function renderCnnic(c) {
+  say($('part-site-cnnic'), () =>
+    S.partCnnic(int(c.sites), fixed(c.alpha_sites, 3), int(c.domains), fixed(c.alpha_domains, 3), fixed(c.alpha_limit, 2), int(c.pages), fixed(c.pages_per_site, 1)),
+  );
+}
+
 function renderPathTables(tables) {
   pathCollisionsChart.render($('part-path-chart'), { tables });
   pathLoadChart.render($('part-load-chart'), { tables });
@@ -523,6 +530,7 @@ export function renderPartition(report, { policy, reading, names = {} }) {
   renderMatches(report, shown.policy);
   renderVerdicts(report.verdicts, report.printed, sim.nodes);
   renderSiteTables(sim.site_tables);
+  renderCnnic(report.printed.cnnic);
   renderPathTables(sim.path_tables);
   renderRehash(report, names);
   renderGroups(sim.site_tables, reading);

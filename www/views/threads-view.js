@@ -46,9 +46,11 @@ export function setupThreads() {
         : S.fpThreadsLoaded(shown.name, int(runs[0].urls)),
     );
     const base = runs.find((r) => r.threads === 1 && r.locking === 'global');
+    /** A run with each domain one thread's (recorded runs before P3's shared domains have no per_domain). */
+    const own = (r) => (r.per_domain ?? 1) === 1;
     const rows = runs.map((r) => {
-      const tr = el('tr', { cls: r.threads > 1 && r.locking === 'partial' ? 'hl' : '' }, [
-        el('th', { attrs: { scope: 'row' }, text: S.fpThreadsLocking[r.locking] }),
+      const tr = el('tr', { cls: r.threads > 1 && r.locking === 'partial' && own(r) ? 'hl' : '' }, [
+        el('th', { attrs: { scope: 'row' }, text: (r.per_domain ?? 1) > 1 ? S.fpThreadsShared(S.fpThreadsLocking[r.locking], int(r.per_domain)) : S.fpThreadsLocking[r.locking] }),
         el('td', { text: int(r.threads) }),
         el('td', { text: int(Math.round(r.urls_per_second)) }),
         el('td', { text: base ? fixed(r.urls_per_second / base.urls_per_second, 2) : '—' }),
@@ -57,14 +59,14 @@ export function setupThreads() {
         el('td', { text: r.per_thread.map((c) => int(c)).join(' / ') }),
         el('td', { text: int(r.distinct) }),
       ]);
-      Object.assign(tr.dataset, { locking: r.locking, threads: String(r.threads), perSecond: String(r.urls_per_second), contended: String(r.contended) });
+      Object.assign(tr.dataset, { locking: r.locking, threads: String(r.threads), perDomain: String(r.per_domain ?? 1), perSecond: String(r.urls_per_second), contended: String(r.contended) });
       return tr;
     });
     const t = $('fp-threads-table');
     t.tHead.replaceChildren(el('tr', {}, S.fpThreadsHead.map((h) => el('th', { text: h, attrs: { scope: 'col' } }))));
     t.tBodies[0].replaceChildren(...rows);
     const most = Math.max(...runs.map((r) => r.threads));
-    const at = (locking) => runs.find((r) => r.threads === most && r.locking === locking);
+    const at = (locking) => runs.find((r) => r.threads === most && r.locking === locking && own(r));
     const [g, p] = [at('global'), at('partial')];
     const same = runs.every((r) => r.distinct === runs[0].distinct);
     say($('fp-threads-note'), () =>

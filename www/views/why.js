@@ -106,6 +106,7 @@ export function renderWhy(container, r) {
           fixed(c.a_opt_formula, 2),
           fixed(c.a_opt_whole, 2),
           fixed(c.a_random, 2),
+          fixed(c.a_max, 2),
           fixed(c.hfip_printed, 2),
           c.hfip === null ? S.ev.notMeasured : fixed(c.hfip, 2),
         ]),

@@ -58,6 +58,16 @@ pub fn table1(
     Ok(report)
 }
 
+/// P4's Table 1 stores (databases, linked list, generalized list) timed at 10^4, 10^5 and 10^6
+/// URLs stored, as many as `stored` allows ([`table1::scale`]).
+pub fn table1_scale(
+    stored: &[&[u8]],
+    absent: &[&[u8]],
+    now: &mut dyn FnMut() -> f64,
+) -> Result<table1::Table1Scale, String> {
+    table1::scale(&mut table1_stores, stored, absent, now)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

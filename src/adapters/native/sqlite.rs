@@ -105,6 +105,9 @@ impl DedupStore for SqliteStore {
         self.pending.push(url.into());
         Ok(())
     }
+    fn settle(&mut self) -> Result<(), String> {
+        self.flush()
+    }
     fn contains(&mut self, url: &[u8]) -> Result<bool, String> {
         self.flush()?;
         let mut q = self

@@ -6,7 +6,10 @@
 //! The URLs are dealt to `t` threads by their registrable domain ([`owner`]: FNV-1a of the domain
 //! mod `t`, the dealing the page's replay [`crate::mechanisms::fingerprint::replay`] shares; the hand-off,
 //! done before the clock starts), and every thread fingerprints its URLs (MD5, as P3) and
-//! checks, then writes, each into one shared store, locked one of three ways:
+//! checks, then writes, each into one shared store, locked one of three ways. With several
+//! threads per domain (P3's "让10个线程负责…域", [`ThreadRun::per_domain`]) the threads form
+//! groups of that many, a domain is a group's and its URLs are dealt in turn to the group's
+//! threads, which share the domain's part of the store and its lock:
 //!
 //! * `global`: one lock around the whole store (what P3 avoids);
 //! * `partial`: P3's, the store split into one part per thread's domains, each with its lock, so
@@ -61,6 +64,8 @@ pub struct ThreadRun {
     pub locking: Locking,
     /// Threads run.
     pub threads: usize,
+    /// Threads that share each domain (1: every domain is one thread's).
+    pub per_domain: usize,
     /// URLs dealt to the threads (all of the input).
     pub urls: u64,
     /// URLs written (their fingerprint was not in the store).
@@ -109,16 +114,35 @@ fn lock<'a>(m: &'a Mutex<HashSet<u128>>, c: &mut Counts) -> MutexGuard<'a, HashS
     }
 }
 
-/// Runs `urls` on `threads` threads sharing one store locked by `locking`.
+/// Runs `urls` on `threads` threads sharing one store locked by `locking`, each domain one
+/// thread's.
 pub fn run(urls: &[&[u8]], threads: usize, locking: Locking) -> ThreadRun {
+    run_shared(urls, threads, 1, locking)
+}
+
+/// Runs `urls` on `threads` threads sharing one store locked by `locking`, `per_domain` threads
+/// to a domain: the threads form `threads / per_domain` groups, a domain is one group's
+/// ([`owner`] over the groups), and its URLs go to the group's threads in turn; under
+/// `partial` a group's threads share its part of the store and its lock.
+pub fn run_shared(
+    urls: &[&[u8]],
+    threads: usize,
+    per_domain: usize,
+    locking: Locking,
+) -> ThreadRun {
     let threads = threads.max(1);
+    let per_domain = per_domain.clamp(1, threads);
+    let groups = threads / per_domain;
     let mut queues: Vec<Vec<&[u8]>> = vec![Vec::new(); threads];
+    let mut turn = vec![0usize; groups];
     for &u in urls {
-        queues[owner(u, threads)].push(u);
+        let g = owner(u, groups);
+        queues[g * per_domain + turn[g] % per_domain].push(u);
+        turn[g] += 1;
     }
     let parts = match locking {
         Locking::Global => 1,
-        Locking::Partial => threads,
+        Locking::Partial => groups,
         Locking::Sharded => SHARDS,
     };
     let store = Store((0..parts).map(|_| Mutex::new(HashSet::new())).collect());
@@ -141,7 +165,7 @@ pub fn run(urls: &[&[u8]], threads: usize, locking: Locking) -> ThreadRun {
                         let fp = md5_u128(url);
                         let part = match locking {
                             Locking::Global => 0,
-                            Locking::Partial => t,
+                            Locking::Partial => (t / per_domain).min(groups - 1),
                             Locking::Sharded => fp as usize % SHARDS,
                         };
                         let mut set = lock(&store.0[part], &mut c);
@@ -167,6 +191,7 @@ pub fn run(urls: &[&[u8]], threads: usize, locking: Locking) -> ThreadRun {
     ThreadRun {
         locking,
         threads,
+        per_domain,
         urls: urls.len() as u64,
         distinct: sum(|c| c.distinct),
         duplicates: sum(|c| c.duplicates),
@@ -187,12 +212,17 @@ pub fn thread_counts(cores: usize) -> Vec<usize> {
     v
 }
 
-/// Every locking at every thread count of [`thread_counts`].
+/// Every locking at every thread count of [`thread_counts`], each domain one thread's; after
+/// each count of 2 or more, P3's partial locks with all its threads on every domain (its "10
+/// threads for one domain"), where the threads of a domain wait for each other.
 pub fn study(urls: &[&[u8]], cores: usize) -> Vec<ThreadRun> {
     let mut runs = Vec::new();
     for threads in thread_counts(cores) {
         for locking in Locking::ALL {
             runs.push(run(urls, threads, locking));
+        }
+        if threads > 1 {
+            runs.push(run_shared(urls, threads, threads, Locking::Partial));
         }
     }
     runs
@@ -219,7 +249,7 @@ mod tests {
         let urls: Vec<&[u8]> = urls.iter().map(|u| u.as_bytes()).collect();
         let one: HashSet<&[u8]> = urls.iter().copied().collect();
         let runs = study(&urls, 4);
-        assert_eq!(runs.len(), 3 * 3);
+        assert_eq!(runs.len(), 3 * 3 + 2);
         for r in &runs {
             assert_eq!(r.urls, urls.len() as u64, "{r:?}");
             assert_eq!(r.distinct, one.len() as u64, "{r:?}");
@@ -230,9 +260,17 @@ mod tests {
             if r.threads == 1 {
                 assert_eq!(r.contended, 0, "one thread never waits: {r:?}");
             }
-            if r.locking == Locking::Partial {
+            if r.locking == Locking::Partial && r.per_domain == 1 {
                 // Each thread locks only its own part: no thread ever waits for another.
                 assert_eq!(r.contended, 0, "{r:?}");
+            }
+            if r.per_domain > 1 {
+                // Every domain's URLs dealt in turn to all the threads: even shares.
+                let (lo, hi) = (
+                    r.per_thread.iter().min().unwrap(),
+                    r.per_thread.iter().max().unwrap(),
+                );
+                assert!(hi - lo <= 1, "{r:?}");
             }
         }
     }

@@ -13,7 +13,7 @@ fn scale_pow2(x: f64, e: i32) -> f64 {
 }
 
 /// Expected colliding pairs among `n` distinct inputs with random `bits`-bit fingerprints,
-/// `n(n−1)/2^(bits+1)` (any `bits` up to 1000).
+/// `n(n−1)/2^(bits+1)` (any `bits` up to 1024).
 pub fn expected_colliding_pairs(n: u64, bits: u32) -> f64 {
     if n < 2 {
         return 0.0;
@@ -142,10 +142,11 @@ pub struct BirthdayReport {
 
 impl BirthdayReport {
     /// The report with P3's printed numbers: its pages (13 billion) and links (60 billion) at
-    /// 128 and 64 bits.
+    /// 128 and 64 bits, then at the 384 and 1024 bits of which P3 says "更是不大可能重复了" (all the
+    /// less likely to repeat).
     pub fn new() -> BirthdayReport {
         let mut rows = Vec::new();
-        for bits in [128, 64] {
+        for bits in [128, 64, 384, 1024] {
             rows.push(BirthdayRow::new(
                 "pages (P3: 13 billion)",
                 P3_WEB_PAGES,

@@ -226,7 +226,13 @@ fn the_claim_is_reached_at_26_million_urls() {
     assert!(n_for_collision_probability(1.0, 16).is_infinite());
     let b = BirthdayReport::new();
     assert!(close(b.claim_log2, -79.726, 1e-4));
-    assert_eq!(b.rows.len(), 4);
+    // Pages and links at 128, 64, 384 and 1024 bits; at 1024 bits the pages' chance is
+    // 13e9² / 2^1025 = 4.70e-289, still a normal f64.
+    assert_eq!(b.rows.len(), 8);
+    let top = &b.rows[6];
+    assert_eq!((top.bits, top.n), (1024, 13_000_000_000));
+    assert!(close(top.probability, 4.700e-289, 1e-3), "{top:?}");
+    assert!(close(top.log10_probability, -288.328, 1e-4), "{top:?}");
     // 10^-19: n(n−1) = 6.805647e19 → n = 8.2496e9.
     assert!(close(b.n_at_human_fingerprint, 8.2496e9, 1e-4));
 }

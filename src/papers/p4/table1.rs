@@ -39,6 +39,11 @@ pub trait DedupStore {
     fn insert(&mut self, url: &[u8]) -> Result<(), String>;
     /// Whether `url` is stored.
     fn contains(&mut self, url: &[u8]) -> Result<bool, String>;
+    /// Finishes storing what was inserted (a database writes its rows in one transaction), so
+    /// that the time goes to storing, not to the first lookup. Nothing by default.
+    fn settle(&mut self) -> Result<(), String> {
+        Ok(())
+    }
     /// What the store costs beside time (bytes, files), in words, when it has such a cost.
     fn cost(&self) -> Option<StoreCost> {
         None
@@ -149,6 +154,7 @@ pub fn time_dedup(
     for url in stored {
         store.insert(url)?;
     }
+    store.settle()?;
     let insert_ms = now() - t0;
     let (mut passes, mut found, t0) = (0u64, None, now());
     let ms = loop {
@@ -275,9 +281,164 @@ pub fn replay(
     })
 }
 
+/// The record counts at which [`scale`] times every store: P4 §1 says a database's dedup "falls
+/// off sharply beyond a million records" (数据库记录数超过百万时性能急剧下降), and Table 1 times
+/// 16 000 only.
+pub const SCALE_SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
+/// Lookups timed at each size, half of them stored URLs spread evenly over the store, half never
+/// stored: a sample, since one scan of a million rows takes tens of milliseconds.
+pub const SCALE_LOOKUPS: usize = 40;
+
+/// One store at one size.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScaleRow {
+    /// The store ([`Table1Row::method`]).
+    pub method: &'static str,
+    /// URLs stored.
+    pub stored: u64,
+    /// Lookups timed ([`SCALE_LOOKUPS`]), repeated as [`time_dedup`] repeats them.
+    pub lookups: u64,
+    /// Milliseconds per lookup.
+    pub measured_ms: f64,
+    /// Milliseconds to store the URLs.
+    pub insert_ms: f64,
+    /// Nanoseconds per lookup per URL stored: flat for a scan (`O(N)`), falling for an index
+    /// (`O(log N)`) and for the list (`O(L)`).
+    pub ns_per_record: f64,
+}
+
+/// How one store's lookup time grew from the smallest size to the largest.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScaleGrowth {
+    /// The store.
+    pub method: &'static str,
+    /// The smallest and the largest number of URLs stored.
+    pub from: u64,
+    /// See `from`.
+    pub to: u64,
+    /// `to / from`.
+    pub records_ratio: f64,
+    /// The lookup time at `to` over the time at `from`.
+    pub time_ratio: f64,
+    /// `log(time_ratio) / log(records_ratio)`: 1 for a time linear in the records (a scan), near
+    /// 0 for an index or the list; above 1 would be the "sharp fall" P4 speaks of (0 when only
+    /// one size was measured).
+    pub exponent: f64,
+}
+
+/// Table 1's stores timed at each of [`SCALE_SIZES`] the input has URLs for.
+#[derive(Clone, Debug, Serialize)]
+pub struct Table1Scale {
+    /// The sizes measured.
+    pub sizes: Vec<u64>,
+    /// The sizes left out: the input has fewer distinct URLs to store.
+    pub beyond_input: Vec<u64>,
+    /// One row per (size, store), size by size.
+    pub rows: Vec<ScaleRow>,
+    /// One per store, in the stores' order.
+    pub growth: Vec<ScaleGrowth>,
+}
+
+/// Times the stores `make` gives (a new set at each size) with the first `size` URLs of `stored`
+/// stored, for each of [`SCALE_SIZES`] up to `stored.len()`; the lookups are
+/// [`SCALE_LOOKUPS`]: stored URLs spread evenly over the first `size`, and URLs of `absent`.
+pub fn scale(
+    make: &mut dyn FnMut() -> Result<Vec<Box<dyn DedupStore>>, String>,
+    stored: &[&[u8]],
+    absent: &[&[u8]],
+    now: &mut dyn FnMut() -> f64,
+) -> Result<Table1Scale, String> {
+    let (sizes, beyond): (Vec<usize>, Vec<usize>) =
+        SCALE_SIZES.iter().partition(|&&s| s <= stored.len());
+    let mut rows = Vec::new();
+    for &size in &sizes {
+        let half = (SCALE_LOOKUPS / 2).min(absent.len());
+        let mut look = Vec::with_capacity(2 * half);
+        for i in 0..half {
+            look.push(stored[i * size / half.max(1)]);
+            look.push(absent[i]);
+        }
+        for mut store in make()? {
+            let row = time_dedup(store.as_mut(), &stored[..size], &look, now)?;
+            rows.push(ScaleRow {
+                method: row.method,
+                stored: row.stored,
+                lookups: row.lookups,
+                measured_ms: row.measured_ms,
+                insert_ms: row.insert_ms,
+                ns_per_record: row.measured_ms * 1e6 / size as f64,
+            });
+        }
+    }
+    let mut growth = Vec::new();
+    if let (Some(&first), Some(&last)) = (sizes.first(), sizes.last()) {
+        for row in rows.iter().filter(|r| r.stored == first as u64) {
+            let Some(end) = rows
+                .iter()
+                .find(|r| r.method == row.method && r.stored == last as u64)
+            else {
+                continue;
+            };
+            let records_ratio = last as f64 / first as f64;
+            let time_ratio = end.measured_ms / row.measured_ms;
+            growth.push(ScaleGrowth {
+                method: row.method,
+                from: first as u64,
+                to: last as u64,
+                records_ratio,
+                time_ratio,
+                exponent: if last > first {
+                    time_ratio.ln() / records_ratio.ln()
+                } else {
+                    0.0
+                },
+            });
+        }
+    }
+    Ok(Table1Scale {
+        sizes: sizes.iter().map(|&s| s as u64).collect(),
+        beyond_input: beyond.iter().map(|&s| s as u64).collect(),
+        rows,
+        growth,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scale_times_every_store_at_each_size_the_input_allows() {
+        let stored = urls(10_500, "stored");
+        let absent = urls(50, "absent");
+        let stored: Vec<&[u8]> = stored.iter().map(|u| u.as_bytes()).collect();
+        let absent: Vec<&[u8]> = absent.iter().map(|u| u.as_bytes()).collect();
+        let mut clock = 0.0;
+        let mut make = || -> Result<Vec<Box<dyn DedupStore>>, String> {
+            Ok(vec![
+                Box::new(LinkedListStore::default()),
+                Box::new(GlStore::default()),
+            ])
+        };
+        let r = scale(&mut make, &stored, &absent, &mut || {
+            clock += 1.0;
+            clock
+        })
+        .unwrap();
+        assert_eq!(r.sizes, [10_000]);
+        assert_eq!(r.beyond_input, [100_000, 1_000_000]);
+        assert_eq!(r.rows.len(), 2);
+        for row in &r.rows {
+            assert_eq!((row.stored, row.lookups), (10_000, SCALE_LOOKUPS as u64));
+            assert!(row.measured_ms > 0.0 && row.ns_per_record > 0.0);
+        }
+        let methods: Vec<&str> = r.growth.iter().map(|g| g.method).collect();
+        assert_eq!(methods, ["linked-list", "generalized-list"]);
+        assert!(r
+            .growth
+            .iter()
+            .all(|g| g.exponent == 0.0 && g.records_ratio == 1.0));
+    }
 
     fn urls(n: usize, tag: &str) -> Vec<String> {
         (0..n)

@@ -109,7 +109,7 @@ fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
     )?;
     // A row per measure in the text, a row per N in the CSV.
     type Measure = fn(&TableColumn) -> Cell;
-    let rows: [(&str, &str, Measure); 8] = [
+    let rows: [(&str, &str, Measure); 9] = [
         ("A(opt) as printed", "a_opt_printed", |c| {
             Cell::fixed(c.a_opt_printed, 2)
         }),
@@ -121,6 +121,9 @@ fn print_p1(out: &mut Out, r: &P1Report, source: &Source) -> io::Result<()> {
         }),
         ("A of a random function", "a_random", |c| {
             Cell::fixed(c.a_random, 2)
+        }),
+        ("A(max) = (N+1)/2, one slot", "a_max", |c| {
+            Cell::fixed(c.a_max, 2)
         }),
         ("HfIp as printed", "hfip_printed", |c| {
             Cell::fixed(c.hfip_printed, 2)

@@ -171,6 +171,18 @@ fn print_p2(
     print_matches(out, r, control)?;
     writeln!(out, "\n4. The control node's tables on this input:")?;
     print_control(out, s, control, HashId::SiteFolded)?;
+    let c = &r.printed.cnnic;
+    writeln!(
+        out,
+        "   P2's own figures (CNNIC 2004): its {} sites fill the 2^21-slot site table to α = {:.3}, under its {}; its\n   {} domains would give {:.3}, over it. Its {} pages are {:.1} per site, where P2 writes \"1000 以上\" (over 1 000).",
+        group(c.sites),
+        c.alpha_sites,
+        c.alpha_limit,
+        group(c.domains),
+        c.alpha_domains,
+        group(c.pages),
+        c.pages_per_site
+    )?;
     writeln!(
         out,
         "\n5. Host routing and big sites. Under P2's path routing a big site is spread over the nodes; under host\n   routing it sits on one node. The biggest site here:"

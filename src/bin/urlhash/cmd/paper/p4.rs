@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 use urlhashlab::adapters::native;
 use urlhashlab::mechanisms::bloom;
-use urlhashlab::papers::p4::table1::{Table1Report, WINDOWS_TICK_MS};
+use urlhashlab::papers::p4::table1::{Table1Report, Table1Scale, SCALE_SIZES, WINDOWS_TICK_MS};
 use urlhashlab::papers::p4::P4_TIME_URLS;
 
 use crate::cmd::trie::print_trie;
@@ -40,6 +40,12 @@ pub(crate) struct PaperP4Args {
     /// only the first few shared); 0 leaves them out.
     #[arg(long = "md5-dirs", value_name = "N", value_parser = parse_count_or_zero, default_value_t = 1_000, allow_negative_numbers = true)]
     pub(crate) md5_dirs: u64,
+    /// Also time Table 1's stores (the databases scanned and indexed, the linked list, the
+    /// generalized list) with 10 000, 100 000 and 1 000 000 URLs stored, as many as the input
+    /// has (the built-in corpus needs --n 1000000), 40 lookups each: P4 says a database "falls
+    /// off sharply beyond a million records". About 20 s and 1 GB at a million.
+    #[arg(long = "table1-scale")]
+    pub(crate) table1_scale: bool,
     #[arg(long)]
     pub(crate) json: bool,
     /// Print CSV instead of text: Table 1 replayed, P4's times beside ours, the bytes per URL at 10 000 URLs, then
@@ -64,8 +70,22 @@ impl PaperP4Args {
             &mut || start.elapsed().as_secs_f64() * 1e3,
         )
         .map_err(anyhow::Error::msg)?;
+        let scale = if self.table1_scale {
+            let largest = *SCALE_SIZES.last().expect("sizes") as u64;
+            let keys = split(&source, largest, true, "paper p4's Table 1 at scale")?;
+            let (stored, absent) = (keys.inserted(), keys.held_out());
+            Some(
+                native::table1_scale(&stored, &absent, &mut || {
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .map_err(anyhow::Error::msg)?,
+            )
+        } else {
+            None
+        };
         let report = P4Out {
             table1: &table1,
+            table1_scale: scale.as_ref(),
             trie: &out,
         };
         let json = WithInput {
@@ -73,7 +93,11 @@ impl PaperP4Args {
             report: &report,
         };
         write_report(Format::of(self.json, self.csv), &json, |w| {
-            print_p4(w, &out, &table1, &source)
+            print_p4(w, &out, &table1, &source)?;
+            match &scale {
+                Some(scale) => print_scale(w, scale),
+                None => Ok(()),
+            }
         })
     }
 }
@@ -85,6 +109,9 @@ const LOOKUPS_PER_PASS: usize = 1_000;
 #[derive(Serialize)]
 struct P4Out<'a> {
     table1: &'a Table1Report,
+    /// With `--table1-scale`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table1_scale: Option<&'a Table1Scale>,
     #[serde(flatten)]
     trie: &'a TrieOut,
 }
@@ -236,4 +263,67 @@ fn print_table1(w: &mut Out, r: &Table1Report) -> io::Result<()> {
         w,
         "   Table 1's 内存链表 is a list scanned from its head (§1.2 describes an in-memory hash table instead)."
     )
+}
+
+/// Table 1's stores at 10^4, 10^5 and 10^6 URLs (`--table1-scale`).
+fn print_scale(w: &mut Out, r: &Table1Scale) -> io::Result<()> {
+    writeln!(
+        w,
+        "\nTable 1 at scale: P4 says a database \"falls off sharply beyond a million records\" (数据库记录数超过百万时性能急剧下降).\n   Each store with N URLs, 40 lookups (half stored, spread over the store), ms per lookup:"
+    )?;
+    let mut t = Table::new("Table 1 at scale")
+        .indent("   ")
+        .left("store", 17)
+        .right("URLs", 10)
+        .csv("stored")
+        .right("ms per dedup", 13)
+        .csv("measured_ms")
+        .right("ns per URL stored", 18)
+        .csv("ns_per_record")
+        .right("insert ms", 10)
+        .csv("insert_ms");
+    for row in &r.rows {
+        t.row(vec![
+            row.method.into(),
+            Cell::group(row.stored),
+            Cell::new(format!("{:.4}", row.measured_ms), raw(row.measured_ms)),
+            Cell::fixed(row.ns_per_record, 3),
+            Cell::fixed(row.insert_ms, 0),
+        ]);
+    }
+    w.table(&t)?;
+    if !r.beyond_input.is_empty() {
+        let sizes: Vec<String> = r.beyond_input.iter().map(|&s| group(s)).collect();
+        writeln!(
+            w,
+            "   Not measured: {} URLs (the input has fewer distinct URLs to store; the built-in corpus needs --n {}).",
+            sizes.join(" and "),
+            group(*r.beyond_input.last().unwrap_or(&0))
+        )?;
+    }
+    for g in r.growth.iter().filter(|g| g.to > g.from) {
+        writeln!(
+            w,
+            "   {:<17} {} → {} URLs: {:.1} × the time for {:.0} × the records (exponent {:.2}: {})",
+            g.method,
+            group(g.from),
+            group(g.to),
+            g.time_ratio,
+            g.records_ratio,
+            // No "-0.00" for a time that did not grow.
+            if g.exponent.abs() < 0.005 {
+                0.0
+            } else {
+                g.exponent
+            },
+            if g.exponent > 1.15 {
+                "faster than linear: a fall-off"
+            } else if g.exponent > 0.8 {
+                "linear, as a scan is"
+            } else {
+                "far below linear"
+            }
+        )?;
+    }
+    Ok(())
 }

@@ -11,6 +11,7 @@ import { setupLessons } from './lessons.js';
 import { setupExports } from './export.js';
 import { setupOffline } from './offline.js';
 import { setupMap, ALL, FIRST_VIEW } from './map.js';
+import { setupClaims } from './views/claims-view.js';
 import { $, labelScrollRegions, resay, showText } from './dom.js';
 import { onChartTypeChange, setupCharts } from './charts/common.js';
 import { firstState, newContext } from './views/context.js';
@@ -216,6 +217,7 @@ async function main() {
   // ready by now, and the page's thread is the one to wait for).
   await loader.load(first, fed);
   const startDedupViews = setupDedup(ctx);
+  ctx.dedupViews.push({ section: 'claims', ...setupClaims(ctx) });
   // They wait for P1's figures, as after any load (load() found none to tell).
   if (state.input) for (const v of ctx.dedupViews) v.waiting();
   badge.wire((id) => map.go(id, true));

@@ -74,6 +74,27 @@ export const HELLO_UNASKED = -3;
 
 /** @typedef {{ delimiter: string, column: number, header: boolean }} Columns How to read an input as a table. */
 
+/** @typedef {{ en: string, zh: string }} Text A sentence in English and in Chinese. */
+/**
+ * What the lab does with a claim (src/papers/claims): computed on the input (`live`: the field of
+ * `urlhash paper <report> --json` and the page element `view` that shows it), the paper shown
+ * wrong with `evidence` (`flagged`), or quoted only, and `why` (`quoted`).
+ * @typedef {{ is: 'live', report: string, field: string, view: string, note: Text }
+ *   | { is: 'flagged', evidence: Text, view: string }
+ *   | { is: 'quoted', why: Text }} ClaimStatus
+ */
+/**
+ * One item of a paper in the claims ledger.
+ * @typedef {object} Claim
+ * @property {string} id `p1.14`
+ * @property {string} section where it stands in the paper
+ * @property {'table' | 'figure' | 'formula' | 'number' | 'procedure' | 'conclusion' | 'context'} kind
+ * @property {string} words the paper's own words
+ * @property {string} printed the printed value, or ''
+ * @property {Text} topic what the item is
+ * @property {ClaimStatus} status
+ */
+
 /**
  * A row of P4's Table 1 as the core timed it (src/adapters/wasm/table1.rs's `Row`).
  * @typedef {object} Table1Row

@@ -274,7 +274,7 @@ export const ZH = {
         {
           title: '每个 URL 占多少字节',
           claim:
-            'P4：“当有 1 万条 URL 数据的时候，占用的内存大小为 2MB”；按线性增加，1 千万个网站需要 2GB，而由于公用节点现象的普遍存在，“实际占用的内存空间应该比 2GB 小”。',
+            'P4：“当有 1 万条 URL 数据的时候，占用的内存大小为 2MB”；按线性增加，“1 千万个网站”需要 2GB（笔误：这个算式算的是 1 千万个 URL；1 千万个网站按 P2 的每站 972.8 个网页计约为 97 亿个 URL），而由于公用节点现象的普遍存在，“实际占用的内存空间应该比 2GB 小”。',
           live: (urls, gl, nodes, javaBytes, hashSet, md5, fst, mb, perUrls, p4) =>
             `在 ${urls} 个语料 URL 上，P4 的广义表每个 URL 占 ${gl} 字节（每个 URL ${nodes} 个节点；按 P4 的 Java 约 ${javaBytes} 字节）；字符串的散列集合 ${hashSet}，MD5 指纹集合 ${md5}，FST ${fst}。P4 的每 ${perUrls} 个 URL ${mb} MB，即每个 URL ${p4} 字节。`,
           explain:
@@ -352,6 +352,7 @@ export const ZH = {
     p5bloom: '布隆',
     p5counting: '计数',
     p3: '指纹',
+    claims: '论断清单',
     all: '报告',
   },
   mapCollapse: '折叠',
@@ -781,9 +782,9 @@ export const ZH = {
     hfipByM: (m, shareSlots, shareUrls, hit, random) =>
       `M = ${m}：槽号含这类位的槽占全部槽的 ${shareSlots}，分到了 ${shareUrls} 的 URL（均匀函数：${shareSlots}）。HfIp 命中 ${hit} 个槽；随机函数 ${random} 个。`,
     misprintLine: (printed, formula) => `印刷值 ${printed}；(N/M + 1)/2 = ${formula}。`,
-    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A(opt)，整数负载', 'A 随机', 'HfIp 印刷值', 'HfIp 实测值'],
+    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A(opt)，整数负载', 'A 随机', 'A(max)', 'HfIp 印刷值', 'HfIp 实测值'],
     wholeLoadsNote:
-      '(N/M + 1)/2 假定每个槽恰好装 N/M 个 URL；一个槽只能装整数个，所以 N/M 不是整数时（N = 500 000 时为 2.5）A 的最小可能值更高：是 1.80，不是印出的 1.75。',
+      '(N/M + 1)/2 假定每个槽恰好装 N/M 个 URL；一个槽只能装整数个，所以 N/M 不是整数时（N = 500 000 时为 2.5）A 的最小可能值更高：是 1.80，不是印出的 1.75。A 的另一个极值 A(max) = (N + 1)/2，即所有 URL 都在一个槽里；P1 像给出 B 的极值那样给出了 A 的极值（“同样”），但扫描件连同 A 的公式一起丢失了。',
     captionsLine: (n) =>
       `图 2 的图题印作 M = 80 000、100 000、120 000、400 000，而正文说的是 8、10、12、40 台机器。在 P1 的 ${n} 个 URL 上随机函数的 B：`,
     captionsHead: ['图题的 M', '正文的 M', '按图题 M 的 B', '按正文 M 的 B'],
@@ -936,6 +937,8 @@ export const ZH = {
   axisSlotsHoldingK: '装有 k 个站点的槽数（对数坐标）',
   tooltipSitesInSlot: (k) => `装有 ${k} 个站点的槽`,
   partSiteTableHead: ['站点散列读法', '站点', '已用槽', 'α', '冲突', '随机散列', '共享槽的站点', '最长链'],
+  partCnnic: (sites, alpha, domains, alphaDomains, limit, pages, perSite) =>
+    `P2 自己引用的数字（CNNIC 2004）：${sites} 个网站放进 2^21 个槽的网站表，装填因子 α = ${alpha}，远低于它的 ${limit}；若按 ${domains} 个域名计则为 ${alphaDomains}，超过 ${limit}。${pages} 个网页分到这些网站，每个网站 ${perSite} 个，而 P2 写的是“1000 以上”。`,
   partSiteTableHint: '冲突：站点数减去已用槽数；“随机散列”是均匀随机散列的平均值。',
   partPathCollTitle: '路径表（每个站点 2^15 个槽）：落在已占用槽上的 URL',
   partPathCollNote:
@@ -1518,6 +1521,7 @@ export const ZH = {
   fpClaimAtHuman: (p) => `出现任何冲突的概率达到 ${p} 时的 URL 数（P3 所说的人类指纹）`,
   fpClaimRow: (what, bits) => `${what}，${bits} 位 ID：出现任何冲突的概率`,
   fpClaimWhat: { pages: '130 亿个网页', links: '600 亿个链接' },
+  fpClaimLonger: '“更是不大可能重复了”',
   fpClaimFits: '“完全可以满足要求”',
   fpClaimPairs: (p, pairs) => `${p}（冲突对的期望个数 ${pairs}）`,
   fpNUrls: (n) => `n = ${n}`,
@@ -1624,6 +1628,7 @@ export const ZH = {
   fpThreadsLocking: { global: '一把全局锁', partial: 'P3 的部分锁', sharded: '分片（参照）' },
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `${threads} 个线程时，全局锁被争用 ${globalWaits} 次（每秒 ${globalRate} 个 URL）；P3 的部分锁被争用 ${partialWaits} 次（每秒 ${partialRate} 个）：每个线程负责自己的域名，两个线程从不争用库的同一部分。${same ? `每次运行找到的不同 URL 都与单线程相同，共 ${distinct} 个。` : '各次运行找到的不同 URL 数不一致：有 URL 丢失，命令的测试不允许这种情况。'}`,
+  fpThreadsShared: (locking, n) => `${locking}，${n} 个线程负责每个域`,
   fpThreadsOneCore: '这次运行只有一个核：没有两个线程同时运行。',
   fpThreadsFileLabel: '也可以载入你自己的运行结果，即这条命令输出的 JSON：',
   fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
@@ -1634,6 +1639,44 @@ export const ZH = {
     'not-json': '它不是 JSON',
     'no-threads': '它没有“threads”列表（是否给了 --threads？）',
     'bad-run': '“threads”列表中有一次运行缺少锁的种类、线程数或数字',
+  },
+  claims: {
+    heading: '论断清单：五篇论文的每一项',
+    intro:
+      '五篇论文的每个表格、图、公式、数字、过程和结论，用论文自己的原话列出，并说明实验室怎样对待它。实测：在载入的 URL 上计算，与印刷值并列显示（点链接查看）。有误：论文在这里有错或自相矛盾，并给出证据。仅引用：无法运行，并说明原因。命令 urlhash claims 打印同样的清单，并在一个文件上实测每个“实测”项的值。',
+    status: { live: '实测', flagged: '有误', quoted: '仅引用' },
+    statusTip: {
+      live: '在输入上实测，与印刷值并列显示',
+      flagged: '论文在这里有错或自相矛盾：证据',
+      quoted: '只引用原文：说明为何无法运行',
+    },
+    kind: { table: '表格', figure: '图', formula: '公式', number: '数字', procedure: '过程', conclusion: '结论', context: '背景' },
+    filterLabel: '显示哪些论断',
+    all: '全部',
+    countsHead: ['论文', '项数', '实测', '有误', '仅引用'],
+    total: '五篇合计',
+    paper: {
+      1: 'P1 · 李晓明、凤旺森（2004）：两种对 URL 的散列效果很好的函数',
+      2: 'P2 · 李村合、何淑庆、张培颖：两种适用于中文信息搜集的 URL 散列函数的研究',
+      3: 'P3 · 杨海东、叶小岭、张颖超（2006）：基于 Hash 算法实现搜索引擎中重复 WEB 页面的消除',
+      4: 'P4 · 吴小惠（2009）：分布式网络爬虫 URL 去重策略的改进',
+      5: 'P5 · 吴家奇等（2018）：基于 Counting Bloom Filter 的海量网页快速去重研究',
+    },
+    paperCounts: (n, live, flagged, quoted) => `共 ${n} 项：实测 ${live}，有误 ${flagged}，仅引用 ${quoted}`,
+    printed: '印刷值',
+    measured: '实测值',
+    words: '原文',
+    see: '查看实测',
+    seeEvidence: '查看证据',
+    computedBy: (report, field) => `urlhash paper ${report} --json 的字段 ${field}`,
+    loadFailed: '清单未能载入：请重新打开这个视图，或重新载入页面。',
+    loading: '正在读取清单…',
+    none: '没有这种状态的论断。',
+    fileLabel: '显示你的命令实测的值：载入它输出的',
+    fileButton: '打开它的 JSON…',
+    forget: '隐藏这些值',
+    source: (name, input) => `实测值来自 ${name}：urlhash claims 在 ${input} 上的运行。它们属于那份输入，不是这里载入的 URL。`,
+    badFile: (name) => `${name} 不是 urlhash claims --json 的输出（需要一个“claims”列表，每项有 id 和 value）。没有改动任何内容。`,
   },
   fpCanonTitle: '规范化：同一个页面，多种写法',
   fpCanonIntro:

@@ -59,6 +59,7 @@ export const S = {
     p5bloom: 'Bloom',
     p5counting: 'Counting',
     p3: 'Fingerprints',
+    claims: 'Claims',
     all: 'Report',
   },
   mapCollapse: 'Collapse',
@@ -291,7 +292,7 @@ export const S = {
         {
           title: 'Bytes per URL',
           claim:
-            'P4: “with 10 000 URLs the memory used is 2 MB”; growing linearly, 10 million sites need 2 GB, and since nodes are shared “the real memory should be smaller”.',
+            'P4: “with 10 000 URLs the memory used is 2 MB”; growing linearly, “1 千万个网站” (10 million sites) need 2 GB (a slip: the sum is for 10 million URLs; 10 million sites at P2’s 972.8 pages each would be about 9.7 billion URLs), and since nodes are shared “the real memory should be smaller”.',
           live: (urls, gl, nodes, javaBytes, hashSet, md5, fst, mb, perUrls, p4) =>
             `On ${urls} corpus URLs P4’s list takes ${gl} bytes per URL (${nodes} nodes each; about ${javaBytes} in P4’s Java); a hash set of the strings ${hashSet}, a set of MD5 fingerprints ${md5}, an FST ${fst}. P4’s ${mb} MB per ${perUrls} URLs is ${p4} bytes per URL.`,
           explain:
@@ -775,9 +776,9 @@ export const S = {
     hfipByM: (m, shareSlots, shareUrls, hit, random) =>
       `M = ${m}: the ${shareSlots} of slots with such a bit get ${shareUrls} of the URLs (a uniform function: ${shareSlots}). HfIp hits ${hit} slots; a random function ${random}.`,
     misprintLine: (printed, formula) => `Printed ${printed}; (N/M + 1)/2 = ${formula}.`,
-    misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A(opt), whole loads', 'A random', 'HfIp printed', 'HfIp measured'],
+    misprintHead: ['N', 'A(opt) printed', 'A(opt) formula', 'A(opt), whole loads', 'A random', 'A(max)', 'HfIp printed', 'HfIp measured'],
     wholeLoadsNote:
-      '(N/M + 1)/2 takes a load of N/M URLs in every slot; a slot holds a whole number, so where N/M is not whole (2.5 at N = 500 000) the least possible A is higher: 1.80, not the 1.75 printed.',
+      '(N/M + 1)/2 takes a load of N/M URLs in every slot; a slot holds a whole number, so where N/M is not whole (2.5 at N = 500 000) the least possible A is higher: 1.80, not the 1.75 printed. A’s other extreme, A(max) = (N + 1)/2, is every URL in one slot; P1 gave A’s extremes as it gives B’s (“同样”), but the scan lost them with A’s formula.',
     captionsLine: (n) =>
       `Fig. 2’s captions print M = 80 000, 100 000, 120 000 and 400 000 where its text says 8, 10, 12 and 40 machines. B of a random function at P1’s ${n} URLs:`,
     captionsHead: ['caption’s M', 'text’s M', 'B at the caption’s M', 'B at the text’s M'],
@@ -931,6 +932,8 @@ export const S = {
   axisSlotsHoldingK: 'slots holding k sites (log scale)',
   tooltipSitesInSlot: (k) => `slots holding ${k} site${k === '1' ? '' : 's'}`,
   partSiteTableHead: ['site-hash reading', 'sites', 'slots used', 'α', 'collisions', 'random hash', 'sites sharing a slot', 'longest chain'],
+  partCnnic: (sites, alpha, domains, alphaDomains, limit, pages, perSite) =>
+    `P2’s own figures (CNNIC 2004): its ${sites} sites fill the 2^21-slot site table to α = ${alpha}, well under its ${limit}; its ${domains} domains would give ${alphaDomains}, over it. Its ${pages} pages over those sites are ${perSite} per site, where P2 writes “1000 以上” (over 1 000).`,
   partSiteTableHint: 'collisions: sites minus slots used; “random hash” is what a uniformly random hash averages.',
   partPathCollTitle: 'Path tables (2^15 slots per site): URLs landing on a taken slot',
   partPathCollNote:
@@ -1507,6 +1510,7 @@ export const S = {
   fpClaimAtHuman: (p) => `URLs until any collision has chance ${p} (P3’s human fingerprints)`,
   fpClaimRow: (what, bits) => `${what}, ${bits}-bit ids: chance of any collision`,
   fpClaimWhat: { pages: '13 billion pages', links: '60 billion links' },
+  fpClaimLonger: '“更是不大可能重复了” (all the less likely to repeat)',
   fpClaimFits: '“完全可以满足要求” (fully meets the need)',
   fpClaimPairs: (p, pairs) => `${p} (expected colliding pairs ${pairs})`,
   fpNUrls: (n) => `n = ${n}`,
@@ -1610,6 +1614,7 @@ export const S = {
   fpThreadsLocking: { global: 'one global lock', partial: 'P3’s partial locks', sharded: 'sharded (reference)' },
   fpThreadsNote: (threads, globalRate, globalWaits, partialRate, partialWaits, same, distinct) =>
     `With ${threads} threads the global lock was contended ${globalWaits} times (${globalRate} URLs per second); P3’s partial locks ${partialWaits} times (${partialRate} per second): a thread owns its domains, so two threads never want the same part of the store. ${same ? `Every run found the same ${distinct} distinct URLs as one thread.` : 'The runs found different distinct counts: a lost URL, which the command’s tests forbid.'}`,
+  fpThreadsShared: (locking, n) => `${locking}, ${n} threads on every domain`,
   fpThreadsOneCore: 'This run had one core: no two threads ran at once.',
   fpThreadsFileLabel: 'Or load your own run, the JSON this command writes:',
   fpThreadsFileCommand: 'urlhash paper p3 --threads --json',
@@ -1620,6 +1625,44 @@ export const S = {
     'not-json': 'it is not JSON',
     'no-threads': 'it has no “threads” list (was --threads given?)',
     'bad-run': 'a run in its “threads” list lacks a locking, a thread count or its figures',
+  },
+  claims: {
+    heading: 'Claims: every item of the five papers',
+    intro:
+      'Each table, figure, formula, number, procedure and conclusion of the five papers, in the paper’s own words, and what the lab does with it. Live: measured on the loaded URLs and shown beside the printed value (follow its link). Flagged: the paper is wrong or inconsistent there, and the evidence. Quoted: it cannot be run, and why. The command urlhash claims prints the same list with every live value measured on a file.',
+    status: { live: 'live', flagged: 'flagged', quoted: 'quoted' },
+    statusTip: {
+      live: 'measured on the input, shown beside the printed value',
+      flagged: 'the paper is wrong or inconsistent here: the evidence',
+      quoted: 'quoted only: why it cannot be run',
+    },
+    kind: { table: 'table', figure: 'figure', formula: 'formula', number: 'number', procedure: 'procedure', conclusion: 'conclusion', context: 'context' },
+    filterLabel: 'Show the claims',
+    all: 'all',
+    countsHead: ['paper', 'items', 'live', 'flagged', 'quoted'],
+    total: 'five papers',
+    paper: {
+      1: 'P1 · 李晓明, 凤旺森 (2004): two hash functions for URLs',
+      2: 'P2 · 李村合, 何淑庆, 张培颖: URL hashing for a Chinese crawler',
+      3: 'P3 · 杨海东, 叶小岭, 张颖超 (2006): MD5 fingerprints against duplicate pages',
+      4: 'P4 · 吴小惠 (2009): URL dedup in a distributed crawler',
+      5: 'P5 · 吴家奇 et al. (2018): a counting Bloom filter for page dedup',
+    },
+    paperCounts: (n, live, flagged, quoted) => `${n} items: ${live} live, ${flagged} flagged, ${quoted} quoted`,
+    printed: 'Printed',
+    measured: 'Measured',
+    words: 'In the paper',
+    see: 'See it measured',
+    seeEvidence: 'See the evidence',
+    computedBy: (report, field) => `urlhash paper ${report} --json, field ${field}`,
+    loadFailed: 'The ledger could not be loaded: open the view again, or reload the page.',
+    loading: 'Reading the ledger…',
+    none: 'No claim of this status.',
+    fileLabel: 'Show the live values your command measured: load what it writes,',
+    fileButton: 'Open its JSON…',
+    forget: 'Hide those values',
+    source: (name, input) => `Measured values from ${name}: urlhash claims on ${input}. They are that input’s, not the URLs loaded here.`,
+    badFile: (name) => `${name} is not what urlhash claims --json writes (it needs a “claims” list with an id and a value each). Nothing was changed.`,
   },
   fpCanonTitle: 'Canonicalisation: one page, many spellings',
   fpCanonIntro:

@@ -17,6 +17,7 @@
 //! ([`crate::foundation::hash`], [`crate::mechanisms::partition`], [`crate::mechanisms::fingerprint`], [`crate::mechanisms::trie`],
 //! [`crate::mechanisms::bloom`], [`crate::mechanisms::cbf`]); a paper's module holds what is the paper's own.
 
+pub mod claims;
 pub mod p1;
 pub mod p2;
 pub mod p3;

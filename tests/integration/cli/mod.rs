@@ -6,6 +6,7 @@
 mod helpers;
 
 mod bloom_cbf;
+mod claims;
 mod dist;
 mod fingerprint;
 mod gen;

@@ -7,6 +7,6 @@ mod stdout;
 mod table;
 
 pub(crate) use numbers::{group, sci};
-pub(crate) use report::{write_report, WithInput};
+pub(crate) use report::{capture_json, write_report, WithInput};
 pub(crate) use stdout::stdout;
 pub(crate) use table::{raw, Cell, Format, Out, Table};

@@ -70,7 +70,7 @@ export const CLAIMS = [
     "section": "§1.1",
     "kind": "formula",
     "words": "考虑所有的槽,我们可以用下面的平均存储访问次数来表示散列函数 F 的查询性能测度,越小越好",
-    "printed": "A = Σ Ni(Ni+1)/2 / N (the scan kept only Ni(Ni+1)/2)",
+    "printed": "A = Σ Ni(Ni+1)/2 / N",
     "topic": {
       "en": "measure A: mean memory accesses per lookup",
       "zh": "测度 A：平均存储访问次数"
@@ -112,7 +112,7 @@ export const CLAIMS = [
     "section": "§1.1",
     "kind": "formula",
     "words": "同样,我们不难看出它的极值分别为 1 和 M",
-    "printed": "lost in the scan; A(max) = (N+1)/2, A(opt) = (N/M+1)/2",
+    "printed": "",
     "topic": {
       "en": "A's extremes, lost in the scan",
       "zh": "A 的极值（扫描件中已丢失）"
@@ -259,7 +259,7 @@ export const CLAIMS = [
     "section": "§2、图 3",
     "kind": "figure",
     "words": "对负载平衡应用,我们分别取槽数 M=11,12,14,16,18,以 1 万为间隔,以 N=1 万,2 万,…,40 万个 url 为输入执行散列函数 hf,得到测度 B",
-    "printed": "400 000 URLs drawn at random; M = 11, 12, 14, 16, 18; N = 1 万 … 40 万, step 1 万; 5×40 points",
+    "printed": "40 万; M = 11, 12, 14, 16, 18; N = 1 万 … 40 万",
     "topic": {
       "en": "Fig. 3's grid",
       "zh": "图 3 的实验网格"
@@ -2593,7 +2593,7 @@ export const CLAIMS = [
       "is": "quoted",
       "why": {
         "en": "History: Burton H. Bloom, \"Space/time trade-offs in hash coding with allowable errors\", Communications of the ACM 13(7), 1970. Nothing to run.",
-        "zh": "历史：Burton H. Bloom，《Space/time trade-offs in hash coding with allowable errors》，Communications of the ACM 13(7)，1970。没有可运行的内容。"
+        "zh": "历史：Burton H. Bloom 1970 年的论文（CACM 13(7)）。没有可运行的内容。"
       }
     }
   },

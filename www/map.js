@@ -43,7 +43,7 @@ export function setupMap({ onChange = () => {}, onRoute = () => {} } = {}) {
     route = next;
     document.body.dataset.route = route;
     const shown = PANELS_OF[route] ?? [route];
-    for (const panel of panels) panel.classList.toggle('off-route', route !== ALL && !shown.includes(panel.id));
+    for (const panel of panels) panel.classList.toggle('off-route', route === ALL ? NOT_IN_REPORT.includes(panel.id) : !shown.includes(panel.id));
     markCurrent(route);
     if (!moved) return;
     onRoute(route, byReader);
@@ -278,6 +278,8 @@ export function setupMap({ onChange = () => {}, onRoute = () => {} } = {}) {
 export const ALL = 'all';
 /** The view every other one starts from: P1's slots. */
 export const FIRST_VIEW = 'view-panel';
+/** Views the report leaves out: the claims ledger is a list of its own, not a section to read through. */
+const NOT_IN_REPORT = ['claims'];
 /** The panels of a view that are more than its section: its controls. */
 const PANELS_OF = {
   'view-panel': ['functions-panel', 'slots-panel', 'view-panel'],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { useLab, ARTIFACTS, openView } from './helpers.js';
 import { RUNS } from '../../www/timing.js';
 
-const VIEWS = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp', 'claims'];
+const VIEWS = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp'];
 
 /**
  * Every piece of visible text, tooltip and accessible name with three English words in a row,
@@ -16,7 +16,8 @@ const VIEWS = ['why', 'partition', 'trie', 'bloom', 'cbf', 'fp', 'claims'];
 function englishLeft(p) {
   return p.evaluate(() => {
     const english = /\b[A-Za-z][a-z]+[ ,]+[a-z]+[ ,]+[a-z]{2,}\b/;
-    const exempt = (e) => e.closest('code, pre, kbd, samp, script, style, svg, option, [lang="en"], .url');
+    // The papers' own words, quoted as printed (q[lang=zh-CN]), may hold URLs and Latin names.
+    const exempt = (e) => e.closest('code, pre, kbd, samp, script, style, svg, option, [lang="en"], .url, q[lang="zh-CN"]');
     const where = (e) => e.closest('[id]')?.id ?? e.tagName.toLowerCase();
     const out = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -62,6 +63,11 @@ describe('the page in Chinese', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'chinese-1440.png') });
     assert.deepEqual(left, []);
     await page.click('#lesson-close');
+    // The claims ledger, its own view (the report leaves it out): every claim worded in Chinese.
+    await openView(page, 'claims');
+    await page.waitForFunction(() => document.querySelectorAll('#claims-list li.claim').length > 100, null, { timeout: 60_000 });
+    assert.deepEqual(await englishLeft(page), []);
+    await openView(page, 'all');
   });
 
   test('the errors a reader can cause are worded in Chinese', async () => {

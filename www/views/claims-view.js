@@ -113,7 +113,10 @@ export function setupClaims(ctx) {
       el('span', { cls: `claim-status ${st.is}`, text: S.claims.status[st.is], title: S.claims.statusTip[st.is] }),
     ]);
     const parts = [head, el('p', { cls: 'claim-topic', text: inLanguage(c.topic) })];
-    parts.push(el('p', { cls: 'claim-words' }, [el('span', { cls: 'claim-label', text: `${S.claims.words}: ` }), el('q', { text: c.words, attrs: { lang: 'zh-CN' } })]));
+    // The paper's words: its Chinese, or its code (no Chinese character in it) as code.
+    const code = !/[\u3400-\u9fff]/.test(c.words);
+    const words = code ? el('code', { text: c.words }) : el('q', { text: c.words, attrs: { lang: 'zh-CN' } });
+    parts.push(el('p', { cls: 'claim-words' }, [el('span', { cls: 'claim-label', text: `${S.claims.words}: ` }), words]));
     if (c.printed) parts.push(el('p', {}, [el('span', { cls: 'claim-label', text: `${S.claims.printed}: ` }), c.printed]));
     if (st.is === 'live') {
       const value = measured?.values.get(c.id);

@@ -119,7 +119,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         topic: t("Bloom filter: Burton Bloom, 1970", "布隆过滤器：巴顿·布隆，1970 年"),
         status: quoted(t(
             "History: Burton H. Bloom, \"Space/time trade-offs in hash coding with allowable errors\", Communications of the ACM 13(7), 1970. Nothing to run.",
-            "历史：Burton H. Bloom，《Space/time trade-offs in hash coding with allowable errors》，Communications of the ACM 13(7)，1970。没有可运行的内容。",
+            "历史：Burton H. Bloom 1970 年的论文（CACM 13(7)）。没有可运行的内容。",
         )),
     },
     Claim {

@@ -513,6 +513,9 @@ export function setupLessons(app) {
   function close() {
     point(null);
     state.lesson = null;
+    // The offer to go back to the data a lesson swapped (the reader answered "load") sits in the
+    // lesson panel and is dismissed with it; the input panel loads that data again.
+    $('data-undo').hidden = true;
     $('lesson').hidden = true;
     document.body.classList.remove('with-lesson');
     app.saveStep(null);

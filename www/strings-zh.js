@@ -782,7 +782,7 @@ export const ZH = {
     hfipByM: (m, shareSlots, shareUrls, hit, random) =>
       `M = ${m}：槽号含这类位的槽占全部槽的 ${shareSlots}，分到了 ${shareUrls} 的 URL（均匀函数：${shareSlots}）。HfIp 命中 ${hit} 个槽；随机函数 ${random} 个。`,
     misprintLine: (printed, formula) => `印刷值 ${printed}；(N/M + 1)/2 = ${formula}。`,
-    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A(opt)，整数负载', 'A 随机', 'A(max)', 'HfIp 印刷值', 'HfIp 实测值'],
+    misprintHead: ['N', 'A(opt) 印刷值', 'A(opt) 公式值', 'A(opt)，整数负载', 'A 随机', 'A(max)，最坏', 'HfIp 印刷值', 'HfIp 实测值'],
     wholeLoadsNote:
       '(N/M + 1)/2 假定每个槽恰好装 N/M 个 URL；一个槽只能装整数个，所以 N/M 不是整数时（N = 500 000 时为 2.5）A 的最小可能值更高：是 1.80，不是印出的 1.75。A 的另一个极值 A(max) = (N + 1)/2，即所有 URL 都在一个槽里；P1 像给出 B 的极值那样给出了 A 的极值（“同样”），但扫描件连同 A 的公式一起丢失了。',
     captionsLine: (n) =>

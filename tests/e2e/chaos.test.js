@@ -676,6 +676,8 @@ async function walk(seed, t) {
         } else if (kind === 'lessonClose') {
           log.push(`#${i} close the lesson`);
           await page.click('#lesson-close');
+          // The offer to go back to the swapped data is the lesson panel's: it closes with it.
+          w.undo = null;
           s = await settle(kind);
         } else if (kind === 'answer') {
           const answer = pick(['keep', 'keep', 'load', 'load', 'escape']);

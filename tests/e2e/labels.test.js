@@ -157,7 +157,8 @@ async function openEverything(p) {
  */
 async function fileInputs(p) {
   const found = await p.evaluate(() =>
-    [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="file"]'))].map((input) => {
+    // The file inputs of the views shown (the report leaves the Claims view out).
+    [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="file"]'))].filter((input) => !input.closest('.off-route')).map((input) => {
       const r = input.getBoundingClientRect();
       const style = getComputedStyle(input);
       return {
@@ -177,9 +178,11 @@ async function fileInputs(p) {
   return found;
 }
 
-/** Asserts both file inputs are worded buttons in the page's language (`T`: S or ZH). */
-async function assertFileButtons(p, T, lang) {
-  const want = { file: T.fileButton, 'fp-threads-file': T.fpThreadsFileButton };
+/**
+ * Asserts the file inputs of the views shown are worded buttons in the page's language (`T`: S
+ * or ZH): the input panel's and P3's threads' in the report; `want` for another view.
+ */
+async function assertFileButtons(p, T, lang, want = /** @type {Record<string, string>} */ ({ file: T.fileButton, 'fp-threads-file': T.fpThreadsFileButton })) {
   const inputs = await fileInputs(p);
   assert.deepEqual(inputs.map((f) => f.id).sort(), Object.keys(want).sort(), `${lang}: the page's file inputs`);
   for (const f of inputs) {
@@ -207,6 +210,9 @@ describe('labels are words, not identifiers', { timeout: 1_200_000 }, () => {
 
   test('English: the file inputs are worded buttons', async () => {
     await assertFileButtons(page, S, 'en');
+    await openView(page, 'claims');
+    await assertFileButtons(page, S, 'en, the Claims view', { 'claims-file': S.claims.fileButton });
+    await openView(page, 'all');
   });
 
   test('Chinese: no label is an id or an English word', async () => {
@@ -227,6 +233,9 @@ describe('labels are words, not identifiers', { timeout: 1_200_000 }, () => {
 
   test('Chinese: the file inputs are worded buttons', async () => {
     await assertFileButtons(page, ZH, 'zh');
+    await openView(page, 'claims');
+    await assertFileButtons(page, ZH, 'zh, the Claims view', { 'claims-file': ZH.claims.fileButton });
+    await openView(page, 'all');
   });
 
   test('the file button opens the chooser, by keyboard and by pointer, and the chosen file loads', async () => {

@@ -23,6 +23,8 @@ export const MSG = Object.freeze({
   trap: 'trap',
   trieTrace: 'trieTrace',
   trieTime: 'trieTime',
+  trieUrls: 'trieUrls',
+  trieTimeAll: 'trieTimeAll',
   table1Row: 'table1Row',
   p5Fig3: 'p5Fig3',
   p5Misprints: 'p5Misprints',
@@ -174,6 +176,8 @@ export const HELLO_UNASKED = -3;
  * @property {{}} trap
  * @property {{ inserts: string, lookups: string, fixed: boolean }} trieTrace
  * @property {{ structure: string, count: number, lookupsOnly: boolean }} trieTime
+ * @property {{ maxLines: number }} trieUrls
+ * @property {{ module: WebAssembly.Module | null, urls: Uint8Array }} trieTimeAll
  * @property {{ method: string, limit: number, perPass: number }} table1Row
  * @property {{ disk: boolean, index: number, dupShare: number, seed: number }} p5Fig3
  * @property {{ dupShare: number, seed: number }} p5Misprints
@@ -216,6 +220,8 @@ export const HELLO_UNASKED = -3;
  * @property {{}} trap
  * @property {{ trace: CoreValue }} trieTrace
  * @property {{ time: TrieTime }} trieTime
+ * @property {{ urls: Uint8Array, module: WebAssembly.Module }} trieUrls
+ * @property {{ timed: CoreValue[] }} trieTimeAll
  * @property {{ rows: Table1Row[], db: Table1Db | null }} table1Row
  * @property {{ row: P5Fig3Row }} p5Fig3
  * @property {{ misprints: CoreValue }} p5Misprints

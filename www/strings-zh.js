@@ -528,6 +528,7 @@ export const ZH = {
     'trace-too-long': (max, n) => `示意图只接受不超过 ${max} 字节的 URL；有一个长 ${n} 字节。`,
     'trace-too-big': (max) => `这些 URL 会产生超过 ${max} 个节点，无法画出：请用更少或更短的 URL。`,
     'unknown-structure': (id, known) => `没有结构“${id}”；本实验室有 ${known}。`,
+    'bad-trie-urls': (n) => `计时用的工作线程收到的 ${n} 字节不是 URL 列表；改由页面的工作线程计时。`,
     'structure-empty': () => '请用至少 1 个 URL 构建结构。',
     'methods-ratios': (methods, ratios) => `${methods} 种索引方法对应 ${ratios} 个 m/N 值：每个 m/N 需要一种方法。`,
     'demo-bits': (max, m) => `演示的位数组最多 ${max} 位，而不是 ${m} 位。`,

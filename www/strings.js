@@ -513,6 +513,7 @@ export const S = {
     'trace-too-long': (max, n) => `The diagram takes URLs of at most ${max} bytes; one has ${n}.`,
     'trace-too-big': (max) => `These URLs make more than ${max} nodes, too many to draw: use fewer or shorter URLs.`,
     'unknown-structure': (id, known) => `There is no structure “${id}”; the lab has ${known}.`,
+    'bad-trie-urls': (n) => `The timing worker was given ${n} bytes that are not a list of URLs; the structures are timed in the page's worker instead.`,
     'structure-empty': () => 'Build the structure from at least 1 URL.',
     'methods-ratios': (methods, ratios) => `${methods} index methods for ${ratios} values of m/N: give one method per m/N.`,
     'demo-bits': (max, m) => `The bit array shown has at most ${max} bits, not ${m}.`,

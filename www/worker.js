@@ -98,7 +98,7 @@ function need(lab, code) {
 
 /**
  * The requests answered in the queue, by name, each given its arguments.
- * @type {{ [K in Exclude<RequestType, 'sliceRead' | 'fileRead' | 'job'>]: (args: Requests[K]) => Answer<K> | Promise<Answer<K>> }}
+ * @type {{ [K in Exclude<RequestType, 'sliceRead' | 'fileRead' | 'trieTimeAll' | 'job'>]: (args: Requests[K]) => Answer<K> | Promise<Answer<K>> }}
  */
 const handlers = {
   [MSG.hello]() {
@@ -124,6 +124,15 @@ const handlers = {
   /** P4's list built from a few URLs, every step of it, for the diagram (needs no input). */
   [MSG.trieTrace]({ inserts, lookups, fixed }) {
     return { trace: Lab.trieTrace(inserts, lookups, fixed) };
+  },
+  /**
+   * The distinct URLs a trie study of the first `maxLines` lines is timed on, before the study
+   * (for a timing helper's `trieTimeAll`), as the core's buffer, handed over, not copied, and
+   * the compiled core for the helper to instantiate.
+   */
+  async [MSG.trieUrls]({ maxLines }) {
+    const urls = need(active, 'no-input-yet').trieUrls(maxLines);
+    return { urls, module: await compiled, transfer: [urls.buffer] };
   },
   /**
    * One structure of the trie study built from its first `count` distinct URLs and looked up,
@@ -401,6 +410,25 @@ const streams = {
     return { n: lab.len() };
   },
   /**
+   * In a timing helper of the trie view (www/views/trie-view.js): every structure built from
+   * `urls` (a page worker's `trieUrls`) and looked up, timed as the trie job times them
+   * (`trieUnits`, `timeUnit`), in a Lab of its own, while the page's worker runs the study.
+   */
+  async [MSG.trieTimeAll]({ module, urls }) {
+    helperReady ??= init({ module_or_path: module ?? (await wasmModule()) });
+    await helperReady;
+    return enqueue(() => {
+      const lab = new Lab(KEEP_BUDGET);
+      try {
+        const timed = [];
+        for (const unit of trieUnits(lab.setTrieUrls(urls))) timeUnit(lab, unit, timed);
+        return { timed };
+      } finally {
+        lab.free();
+      }
+    });
+  },
+  /**
    * Bytes `start .. end` of `file` into the pending input: a split load's first part, or a
    * whole file (`expectBytes` the whole file's size). Ends with the error `superseded` when
    * the input is cancelled meanwhile.
@@ -486,6 +514,17 @@ const partialOnChange = (lab, args) => {
   args.told = mark;
   return lab.jobPartial(args.id);
 };
+/**
+ * `partialOnChange`, at most every `ms` (the first at once): for a chart whose every drawing
+ * costs the page's thread tens of milliseconds that the other workers would rather have.
+ */
+const changedEvery = (ms) => (lab, args) => {
+  const now = performance.now();
+  if (args.changedAt !== undefined && now - args.changedAt < ms) return null;
+  const partial = partialOnChange(lab, args);
+  if (partial) args.changedAt = now;
+  return partial;
+};
 const study = (slot, more = {}) => ({
   slot,
   begin: beginStudy,
@@ -510,18 +549,23 @@ const JOBS = {
   [JOB.partition]: study('partition', { jobSlot: true, prepare: installSuffixRules, partial: partialEvery(250) }),
   // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
   // beside each other and beside P1's figures, a slice at a time.
+  // `time: false`: the study only, its structures timed elsewhere (a timing helper).
   [JOB.trie]: {
     slot: 'trie',
     begin: (lab, args) => {
+      const timeHere = args.time ?? true;
+      delete args.time;
       beginStudy(lab, args);
+      args.timeHere = timeHere;
       args.report = null;
       args.units = [];
       args.timed = [];
     },
     run: (lab, lines, args) => runTrie(lab, lines, args),
     // The growth so far, while the study reads (a first picture for the page): sent when a
-    // checkpoint more was passed.
-    partial: (lab, args) => (args.report ? null : partialOnChange(lab, args)),
+    // checkpoint more was passed, at most every 300 ms (each drawing takes the page 20–60 ms,
+    // while the structures are timed beside the study).
+    partial: (lab, args) => (args.report ? null : trieGrowth(lab, args)),
     finish: (lab, args) => {
       while (runTrie(lab, 1_000_000, args) < 1);
       return { report: args.report, timed: args.timed };
@@ -550,6 +594,7 @@ const JOBS = {
     },
   },
 };
+const trieGrowth = changedEvery(300);
 const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0 };
 
 /** Share of the trie job spent on the study; the rest times the structures. */
@@ -566,40 +611,58 @@ function runTrie(lab, lines, args) {
     const share = lab.jobRun(args.id, lines);
     if (share < 1) return TRIE_STUDY_SHARE * share;
     args.report = lab.jobFinish(args.id);
-    const p4 = args.report.study.claims.time_urls;
-    for (const s of Lab.structures()) {
-      args.units.push({ structure: s.id, count: args.report.distinct, at16000: false });
-      // P4's Table 1 setting: the lookups timed, the build not.
-      if (args.report.distinct >= p4) args.units.push({ structure: s.id, count: p4, at16000: true });
-    }
+    if (args.timeHere) args.units = trieUnits(args.report.distinct);
     args.done = 0;
     return TRIE_STUDY_SHARE;
   }
   if (args.done < args.units.length) {
-    const unit = args.units[args.done];
-    const t = lab.trieTime(unit.structure, unit.count, unit.at16000);
-    let row = args.timed.find((r) => r.structure === unit.structure);
-    if (!row) {
-      row = { structure: unit.structure, lookup_us_at_16000: null };
-      args.timed.push(row);
-    }
-    if (unit.at16000) {
-      row.lookup_us_at_16000 = t.lookup_us_per_url;
-      row.repeats_at_16000 = t.lookup_repeats;
-    } else {
-      Object.assign(row, {
-        stored: t.stored,
-        found: t.found,
-        urls: t.urls,
-        insert_us_per_url: t.insert_us_per_url,
-        lookup_us_per_url: t.lookup_us_per_url,
-        repeats: t.lookup_repeats,
-      });
-    }
+    timeUnit(lab, args.units[args.done], args.timed);
     args.done += 1;
   }
   if (args.done >= args.units.length) return 1;
   return TRIE_STUDY_SHARE + ((1 - TRIE_STUDY_SHARE) * args.done) / args.units.length;
+}
+
+/**
+ * What the trie study's structures are timed on, one structure at a time: all `distinct` URLs,
+ * then P4's Table 1 setting of 16 000 stored URLs (its lookups timed, its build not) when
+ * there are that many.
+ * @param {number} distinct
+ */
+function trieUnits(distinct) {
+  const p4 = Lab.p4TimeUrls();
+  const units = [];
+  for (const s of Lab.structures()) {
+    units.push({ structure: s.id, count: distinct, at16000: false });
+    if (distinct >= p4) units.push({ structure: s.id, count: p4, at16000: true });
+  }
+  return units;
+}
+
+/**
+ * Times one of `trieUnits` in `lab` (the core's timing with this worker's performance.now())
+ * and records it in `timed`, a row per structure.
+ */
+function timeUnit(lab, unit, timed) {
+  const t = lab.trieTime(unit.structure, unit.count, unit.at16000);
+  let row = timed.find((r) => r.structure === unit.structure);
+  if (!row) {
+    row = { structure: unit.structure, lookup_us_at_16000: null };
+    timed.push(row);
+  }
+  if (unit.at16000) {
+    row.lookup_us_at_16000 = t.lookup_us_per_url;
+    row.repeats_at_16000 = t.lookup_repeats;
+  } else {
+    Object.assign(row, {
+      stored: t.stored,
+      found: t.found,
+      urls: t.urls,
+      insert_us_per_url: t.insert_us_per_url,
+      lookup_us_per_url: t.lookup_us_per_url,
+      repeats: t.lookup_repeats,
+    });
+  }
 }
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */

@@ -48,6 +48,7 @@ pub use protocol::{lines_present, Partial, PartitionReport, Report, Study, Study
 pub use reports::{
     BloomReport, CbfReport, CounterHistogram, Projection, TrieReport, STRUCTURE_BUDGET,
 };
+pub use trie::trie_urls;
 
 /// The partition study re-hashes the big sites' path tables (P2 §3.2,
 /// [`crate::mechanisms::partition::ControlReport`]) on at most this many lines. The re-hash keeps every distinct

@@ -73,6 +73,42 @@ impl Keys {
         self.bytes.len()
     }
 
+    /// The keys as one buffer, to hand to another instance ([`Keys::from_bytes`]): the count
+    /// (`u32`, little-endian), each key's end offset (`u32` each), then the keys' bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4 + 4 * self.ends.len() + self.bytes.len());
+        out.extend_from_slice(&(self.ends.len() as u32).to_le_bytes());
+        for &end in &self.ends {
+            out.extend_from_slice(&(end as u32).to_le_bytes());
+        }
+        out.extend_from_slice(&self.bytes);
+        out
+    }
+
+    /// The keys [`Keys::to_bytes`] wrote; `None` when `buf` is not such a buffer (short, ends
+    /// going back, or bytes left over or missing).
+    pub fn from_bytes(buf: &[u8]) -> Option<Keys> {
+        let word = |i: usize| -> Option<usize> {
+            let b = buf.get(4 * i..4 * i + 4)?;
+            Some(u32::from_le_bytes(b.try_into().ok()?) as usize)
+        };
+        let count = word(0)?;
+        let head = count.checked_add(1)?.checked_mul(4)?;
+        let bytes = buf.get(head..)?;
+        let mut ends = Vec::with_capacity(count);
+        for i in 1..=count {
+            let end = word(i)?;
+            if end < ends.last().copied().unwrap_or(0) {
+                return None;
+            }
+            ends.push(end);
+        }
+        (ends.last().copied().unwrap_or(0) == bytes.len()).then(|| Keys {
+            bytes: bytes.to_vec(),
+            ends,
+        })
+    }
+
     /// Keeps the first `n` keys (and gives the rest's memory back).
     pub fn truncate(&mut self, n: usize) {
         if n < self.ends.len() {
@@ -209,5 +245,29 @@ mod tests {
         assert_eq!(k.len(), 3);
         k.truncate(0);
         assert!(k.is_empty() && k.bytes_len() == 0);
+    }
+
+    #[test]
+    fn keys_go_through_bytes_unchanged_and_a_bad_buffer_is_refused() {
+        let mut k = Keys::default();
+        for s in [&b""[..], b"http://a.cn/", b"\xff\n\r", b"", b"xyz"] {
+            k.push(s);
+        }
+        let buf = k.to_bytes();
+        let back = Keys::from_bytes(&buf).expect("its own buffer");
+        assert_eq!(back.len(), k.len());
+        assert!(back.iter(0, 5).eq(k.iter(0, 5)));
+        let empty = Keys::default().to_bytes();
+        assert_eq!(empty, vec![0, 0, 0, 0]);
+        assert!(Keys::from_bytes(&empty).is_some_and(|e| e.is_empty()));
+        // Short, one byte too many or too few, and ends going back.
+        assert!(Keys::from_bytes(&buf[..3]).is_none());
+        assert!(Keys::from_bytes(&[&buf[..], b"!"].concat()).is_none());
+        assert!(Keys::from_bytes(&buf[..buf.len() - 1]).is_none());
+        let mut back_again = buf.clone();
+        back_again[4 * 2..4 * 3].copy_from_slice(&0u32.to_le_bytes());
+        back_again[4 * 3..4 * 4].copy_from_slice(&20u32.to_le_bytes());
+        assert!(Keys::from_bytes(&back_again).is_none());
+        assert!(Keys::from_bytes(&[255, 255, 255, 255]).is_none());
     }
 }

@@ -353,3 +353,51 @@ test('on 100 000 URLs each long view draws a first picture from its study so far
     }
   });
 });
+
+test('on 100 000 URLs the trie view times its structures in a second worker beside its study, and in the page’s worker when that one fails', async () => {
+  for (const fail of [false, true]) {
+    await inWindow({ width: 1280, height: 720 }, async (p) => {
+      /** @type {{ at: number, closed: number | null }[]} */
+      const workers = [];
+      const t0 = Date.now();
+      p.on('worker', (w) => {
+        const seen = { at: Date.now() - t0, closed: null };
+        workers.push(seen);
+        w.on('close', () => (seen.closed = Date.now() - t0));
+      });
+      // The timing worker is handed bytes that are no list of URLs: it fails, as it would
+      // out of memory.
+      if (fail) {
+        await p.addInitScript(() => {
+          const post = Worker.prototype.postMessage;
+          Worker.prototype.postMessage = function (message, transfer) {
+            const m = message?.type === 'trieTimeAll' ? { ...message, urls: new Uint8Array([1, 2, 3]) } : message;
+            return post.call(this, m, transfer);
+          };
+        });
+      }
+      await p.goto(`${base}#lang=en&view=trie`);
+      await p.waitForFunction(() => document.getElementById('trie').dataset.gen, null, { timeout: 120_000 });
+      const done = Date.now() - t0;
+      const shown = await p.$$eval('#trie-table tbody tr', (rows) =>
+        rows.map((r) => ({
+          structure: r.dataset.structure,
+          insert: Number(r.querySelector('td[data-col="insert_us"]').dataset.value),
+          lookup: Number(r.querySelector('td[data-col="lookup_us"]').dataset.value),
+          lookup16: Number(r.querySelector('td[data-col="lookup_us_16000"]').dataset.value),
+        })),
+      );
+      assert.equal(shown.length, 6, `fail ${fail}: every structure`);
+      for (const r of shown) {
+        for (const v of [r.insert, r.lookup, r.lookup16]) assert.ok(Number.isFinite(v) && v > 0, `fail ${fail}: ${JSON.stringify(r)} timed`);
+      }
+      assert.equal(await p.textContent('#trie-run-error'), '', `fail ${fail}: no error`);
+      // The page's own worker, then the timing worker, started with the study and ended by
+      // the time the view was complete.
+      assert.ok(workers.length >= 2, `fail ${fail}: ${workers.length} workers`);
+      const helper = workers[workers.length - 1];
+      await p.waitForTimeout(200);
+      assert.ok(helper.closed !== null && helper.closed <= done + 200, `fail ${fail}: the timing worker ended (${helper.closed} ms; complete at ${done} ms)`);
+    });
+  }
+});

@@ -147,6 +147,30 @@ fn the_trie_study_equals_the_native_builder_and_its_structures_can_be_timed() {
         t.get("insert_us_per_url").is_none() && t.get("build_repeats").is_none(),
         "{t}"
     );
+    // The same URLs, before any study, for a timing worker: another Lab times the structures
+    // on them as this one does, and finds the same counts.
+    let urls = ok(lab.trie_urls(2_000.0));
+    let mut helper = Lab::new(BIG);
+    assert_err(
+        helper.trie_time("gl-trie", 10, false),
+        "finish a trie study first",
+    );
+    assert_eq!(ok(helper.set_trie_urls(&urls)), 2_000);
+    for s in Structure::ALL {
+        let (here, there) = (
+            json(lab.trie_time(s.id(), 1_000_000, false)),
+            json(helper.trie_time(s.id(), 1_000_000, false)),
+        );
+        for field in ["structure", "urls", "stored", "found"] {
+            assert_eq!(here[field], there[field], "{} {field}", s.id());
+        }
+    }
+    assert_eq!(Lab::p4_time_urls(), 16_000.0);
+    assert_err(
+        helper.set_trie_urls(&urls[..urls.len() - 1]),
+        "bad-trie-urls",
+    );
+    assert_err(Lab::new(BIG).trie_urls(10.0), "no-urls");
     // Bad arguments are JsErrors.
     assert_err(
         lab.trie_time("radix", 10, false),

@@ -16,6 +16,7 @@ export class Lab {
   static trapForTests(): void;
   static functions(): CoreValue[];
   static structures(): CoreValue[];
+  static p4TimeUrls(): number;
   static indexMethods(): CoreValue[];
   static setSuffixRules(text: string): number;
   static hasSuffixRules(): boolean;
@@ -54,6 +55,8 @@ export class Lab {
   jobFinish(id: number): CoreValue;
   jobDrop(id: number): void;
   trieTime(structure: string, count: number, lookupsOnly: boolean): CoreValue;
+  trieUrls(maxLines: number): Uint8Array;
+  setTrieUrls(bytes: Uint8Array): number;
   bloomMemory(ratios: Float64Array): CoreValue;
   bloomDemo(count: number, m: number, k: number, method: string, query: string): CoreValue;
   p5Fig3(medium: number, index: number, dupShare: number, seed: number): Omit<P5Fig3Row, 'db'>;

@@ -6,6 +6,8 @@ import { setupBloom } from './bloom-view.js';
 import { setupCbf } from './cbf-view.js';
 import { setupSlotmap } from './slotmap-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
+import { LabClient } from '../lab-client.js';
+import { MSG } from '../protocol.js';
 
 /** The slot map draws at most this many functions (8 MiB an image at M = 2^21). */
 const SLOTMAP_IMAGES = 6;
@@ -31,6 +33,21 @@ export function setupDedup(ctx) {
     call: (type, args, transfer, onProgress) => ctx.lab.call(type, args, transfer, onProgress),
     /** Study `kind` of the core with `params`, run in the worker's sliced loop. */
     runJob: (kind, params, onProgress) => ctx.lab.runJob(kind, params, onProgress),
+    /**
+     * Times the trie study's structures in a worker of their own while the page's worker runs
+     * the study, as the trie job would after it: on the URLs `trieUrls` gives (`asked`, that
+     * request's promise, with the compiled core). `timed` resolves to the job's rows, or null
+     * when the worker could not time them; the worker ends when they are in, or at `stop()`.
+     * @param {Promise<{ urls: Uint8Array, module: WebAssembly.Module }>} asked
+     */
+    timeStructures: (asked) => {
+      const helper = new LabClient(() => {}, () => {}, { helper: true });
+      const timed = asked
+        .then(({ urls, module }) => helper.call(MSG.trieTimeAll, { module, urls }, [urls.buffer]))
+        .then(({ timed }) => timed, () => null)
+        .finally(() => helper.terminate());
+      return { timed, stop: () => helper.terminate() };
+    },
     reportError: ctx.reportError,
     input: () => state.input,
     generation: () => state.generation,

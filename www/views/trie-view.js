@@ -598,24 +598,38 @@ export function setupTrie(ctx) {
     };
   }
 
+  /** The timing worker of the study under way (`ctx.timeStructures`), stopped by the next. */
+  let timer = null;
+
   async function runStudy() {
     const input = ctx.input();
     if (!input) return;
     const lines = Math.min(input.report.urls, TRIE_MAX_LINES);
     const step = niceStep(Math.ceil(lines / GROWTH_POINTS));
     const run = runs.begin(() => S.trieRunProgress(int(lines), percent(0, 0)));
+    // The structures are timed in a worker of their own, on the URLs the study builds them
+    // from, while the page's worker runs the study (asked for first, it answers first).
+    timer?.stop();
+    const mine = (timer = ctx.timeStructures(ctx.call(MSG.trieUrls, { maxLines: TRIE_MAX_LINES })));
     try {
-      const { report, timed } = await ctx.runJob(
+      const { report } = await ctx.runJob(
         JOB.trie,
-        { maxLines: TRIE_MAX_LINES, step },
+        { maxLines: TRIE_MAX_LINES, step, time: false },
         growing(run, run.progress((share) =>
           share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming,
         )),
       );
       if (!run.current()) return;
-      const timings = timingsOf(timed);
+      run.progress(() => S.trieTiming)(STUDY_SHARE);
+      const helped = (await mine.timed) ?? [];
+      if (!run.current()) return;
+      // Only timings of every structure on the study's own distinct URLs are shown; when the
+      // timing worker failed, the page's worker times them, once, now.
+      const whole = helped.length === report.study.structures.length && helped.every((t) => t.urls === report.distinct);
+      const timings = timingsOf(whole ? helped : []);
+      if (!Object.keys(timings).length && !(await timePass(run, report, timings))) return;
       renderRun(report, timings);
-      last = { report, timed, timings };
+      last = { report, timings };
       ctx.publish('trie', last);
       const once = fixed(run.seconds(), 1);
       run.done(() => S.trieRunDone(once, 1, RUNS), { lines: String(report.lines) });
@@ -626,24 +640,20 @@ export function setupTrie(ctx) {
   }
 
   /**
-   * Times every structure again, RUNS − 1 times, as the trie job timed it once (all distinct
-   * URLs, then P4's 16 000), refining the table after each; a newer study or input stops it.
+   * Times every structure once more in the page's worker, as the trie job timed it (all
+   * distinct URLs, then P4's 16 000), adding the run to `timings`; false when a newer study or
+   * input came meanwhile.
    */
-  async function timeAgain(run, report, timings) {
-    const status = $('trie-status');
+  async function timePass(run, report, timings) {
     const p4 = report.study.claims.time_urls;
-    const units = [];
     for (const id of report.study.structures) {
-      if (!timings[id]) continue;
-      units.push({ id, count: report.distinct, at16000: false });
-      if (report.distinct >= p4) units.push({ id, count: p4, at16000: true });
-    }
-    $('trie-run-body').dataset.timed = '1';
-    for (let k = 2; k <= RUNS; k += 1) {
+      timings[id] ??= { insert: [], lookup: [], lookup16: [] };
+      const units = [{ count: report.distinct, at16000: false }];
+      if (report.distinct >= p4) units.push({ count: p4, at16000: true });
       for (const unit of units) {
-        const { time } = await ctx.call(MSG.trieTime, { structure: unit.id, count: unit.count, lookupsOnly: unit.at16000 });
-        if (!run.current()) return;
-        const t = timings[unit.id];
+        const { time } = await ctx.call(MSG.trieTime, { structure: id, count: unit.count, lookupsOnly: unit.at16000 });
+        if (!run.current()) return false;
+        const t = timings[id];
         if (unit.at16000) {
           t.lookup16.push(time.lookup_us_per_url);
         } else {
@@ -651,6 +661,19 @@ export function setupTrie(ctx) {
           t.lookup.push(time.lookup_us_per_url);
         }
       }
+    }
+    return true;
+  }
+
+  /**
+   * Times every structure again until each has RUNS runs, refining the table after each; a
+   * newer study or input stops it.
+   */
+  async function timeAgain(run, report, timings) {
+    const status = $('trie-status');
+    $('trie-run-body').dataset.timed = '1';
+    for (let k = 2; k <= RUNS; k += 1) {
+      if (!(await timePass(run, report, timings))) return;
       renderTimes(report, timings);
       const took = fixed(run.seconds(), 1);
       say(status, () => S.trieRunDone(took, k, RUNS));

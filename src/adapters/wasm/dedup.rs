@@ -14,6 +14,7 @@
 
 use super::{to_js, Lab};
 use crate::engine::session::keys::FilterKeys;
+use crate::foundation::split::Keys;
 use crate::mechanisms::bloom::{self, check_ratio, memory_comparison, IndexMethod};
 use crate::mechanisms::trie::{time_lookups, time_structure, Structure};
 use serde::Serialize;
@@ -71,6 +72,38 @@ impl Lab {
     #[wasm_bindgen(js_name = trieTrace)]
     pub fn trie_trace(inserts: &str, lookups: &str, fixed: bool) -> Result<JsValue, JsError> {
         to_js(&crate::mechanisms::trie::trace(inserts, lookups, fixed)?)
+    }
+
+    /// P4's Table 1 setting: the stored URLs its dedups were timed with (16 000), the count
+    /// `trieTime` is asked for with `lookups_only`.
+    #[wasm_bindgen(js_name = p4TimeUrls)]
+    pub fn p4_time_urls() -> f64 {
+        crate::papers::p4::P4_TIME_URLS as f64
+    }
+
+    /// The distinct URLs a trie study of the first `maxLines` loaded lines is timed on, before
+    /// the study (the core's `trie_urls`), as one buffer (the core's `Keys::to_bytes`) for
+    /// another worker's `setTrieUrls`.
+    #[wasm_bindgen(js_name = trieUrls)]
+    pub fn trie_urls(&self, max_lines: f64) -> Result<Vec<u8>, JsError> {
+        Ok(crate::engine::study::trie_urls(&self.session, max_lines)?.to_bytes())
+    }
+
+    /// Takes the distinct URLs another worker's `trieUrls` gave as the last trie study's, so
+    /// that `trieTime` times the structures on them in this worker; returns how many there are.
+    #[wasm_bindgen(js_name = setTrieUrls)]
+    pub fn set_trie_urls(&mut self, bytes: &[u8]) -> Result<u32, JsError> {
+        let urls = Keys::from_bytes(bytes).ok_or_else(|| {
+            coded!(
+                "bad-trie-urls",
+                [bytes.len()],
+                "these {} bytes are not a list of URLs from trieUrls",
+                bytes.len()
+            )
+        })?;
+        let n = urls.len() as u32;
+        self.session.set_trie_urls(urls);
+        Ok(n)
     }
 
     /// Builds `structure` from the first `count` distinct URLs of the last trie study (all when

@@ -371,6 +371,10 @@ fn the_trie_study_reports_in_slices_what_it_reports_at_once_and_keeps_its_urls()
         s.trie_urls().map(|u| u.len() as u64),
         sliced["distinct"].as_u64()
     );
+    // The same URLs, in the same order, as the page's second worker gets them before the study.
+    let early = super::trie_urls(&s, 2_500.0).unwrap();
+    assert_eq!(Some(early.to_bytes()), s.trie_urls().map(|u| u.to_bytes()));
+    assert_eq!(super::trie_urls(&s, 0.0).unwrap_err().code, "not-whole");
     let job = begin("trie", params, &mut s).unwrap();
     assert!(s.trie_urls().is_none());
     drop(job);

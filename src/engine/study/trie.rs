@@ -9,7 +9,7 @@ use super::reports::{Projection, TrieReport, STRUCTURE_BUDGET};
 use crate::engine::session::share;
 use crate::engine::session::{Prefix, Session};
 use crate::foundation::coded::{whole, Coded};
-use crate::foundation::split::Distinct;
+use crate::foundation::split::{Distinct, Keys};
 use crate::mechanisms::trie::Structure;
 use crate::papers::p4::TrieStudyBuilder;
 use serde::Deserialize;
@@ -38,6 +38,19 @@ pub(super) fn trie(p: TrieParams, session: &Session) -> Result<Box<dyn Task>, Co
         next: 0,
         distinct: Distinct::default(),
     }))
+}
+
+/// The distinct URLs a trie study of the first `max_lines` loaded lines builds its structures
+/// from and leaves in the session, in the order they first came, computed without the study:
+/// the page hands them to a second worker, which times the structures while the study reads.
+pub fn trie_urls(session: &Session, max_lines: f64) -> Result<Keys, Coded> {
+    let max = whole(max_lines, 1.0, "trie-lines")?;
+    let prefix = first(session, max, "trie")?;
+    let mut distinct = Distinct::default();
+    session.for_each_line(0, prefix.lines as usize, |_, line, _| {
+        distinct.add(line);
+    });
+    Ok(distinct.into_keys())
 }
 
 impl Task for TrieTask {

@@ -245,7 +245,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ missing: string[] } | { missing?: undefined, rows: ({ fn: string, histogram?: Uint32Array } & Record<string, any>)[], report: CoreValue, ms: number }} analyze
  * @property {{ n: number }} sliceRead
  * @property {{}} fileRead
- * @property {{ report: CoreValue, timed?: CoreValue[] }} job
+ * @property {{ report: CoreValue }} job
  */
 
 /** @typedef {keyof Requests} RequestType */

@@ -136,7 +136,8 @@ const handlers = {
   },
   /**
    * One structure of the trie study built from its first `count` distinct URLs and looked up,
-   * timed again as the trie job times it (`runTrie`), for the median of several runs.
+   * timed as the timing helper times it (`trieTimeAll`): the runs after the first, for the
+   * median, or the first when the helper failed.
    */
   [MSG.trieTime]({ structure, count, lookupsOnly }) {
     const t = need(active, 'no-input-yet').trieTime(structure, count, lookupsOnly);
@@ -549,30 +550,10 @@ const JOBS = {
   [JOB.partition]: study('partition', { jobSlot: true, prepare: installSuffixRules, partial: partialEvery(250) }),
   // The de-duplication views (P4, P5): each has its own slot in the Lab and here, so they run
   // beside each other and beside P1's figures, a slice at a time.
-  // `time: false`: the study only, its structures timed elsewhere (a timing helper).
-  [JOB.trie]: {
-    slot: 'trie',
-    begin: (lab, args) => {
-      const timeHere = args.time ?? true;
-      delete args.time;
-      beginStudy(lab, args);
-      args.timeHere = timeHere;
-      args.report = null;
-      args.units = [];
-      args.timed = [];
-    },
-    run: (lab, lines, args) => runTrie(lab, lines, args),
-    // The growth so far, while the study reads (a first picture for the page): sent when a
-    // checkpoint more was passed, at most every 300 ms (each drawing takes the page 20–60 ms,
-    // while the structures are timed beside the study).
-    partial: (lab, args) => (args.report ? null : trieGrowth(lab, args)),
-    finish: (lab, args) => {
-      while (runTrie(lab, 1_000_000, args) < 1);
-      return { report: args.report, timed: args.timed };
-    },
-    // Until its report, the study is the Lab's to forget.
-    drop: (lab, args) => args.report === null && lab.jobDrop(args.id),
-  },
+  // The growth so far, while the study reads (a first picture for the page): sent when a
+  // checkpoint more was passed, at most every 300 ms (each drawing takes the page 20–60 ms,
+  // while a helper times the structures beside the study, `trieTimeAll`).
+  [JOB.trie]: study('trie', { partial: changedEvery(300) }),
   // The rows measured so far (a first picture, then a refined one), sent when there are more.
   // Once the split is made (the page asks for the theory's curve), then at each new row.
   [JOB.bloom]: study('bloom', { partial: partialOnChange }),
@@ -594,34 +575,7 @@ const JOBS = {
     },
   },
 };
-const trieGrowth = changedEvery(300);
 const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0 };
-
-/** Share of the trie job spent on the study; the rest times the structures. */
-const TRIE_STUDY_SHARE = 0.75;
-
-/**
- * One slice of the trie job: the study (src/engine/study/trie.rs), then, one structure at a time,
- * its build and its lookups, timed in the wasm with this worker's performance.now() by the
- * core's timing (what `urlhash trie` runs with its own clock): all distinct URLs, then P4's
- * Table 1 setting of 16 000 stored URLs.
- */
-function runTrie(lab, lines, args) {
-  if (!args.report) {
-    const share = lab.jobRun(args.id, lines);
-    if (share < 1) return TRIE_STUDY_SHARE * share;
-    args.report = lab.jobFinish(args.id);
-    if (args.timeHere) args.units = trieUnits(args.report.distinct);
-    args.done = 0;
-    return TRIE_STUDY_SHARE;
-  }
-  if (args.done < args.units.length) {
-    timeUnit(lab, args.units[args.done], args.timed);
-    args.done += 1;
-  }
-  if (args.done >= args.units.length) return 1;
-  return TRIE_STUDY_SHARE + ((1 - TRIE_STUDY_SHARE) * args.done) / args.units.length;
-}
 
 /**
  * What the trie study's structures are timed on, one structure at a time: all `distinct` URLs,

@@ -20,7 +20,7 @@ import { MSG, JOB } from '../protocol.js';
  * at 100 000 URLs.
  */
 export const TRIE_MAX_LINES = 100_000;
-/** The share of the trie job the worker gives the study (the rest times the structures). */
+/** The share of the progress bar the study takes (the rest: the timings). */
 const STUDY_SHARE = 0.75;
 /** About this many growth checkpoints. */
 const GROWTH_POINTS = 20;
@@ -612,12 +612,11 @@ export function setupTrie(ctx) {
     timer?.stop();
     const mine = (timer = ctx.timeStructures(ctx.call(MSG.trieUrls, { maxLines: TRIE_MAX_LINES })));
     try {
+      const reading = run.progress((share) => S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)));
       const { report } = await ctx.runJob(
         JOB.trie,
-        { maxLines: TRIE_MAX_LINES, step, time: false },
-        growing(run, run.progress((share) =>
-          share < STUDY_SHARE ? S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)) : S.trieTiming,
-        )),
+        { maxLines: TRIE_MAX_LINES, step },
+        growing(run, (share) => reading(share * STUDY_SHARE)),
       );
       if (!run.current()) return;
       run.progress(() => S.trieTiming)(STUDY_SHARE);

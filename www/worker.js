@@ -497,14 +497,19 @@ function beginStudy(lab, args) {
   const { kind, ...params } = args;
   args.id = lab.jobBegin(kind, params);
 }
-/** A job's partial from the Lab (what it measured so far), at most every `ms` (the first at once). */
-const partialEvery = (ms) => (lab, args) => {
+/**
+ * `read`'s partial (null: nothing to send), asked for at most every `ms` since the last one sent
+ * (the first at once).
+ */
+const atMostEvery = (ms, read) => (lab, args) => {
   const now = performance.now();
   if (args.toldAt !== undefined && now - args.toldAt < ms) return null;
-  const partial = lab.jobPartial(args.id);
+  const partial = read(lab, args);
   if (partial) args.toldAt = now;
   return partial;
 };
+/** A job's partial from the Lab (what it measured so far), at most every `ms` (the first at once). */
+const partialEvery = (ms) => atMostEvery(ms, (lab, args) => lab.jobPartial(args.id));
 /**
  * A job's partial from the Lab, sent when it has something new (a checkpoint more, a row more,
  * or, the counters, once): the Lab's mark for it says so before it is converted.
@@ -519,13 +524,7 @@ const partialOnChange = (lab, args) => {
  * `partialOnChange`, at most every `ms` (the first at once): for a chart whose every drawing
  * costs the page's thread tens of milliseconds that the other workers would rather have.
  */
-const changedEvery = (ms) => (lab, args) => {
-  const now = performance.now();
-  if (args.changedAt !== undefined && now - args.changedAt < ms) return null;
-  const partial = partialOnChange(lab, args);
-  if (partial) args.changedAt = now;
-  return partial;
-};
+const changedEvery = (ms) => atMostEvery(ms, partialOnChange);
 const study = (slot, more = {}) => ({
   slot,
   begin: beginStudy,

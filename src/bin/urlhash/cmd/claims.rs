@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::io::{self, Write};
 use urlhashlab::papers::claims::{self, Claim, Report, Status};
 
-use crate::emit::{capture_json, write_report, Cell, Format, Out, Table};
+use crate::emit::{capture_json, short_number, write_report, Cell, Format, Out, Table};
 use crate::flags::SourceArgs;
 use crate::input::Source;
 
@@ -240,7 +240,7 @@ fn detail(s: &Status) -> &'static str {
 fn short(v: &Value, max: usize) -> String {
     let text = match v {
         Value::Null => "—".to_string(),
-        Value::Number(n) => number(n.as_f64().unwrap_or(f64::NAN)),
+        Value::Number(n) => short_number(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => s.clone(),
         Value::Array(items) => items
             .iter()
@@ -255,26 +255,6 @@ fn short(v: &Value, max: usize) -> String {
     } else {
         text
     }
-}
-
-/// A number with at most 6 significant digits (exponent beyond 10^±6).
-fn number(x: f64) -> String {
-    if x.is_nan() {
-        return "—".into();
-    }
-    if x == x.trunc() && x.abs() < 1e15 {
-        let digits = crate::emit::group(x.abs() as u64);
-        return if x < 0.0 {
-            format!("-{digits}")
-        } else {
-            digits
-        };
-    }
-    if x != 0.0 && !(1e-6..1e6).contains(&x.abs()) {
-        return crate::emit::sci(x, 3);
-    }
-    let s = format!("{x:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn print_text(out: &mut Out, ledger: &Ledger, no_run: bool) -> io::Result<()> {

@@ -6,7 +6,7 @@ mod report;
 mod stdout;
 mod table;
 
-pub(crate) use numbers::{group, sci};
+pub(crate) use numbers::{group, sci, short_number};
 pub(crate) use report::{capture_json, write_report, WithInput};
 pub(crate) use stdout::stdout;
 pub(crate) use table::{raw, Cell, Format, Out, Table};

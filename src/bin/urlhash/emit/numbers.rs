@@ -21,3 +21,24 @@ pub(crate) fn group(n: u64) -> String {
     }
     out
 }
+
+/// Any number short: a whole one grouped by three (`1 234 567`), else at most 6 decimals,
+/// trailing zeros dropped (`0.31`), in scientific notation beyond 10^±6; NaN is `—`.
+pub(crate) fn short_number(x: f64) -> String {
+    if x.is_nan() {
+        return "—".into();
+    }
+    if x == x.trunc() && x.abs() < 1e15 {
+        let digits = group(x.abs() as u64);
+        return if x < 0.0 {
+            format!("-{digits}")
+        } else {
+            digits
+        };
+    }
+    if x != 0.0 && !(1e-6..1e6).contains(&x.abs()) {
+        return sci(x, 3);
+    }
+    let s = format!("{x:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}

@@ -76,7 +76,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-hf3' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-hf3', view: 'why' },
         live: (d) => {
           const h = measure(d, 'hf', 8);
           const b12 = d.p1?.hf_multiple_of_3?.b_by_m?.find(([m]) => m === 12)?.[1];
@@ -85,7 +85,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'why-misprint' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 12, section: 'why-misprint', view: 'why' },
         live: (d) => {
           const mp = d.p1?.misprint;
           if (!mp) return null;
@@ -93,7 +93,7 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-elf' },
+        setup: { corpus: 100_000, fns: ['elfhash', 'hfip', 'hf'], key: 'url', m: 8, section: 'why-elf', view: 'why' },
         live: (d) => {
           const c = d.p1?.elf_clumps;
           if (!c) return null;
@@ -355,6 +355,7 @@ function percent(part, whole) {
  * (called whenever a view changes), saveStep() (for the link), and for the self-check
  * (quiz.js): quiz(lesson, index), names(), generation(), link(), saveQuestion(index). A step's `section` names
  * the exact card, chart, table or control it talks about; it is brought into view and outlined.
+ * A card that its view makes only when drawn names that view too (`view`), brought until it is.
  */
 export function setupLessons(app) {
   // `steps`: the step each lesson was last on (a lesson closed and opened again resumes there);
@@ -441,9 +442,9 @@ export function setupLessons(app) {
   function scrollWhenDrawn(key, id) {
     clearTimeout(state.scrollTimer);
     const tick = (left) => {
-      const el = $(id);
-      if (!el || left <= 0 || !state.lesson || `${state.lesson.id}:${state.step}` !== key) return;
-      if (el.getClientRects().length) point(app.bring(id));
+      if (left <= 0 || !state.lesson || `${state.lesson.id}:${state.step}` !== key) return;
+      // A card its view makes when drawn (P1's "Why?") may not exist yet: it is waited for too.
+      if ($(id)?.getClientRects().length) point(app.bring(id));
       else state.scrollTimer = setTimeout(() => tick(left - 1), 250);
     };
     tick(240);
@@ -498,7 +499,11 @@ export function setupLessons(app) {
           if (setup.section) {
             const el = app.bring(setup.section);
             if (el?.getClientRects().length) point(el);
-            else scrollWhenDrawn(key, setup.section);
+            else {
+              // A card not made yet: its view is brought instead, which draws it.
+              if (!el) app.bring(setup.view);
+              scrollWhenDrawn(key, setup.section);
+            }
           }
         } catch (e) {
           if (here()) showText($('lesson-error'), S.errorPrefix + wordError(e));

@@ -280,6 +280,32 @@ describe('each lesson step points at what it talks about', { timeout: 1_200_000 
     await assertStepsPoint(lab.page, LESSONS.map((l) => l.id), '1280x720');
   });
 
+  test('a link to a step about a card its view has not made yet brings that view and outlines the card', async () => {
+    // P1 step 2 talks about the "Why?" card on hf and multiples of 3, which exists only once
+    // the view has drawn P1's report: opened by its link, nothing has drawn it yet.
+    const p = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await p.goto(`${lab.baseUrl}#lesson=p1&step=1`);
+    await waitStep(p, 'p1', 1, 'the link');
+    await waitReady(p, 'P1 step 2 opened by its link');
+    await p
+      .waitForFunction(
+        () => {
+          const marked = [...document.querySelectorAll('.lesson-target')];
+          if (marked.length !== 1 || marked[0].id !== 'why-hf3') return false;
+          const top = marked[0].getBoundingClientRect().top;
+          return top >= 0 && top < document.getElementById('lesson').getBoundingClientRect().top - 40;
+        },
+        null,
+        { timeout: 30_000 },
+      )
+      .catch(async () => {
+        const marked = await p.evaluate(() => [...document.querySelectorAll('.lesson-target')].map((e) => e.id));
+        assert.fail(`the card on hf and multiples of 3 should be outlined on screen; outlined: ${JSON.stringify(marked)}`);
+      });
+    assert.equal(await p.evaluate(() => document.body.dataset.route), 'why', 'the "Why?" view is in front');
+    await p.close();
+  });
+
   test('on a 390×844 phone, P1 and P2', async () => {
     const context = await lab.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const p = await context.newPage();

@@ -815,7 +815,7 @@ export const ZH = {
   partPolicyHint: '切换策略会根据上一次模拟重新绘制，不重新计算。',
   partPolicyGroups: [
     { label: 'P2：按路径散列分配', ids: ['p2-printed', 'p2-xor', 'p2-repaired'] },
-    { label: '按主机名、域名或 URL 的散列分配', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3'] },
+    { label: '按主机名、域名或 URL 的散列分配', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3', 'url:md5'] },
     { label: '实际爬虫的默认划分器', ids: ['nutch', 'heritrix', 'frontera'] },
   ],
   partPolicyNames: {
@@ -825,6 +825,7 @@ export const ZH = {
     'host:xxh3': '主机名散列（XXH3）',
     'domain:xxh3': '可注册域名散列（XXH3）',
     'url:xxh3': '整个 URL 的散列（XXH3）',
+    'url:md5': '整个 URL 的 MD5 取模（P2 §2.1 否定的做法）',
     nutch: 'Apache Nutch URLPartitioner（按主机名）',
     heritrix: 'Heritrix 3 HashCrawlMapper',
     frontera: 'Frontera Crc32NamePartitioner',
@@ -880,6 +881,7 @@ export const ZH = {
     'host:xxh3': '主机名 · XXH3',
     'domain:xxh3': '域名 · XXH3',
     'url:xxh3': '整个 URL · XXH3',
+    'url:md5': '整个 URL · MD5',
     nutch: 'Nutch',
     heritrix: 'Heritrix 3',
     frontera: 'Frontera',
@@ -909,6 +911,7 @@ export const ZH = {
     'host:xxh3': '按主机：对主机名取 XXH3-64，再模 n',
     'domain:xxh3': '按可注册域名（公共后缀列表）：对域名取 XXH3-64，再模 n',
     'url:xxh3': '按整个 URL：对整行取 XXH3-64，再模 n',
+    'url:md5': '按整个 URL：对整行取 MD5，把 128 位摘要按大端序读作一个数，再模 n：即 P2 §2.1 所说不比一般散列函数好且耗资源的做法',
     nutch: 'Apache Nutch 的 URLPartitioner（byHost）：((host.hashCode() ^ 0) & 0x7FFFFFFF) % n',
     heritrix: 'Heritrix 3 的 HashCrawlMapper：|FPGenerator.std64.fp(key) % n|，key 为化简到可注册域名的 SURT 授权部分',
     frontera: 'Frontera 的 Crc32NamePartitioner：带符号的 crc32(hostname) 模 n（Python 的 %）',

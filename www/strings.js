@@ -810,7 +810,7 @@ export const S = {
   partPolicyHint: 'Switching the policy redraws from the last simulation; nothing is recomputed.',
   partPolicyGroups: [
     { label: 'P2: route by the path hash', ids: ['p2-printed', 'p2-xor', 'p2-repaired'] },
-    { label: 'Route by a hash of the host, domain or URL', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3'] },
+    { label: 'Route by a hash of the host, domain or URL', ids: ['host:xxh3', 'domain:xxh3', 'url:xxh3', 'url:md5'] },
     { label: 'Real crawlers’ default partitioners', ids: ['nutch', 'heritrix', 'frontera'] },
   ],
   partPolicyNames: {
@@ -820,6 +820,7 @@ export const S = {
     'host:xxh3': 'Host hash (XXH3)',
     'domain:xxh3': 'Registrable-domain hash (XXH3)',
     'url:xxh3': 'Whole-URL hash (XXH3)',
+    'url:md5': 'Whole-URL MD5 mod n (P2 §2.1 rejects it)',
     nutch: 'Apache Nutch URLPartitioner (by host)',
     heritrix: 'Heritrix 3 HashCrawlMapper',
     frontera: 'Frontera Crc32NamePartitioner',
@@ -875,6 +876,7 @@ export const S = {
     'host:xxh3': 'host · XXH3',
     'domain:xxh3': 'domain · XXH3',
     'url:xxh3': 'whole URL · XXH3',
+    'url:md5': 'whole URL · MD5',
     nutch: 'Nutch',
     heritrix: 'Heritrix 3',
     frontera: 'Frontera',
@@ -904,6 +906,7 @@ export const S = {
     'host:xxh3': 'By host: XXH3-64 of the host, mod n',
     'domain:xxh3': 'By registrable domain (Public Suffix List): XXH3-64 of the domain, mod n',
     'url:xxh3': 'By whole URL: XXH3-64 of the line, mod n',
+    'url:md5': 'By whole URL: MD5 of the line, its 128-bit digest read as one big-endian number, mod n: what P2 §2.1 calls no better than a plain hash and costly',
     nutch: 'Apache Nutch URLPartitioner, byHost: ((host.hashCode() ^ 0) & 0x7FFFFFFF) % n',
     heritrix: 'Heritrix 3 HashCrawlMapper: |FPGenerator.std64.fp(key) % n|, key = the SURT authority reduced to the registrable domain',
     frontera: 'Frontera Crc32NamePartitioner: signed crc32(hostname) mod n (Python’s %)',

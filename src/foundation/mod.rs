@@ -17,6 +17,7 @@
 //! | [`slots`] | the number of slots M as a user types it, one grammar for the CLI and the page | P1 |
 //! | [`coded`] | errors a user can act on: a code, its arguments and the English sentence | — |
 //! | [`printed`] | the papers' printed numbers the mechanisms default to | P1, P3, P4, P5 |
+//! | [`timing`] | a batch repeated until a clock handed in says it took long enough | P2, P4 |
 
 pub mod coded;
 pub mod columns;
@@ -32,3 +33,4 @@ pub mod slots;
 pub mod split;
 pub mod stats;
 pub mod suffix;
+pub mod timing;

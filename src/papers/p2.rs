@@ -50,6 +50,8 @@ pub fn study_policies() -> Vec<Policy> {
         Policy::Nutch { seed: 0 },
         Policy::Heritrix,
         Policy::Frontera,
+        // §2.1: MD5 mod N "其匹配效果并不会比一般的散列函数效果好", beside `url:xxh3`.
+        Policy::Url(HashId::Md5),
     ]
 }
 

@@ -162,7 +162,9 @@ export function cliPartition({ policy, nodes, bytes }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uhl-e2e-'));
   const file = path.join(dir, 'input.txt');
   fs.writeFileSync(file, bytes);
-  const args = ['partition', '--policy', policy, '--nodes', String(nodes), '--json', file];
+  // `url:md5`: the policy `url` with the hash `md5`.
+  const [id, fn] = policy.split(':');
+  const args = ['partition', '--policy', id, ...(fn ? ['--fn', fn] : []), '--nodes', String(nodes), '--json', file];
   const r = spawnSync(CLI, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   fs.rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`urlhash ${args.join(' ')} failed: ${r.stderr}`);

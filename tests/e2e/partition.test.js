@@ -13,8 +13,11 @@ import { ZH } from '../../www/strings-zh.js';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const SAMPLE = path.join(ROOT, 'data/corpus-sample-1000.txt');
-/** The CLI's policy ids, as `--policy` takes them (the report names host as host:xxh3). */
-const POLICIES = ['p2-printed', 'p2-xor', 'p2-repaired', 'host', 'domain', 'url', 'nutch', 'heritrix', 'frontera'];
+/**
+ * The CLI's policy ids, as `--policy` takes them (the report names host as host:xxh3), in the
+ * report's order; `url:md5` is `--policy url --fn md5`.
+ */
+const POLICIES = ['p2-printed', 'p2-xor', 'p2-repaired', 'host', 'domain', 'url', 'nutch', 'heritrix', 'frontera', 'url:md5'];
 /** P2's Table 1 as printed: URLs per crawl node 1..7. */
 const TABLE1 = [35_580, 35_059, 35_368, 35_206, 34_972, 35_283, 35_483];
 /** P2's printed matches, as `urlhash paper p2 --json` gives them under "printed". */

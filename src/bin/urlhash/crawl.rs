@@ -5,7 +5,7 @@ use anyhow::Result;
 use rayon::prelude::*;
 use serde::Serialize;
 use urlhashlab::foundation::lines::InputStats;
-use urlhashlab::mechanisms::partition::Simulation;
+use urlhashlab::mechanisms::partition::{Simulation, COST_URLS};
 
 use crate::input::{warn_input, Source, Unsplittable};
 use crate::par::{batches, ThreadsArg};
@@ -17,6 +17,9 @@ pub(crate) struct CrawlInput {
     #[serde(flatten)]
     pub(crate) stats: InputStats,
     pub(crate) unsplittable: Unsplittable,
+    /// The first [`COST_URLS`] distinct URLs with a host, for timing the policies.
+    #[serde(skip)]
+    pub(crate) sample: Vec<Vec<u8>>,
 }
 
 /// Feeds every line of `source` to `sim`, recording the lines it cannot split.
@@ -28,6 +31,7 @@ pub(crate) fn feed(
     let pool = threads.pool()?;
     let mut bad = Unsplittable::default();
     let mut routed = Vec::new();
+    let mut sample = Vec::new();
     // Each batch routed on every core (host, path, every policy's node), then counted by the
     // control node and the crawl nodes in input order (par.rs).
     let stats = batches(
@@ -42,8 +46,10 @@ pub(crate) fn feed(
                     .collect_into_vec(&mut routed)
             });
             for (i, r) in routed.drain(..).enumerate() {
-                if let Err(e) = sim.apply(batch.number(i), r) {
-                    bad.record(batch.number(i), e);
+                match sim.apply(batch.number(i), r) {
+                    Ok(true) if sample.len() < COST_URLS => sample.push(batch.line(i).to_vec()),
+                    Ok(_) => {}
+                    Err(e) => bad.record(batch.number(i), e),
                 }
             }
         },
@@ -60,5 +66,6 @@ pub(crate) fn feed(
         source: source.clone(),
         stats,
         unsplittable: bad,
+        sample,
     })
 }

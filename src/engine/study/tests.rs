@@ -150,8 +150,9 @@ fn p1_and_the_partition_read_the_lines_as_the_cli_streams_them() {
     assert_eq!(report["control"]["rehash"].as_array().unwrap().len(), 3);
     assert_eq!(
         report["control"]["node_matching"].as_array().unwrap().len(),
-        9
+        crate::papers::p2::study_policies().len()
     );
+    assert_eq!(report["control"]["node_matching"][9]["policy"], "url:md5");
     assert_eq!(report, expected);
 }
 

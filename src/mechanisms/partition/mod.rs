@@ -88,6 +88,7 @@
 //! ```
 
 mod control;
+mod cost;
 mod crawlers;
 mod node_side;
 mod params;
@@ -96,6 +97,7 @@ mod reports;
 mod simulation;
 
 pub use control::*;
+pub use cost::*;
 pub use crawlers::*;
 pub use params::*;
 pub use policy::*;

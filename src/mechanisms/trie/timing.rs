@@ -2,20 +2,14 @@
 //! clock (`std::time::Instant`), the page's worker the browser's `performance.now()` (through
 //! web-sys). The core reads no clock of its own.
 //!
-//! A build from `n` distinct URLs, then the lookups of those `n` URLs, are each repeated until
-//! the repeats took [`TIMED_MIN_MS`] or handled [`TIMED_MAX_URLS`] URLs (a browser's clock
-//! ticks in 0.1 ms steps or coarser, so one fast batch alone would read 0); the time per URL is
-//! the total over the URLs handled. P4's Table 1 times lookups with 16 000 URLs stored:
+//! A build from `n` distinct URLs, then the lookups of those `n` URLs, are each repeated as
+//! [`crate::foundation::timing`] says; the time per URL is the total over the URLs handled. P4's Table 1 times lookups with 16 000 URLs stored:
 //! [`time_lookups`] of the first 16 000, their build untimed.
 
 use super::structures::{Structure, UrlSet};
+use crate::foundation::timing::{repeat_cap, repeated, us_per_url as per_url};
+pub use crate::foundation::timing::{TIMED_MAX_URLS, TIMED_MIN_MS};
 use serde::Serialize;
-
-/// Repeat a timed batch until it took this long in all (250 ticks of a browser's 0.1 ms clock:
-/// its rounding under 0.5 %; the page takes the median of several runs)…
-pub const TIMED_MIN_MS: f64 = 25.0;
-/// …or handled this many URLs.
-pub const TIMED_MAX_URLS: usize = 2_000_000;
 
 /// One structure built from `urls` distinct URLs and timed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,34 +45,6 @@ pub struct LookupTiming {
     pub lookup_us_per_url: f64,
     /// Lookup passes timed.
     pub lookup_repeats: u32,
-}
-
-/// Repeats of a timed batch over `count` URLs at most ([`TIMED_MAX_URLS`]; one when there are
-/// none).
-fn repeat_cap(count: usize) -> u32 {
-    if count == 0 {
-        1
-    } else {
-        TIMED_MAX_URLS.div_ceil(count) as u32
-    }
-}
-
-/// `f` repeated as the module says: its last result, the milliseconds of all and the repeats.
-fn repeated<T>(cap: u32, now: &mut dyn FnMut() -> f64, mut f: impl FnMut() -> T) -> (T, f64, u32) {
-    let (mut repeats, t0) = (0u32, now());
-    loop {
-        let out = f();
-        repeats += 1;
-        let ms = now() - t0;
-        if ms >= TIMED_MIN_MS || repeats >= cap {
-            return (out, ms, repeats);
-        }
-    }
-}
-
-/// Microseconds per URL of `repeats` batches of `count` URLs in `ms`.
-fn per_url(ms: f64, repeats: u32, count: usize) -> f64 {
-    ms * 1000.0 / (repeats as f64 * count.max(1) as f64)
 }
 
 /// Builds `structure` from `urls` (distinct) and looks each up, timed by `now` (milliseconds

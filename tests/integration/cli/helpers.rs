@@ -211,20 +211,24 @@ pub const TABLE1_TIMED: [&str; 5] = [
 ];
 
 /// `v` with the times it measured set to null: they differ from run to run (build and lookup
-/// times per URL, IMP-CB's and the store's seconds and their ratio); so, with it, the heap the
+/// times per URL, IMP-CB's and the store's seconds and their ratio, a policy's nanoseconds per
+/// link and the passes timed); so, with it, the heap the
 /// counting allocator saw, which another thread's allocation could move.
 pub fn without_times(v: &mut serde_json::Value) {
     use serde_json::Value;
     match v {
         Value::Object(m) => {
             let timed_pair = m.contains_key("imp_cb_seconds");
+            // A policy's routing cost (`paper p2`'s `costs`): its time and the passes it took.
+            let route_cost = m.contains_key("ns_per_link");
             for (k, x) in m.iter_mut() {
                 let time = k.ends_with("_us_per_url")
                     || k.ends_with("_seconds")
                     || TABLE1_TIMED.contains(&k.as_str())
                     || k == "lookup_us_at_16000"
                     || k.starts_with("heap_bytes")
-                    || (timed_pair && k == "ratio");
+                    || (timed_pair && k == "ratio")
+                    || (route_cost && (k == "ns_per_link" || k == "repeats"));
                 if time {
                     *x = Value::Null;
                 } else {
@@ -391,6 +395,7 @@ pub fn csv_of(args: &[&str]) -> (String, Vec<CsvTable>) {
 pub fn csv_without_times(mut tables: Vec<CsvTable>) -> String {
     for t in &mut tables {
         let timed_pair = t.header.iter().any(|h| h == "imp_cb_seconds");
+        let route_cost = t.header.iter().any(|h| h == "ns_per_link");
         let timed: Vec<usize> = (0..t.header.len())
             .filter(|&i| {
                 let h = t.header[i].as_str();
@@ -401,6 +406,7 @@ pub fn csv_without_times(mut tables: Vec<CsvTable>) -> String {
                     || h == "lookup_us"
                     || h.starts_with("heap_bytes")
                     || (timed_pair && h == "ratio")
+                    || (route_cost && (h == "ns_per_link" || h == "repeats"))
             })
             .collect();
         for row in &mut t.rows {

@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use std::io::{self, Write};
 use urlhashlab::foundation::hash::HashId;
-use urlhashlab::mechanisms::partition::ControlReport;
+use urlhashlab::mechanisms::partition::{route_costs, ControlReport, RouteCost, COST_URLS};
 use urlhashlab::papers::p2::{self, format_p as p_value, P2Report, P2Study};
 
 use crate::cmd::partition::{print_control, print_totals};
@@ -48,16 +48,90 @@ fn cmd_paper_p2(source: &SourceArgs, threads: &ThreadsArg, format: Format) -> Re
         );
     }
     let (report, control) = study.finish_with_control();
+    // §2.1's cost half: each policy timed routing the first distinct URLs, split beforehand.
+    let sample: Vec<&[u8]> = input.sample.iter().map(|u| &u[..]).collect();
+    let start = std::time::Instant::now();
+    let costs = route_costs(
+        &sample,
+        &p2::study_policies(),
+        report.simulation.nodes,
+        &mut || start.elapsed().as_secs_f64() * 1e3,
+    );
     let json = WithInput {
         input: &input,
         report: &P2Json {
             report: &report,
             control: &control,
+            costs: &costs,
         },
     };
     write_report(format, &json, |out| {
-        print_p2(out, &report, &control, &source)
+        print_p2(out, &report, &control, &source)?;
+        print_costs(out, &report, &costs)
     })
+}
+
+/// §6: MD5 mod N against a plain hash of the URL (P2 §2.1), balance and cost, then the cost of
+/// every policy.
+fn print_costs(out: &mut Out, r: &P2Report, costs: &[RouteCost]) -> io::Result<()> {
+    let s = &r.simulation;
+    let of = |id: &str| {
+        let pol = s.policies.iter().find(|p| p.policy == id);
+        let cost = costs.iter().find(|c| c.policy == id);
+        pol.zip(cost)
+    };
+    writeln!(
+        out,
+        "\n6. MD5 mod N against a plain hash (§2.1: \"其匹配效果并不会比一般的散列函数效果好,而且 […] 会消耗大量的系统资源\").\n   Each policy routes the first {} distinct URLs (of {}), split beforehand; the time is its key and hash mod {}:",
+        group(costs.first().map_or(0, |c| c.links)),
+        group(s.urls),
+        s.nodes,
+    )?;
+    if let (Some((md5, m)), Some((xxh3, x))) = (of("url:md5"), of("url:xxh3")) {
+        writeln!(
+            out,
+            "   url:md5  B = {:.4}, χ² p = {}, {:.1} ns per link\n   url:xxh3 B = {:.4}, χ² p = {}, {:.1} ns per link\n   A random assignment averages B = {:.4}. {} MD5 took {:.1} times XXH3's time per link.",
+            md5.b,
+            p_value(md5.p_value),
+            m.ns_per_link,
+            xxh3.b,
+            p_value(xxh3.p_value),
+            x.ns_per_link,
+            md5.expected_b_random,
+            if md5.p_value >= p2::VERDICT_P && xxh3.p_value >= p2::VERDICT_P {
+                "Both splits are as even as chance (χ² p ≥ 0.001): MD5 balances no better than XXH3."
+            } else if md5.b < xxh3.b {
+                "MD5's split is the more even here."
+            } else {
+                "XXH3's split is the more even here."
+            },
+            m.ns_per_link / x.ns_per_link.max(f64::MIN_POSITIVE),
+        )?;
+    }
+    let mut t = Table::new("route cost")
+        .indent("  ")
+        .left("policy", 14)
+        .csv("policy")
+        .right("links timed", 12)
+        .csv("links")
+        .right("ns per link", 12)
+        .csv("ns_per_link")
+        .right("passes", 8)
+        .csv("repeats");
+    for c in costs {
+        t.row(vec![
+            c.policy.as_str().into(),
+            Cell::group(c.links),
+            Cell::fixed(c.ns_per_link, 1),
+            Cell::int(c.repeats),
+        ]);
+    }
+    out.table(&t)?;
+    writeln!(
+        out,
+        "   Times vary from run to run and machine to machine; at most {} URLs are timed.",
+        group(COST_URLS as u64)
+    )
 }
 
 /// The JSON: the report, and the node-side matches and re-hash beside it.
@@ -66,6 +140,8 @@ struct P2Json<'a> {
     #[serde(flatten)]
     report: &'a P2Report,
     control: &'a ControlReport,
+    /// Nanoseconds per link of each policy, in the report's order (§2.1's cost of MD5).
+    costs: &'a [RouteCost],
 }
 
 fn print_p2(

@@ -66,7 +66,7 @@ export const ZH = {
   linkFile: (name) => `这个链接来自文件“${name}”，链接无法携带文件，因此显示的是内置语料。打开该文件即可看到同样的数字。`,
   linkPasteBroken: '无法读取这个链接中的粘贴 URL（链接被截断或改动），因此显示的是内置语料。',
   embedUnknown: (name) => `这个链接要显示图表“${name}”，但实验室没有这个图表，因此显示整个实验室。`,
-  embedWhat: (what) => `网址散列实验室（URL Hash Lab），在${what}上现场测得。`,
+  embedWhat: (what) => `网址散列实验室（URL Hash Lab），在${what}上实测。`,
   embedOpen: '在实验室中打开 →',
   linkPasteTooBig: (lines, bytes) =>
     `这个链接来自粘贴的 ${lines} 行（${bytes}），太长，无法放进链接，因此显示的是内置语料。重新粘贴即可看到同样的数字。`,
@@ -825,7 +825,7 @@ export const ZH = {
     'host:xxh3': '主机名散列（XXH3）',
     'domain:xxh3': '可注册域名散列（XXH3）',
     'url:xxh3': '整个 URL 的散列（XXH3）',
-    'url:md5': '整个 URL 的 MD5 取模（P2 §2.1 否定的做法）',
+    'url:md5': '整个 URL 的 MD5（P2 §2.1 所否定）',
     nutch: 'Apache Nutch URLPartitioner（按主机名）',
     heritrix: 'Heritrix 3 HashCrawlMapper',
     frontera: 'Frontera Crc32NamePartitioner',
@@ -1263,7 +1263,7 @@ export const ZH = {
   bloomAbsentBecause: (i) => `第 ${i} 位为 0：它肯定从未插入。`,
   bloomMd5Narrow: (md5, k, w, m) => `MD5 = ${md5}：切成 ${k} 段，每段 ${w} 位，各自 mod ${m}。`,
   bloomMd5Wide: (md5, k, m) =>
-    `MD5 = ${md5}：${k} 段 128/${k} 位的切片无法寻址 ${m} 位，因此实验室改用 MD5(D0 ‖ j) 的 64 位切片。`,
+    `MD5 = ${md5}：${k} 段 128/${k} 位的分段无法寻址 ${m} 位，因此实验室改用 MD5(D0 ‖ j) 的 64 位分段。`,
   bitsLabel: (m, set, query) => `${m} 位的位数组，${set} 位为 1${query ? `；已框出 ${query} 的位置` : ''}`,
   bitTitle: (i, set, urls, query) =>
     `第 ${i} 位：${set ? `1，由 ${urls} 个 URL 置 1` : '0'}${query ? ' — 被查找 URL 的位置之一' : ''}`,

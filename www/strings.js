@@ -820,7 +820,7 @@ export const S = {
     'host:xxh3': 'Host hash (XXH3)',
     'domain:xxh3': 'Registrable-domain hash (XXH3)',
     'url:xxh3': 'Whole-URL hash (XXH3)',
-    'url:md5': 'Whole-URL MD5 mod n (P2 §2.1 rejects it)',
+    'url:md5': 'Whole-URL MD5 (P2 §2.1 rejects it)',
     nutch: 'Apache Nutch URLPartitioner (by host)',
     heritrix: 'Heritrix 3 HashCrawlMapper',
     frontera: 'Frontera Crc32NamePartitioner',

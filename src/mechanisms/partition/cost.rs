@@ -7,8 +7,7 @@
 //! (`Policy::node`: its key and its hash mod n), a pass over all the URLs repeated as
 //! [`crate::foundation::timing`] says. The clock is handed in (milliseconds, never going back).
 
-use super::policy::{Link, Policy};
-use crate::foundation::key;
+use super::policy::{Link, Policy, SplitLine};
 use crate::foundation::timing::{repeat_cap, repeated, us_per_url};
 use serde::Serialize;
 
@@ -28,15 +27,6 @@ pub struct RouteCost {
     pub repeats: u32,
 }
 
-/// One URL split as [`Link`] needs it, kept while the policies are timed.
-struct Split<'a> {
-    url: &'a [u8],
-    host: String,
-    path: String,
-    domain: String,
-    port: Option<u16>,
-}
-
 /// Times each of `policies` routing `urls` (those with no host left out) to `nodes` nodes with
 /// clock `now`; in `policies` order.
 pub fn route_costs(
@@ -46,34 +36,11 @@ pub fn route_costs(
     now: &mut dyn FnMut() -> f64,
 ) -> Vec<RouteCost> {
     let domains = policies.iter().any(Policy::needs_domain);
-    let split: Vec<Split<'_>> = urls
+    let split: Vec<SplitLine<'_>> = urls
         .iter()
-        .filter_map(|&url| {
-            let key::Parts { host, path, port } = key::split(url).ok()?;
-            let domain = if domains {
-                key::registrable_domain(&host).to_owned()
-            } else {
-                String::new()
-            };
-            Some(Split {
-                url,
-                host,
-                path,
-                domain,
-                port,
-            })
-        })
+        .filter_map(|&url| SplitLine::new(url, domains).ok())
         .collect();
-    let links: Vec<Link<'_>> = split
-        .iter()
-        .map(|s| Link {
-            url: s.url,
-            host: s.host.as_bytes(),
-            path: s.path.as_bytes(),
-            domain: s.domain.as_bytes(),
-            port: s.port,
-        })
-        .collect();
+    let links: Vec<Link<'_>> = split.iter().map(SplitLine::link).collect();
     let n = nodes.max(1);
     policies
         .iter()

@@ -5,6 +5,7 @@ use super::crawlers::{
     frontera_key, frontera_node, heritrix_fp_node, heritrix_key_with_port, nutch_key,
 };
 use crate::foundation::hash::{self, HashId};
+use crate::foundation::key::{self, SplitError};
 
 /// How links are assigned to crawl nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,4 +164,50 @@ pub struct Link<'a> {
 /// `hashCode = host.hashCode(); hashCode ^= seed; return (hashCode & Integer.MAX_VALUE) % n`.
 pub fn nutch_node(host: &[u8], seed: i32, n: u32) -> u32 {
     ((hash::java_string_hashcode(host) ^ seed) & i32::MAX) as u32 % n
+}
+
+/// One line split once, owning what a [`Link`] borrows: the simulation's and the cost timing's
+/// one way from a URL line to its link.
+pub struct SplitLine<'a> {
+    url: &'a [u8],
+    /// The host, lower-case and IDNA-encoded.
+    pub host: String,
+    /// The path with the query.
+    pub path: String,
+    port: Option<u16>,
+    /// Where the registrable domain starts in `host` (a suffix of it); `None` when not asked for.
+    domain_at: Option<usize>,
+}
+
+impl<'a> SplitLine<'a> {
+    /// Splits `url`; with `domain`, finds its registrable domain too (only the `domain` policy
+    /// needs it, and the Public Suffix List lookup is the costly part of a split).
+    pub fn new(url: &'a [u8], domain: bool) -> Result<SplitLine<'a>, SplitError> {
+        let key::Parts { host, path, port } = key::split(url)?;
+        let domain_at = domain.then(|| {
+            let d = key::registrable_domain(&host);
+            debug_assert!(host.ends_with(d), "{d} is not a suffix of {host}");
+            host.len() - d.len()
+        });
+        Ok(SplitLine {
+            url,
+            host,
+            path,
+            port,
+            domain_at,
+        })
+    }
+
+    /// The link the policies route (its domain empty when it was not asked for).
+    pub fn link(&self) -> Link<'_> {
+        Link {
+            url: self.url,
+            host: self.host.as_bytes(),
+            path: self.path.as_bytes(),
+            domain: self
+                .domain_at
+                .map_or(&b""[..], |at| &self.host.as_bytes()[at..]),
+            port: self.port,
+        }
+    }
 }

@@ -5,13 +5,13 @@ use super::node_side::NodeSide;
 use super::params::{
     GROUP_SAMPLE, LISTED, LOAD_FACTOR_RULE, MAX_NODES, PATH_TABLE_SLOTS, SITE_TABLE_SLOTS,
 };
-use super::policy::{Link, Policy};
+use super::policy::{Policy, SplitLine};
 use super::reports::{
     CollisionGroup, CommonPath, LoadBin, NodeRow, NodesSoFar, PathTableReport, PathTableRow,
     PolicyReport, SimulationReport, SiteTableReport, TopSite,
 };
 use crate::foundation::hash::HashId;
-use crate::foundation::key::{self, SplitError};
+use crate::foundation::key::SplitError;
 use crate::foundation::metrics::{self, Measures};
 use crate::foundation::mix::Mix;
 use crate::foundation::suffix;
@@ -388,19 +388,8 @@ impl Simulation {
 
     /// [`route`](Simulation::route), the nodes written into `nodes` (cleared first).
     fn route_into(&self, url: &[u8], mut nodes: Vec<(u32, bool)>) -> Result<Routed, SplitError> {
-        let key::Parts { host, path, port } = key::split(url)?;
-        let domain = if self.needs_domain {
-            key::registrable_domain(&host)
-        } else {
-            ""
-        };
-        let link = Link {
-            url,
-            host: host.as_bytes(),
-            path: path.as_bytes(),
-            domain: domain.as_bytes(),
-            port,
-        };
+        let split = SplitLine::new(url, self.needs_domain)?;
+        let link = split.link();
         nodes.clear();
         nodes.extend(self.routers.iter().map(|r| match r.policy {
             // P2's readings are hashed once for the node and the zero count.
@@ -410,6 +399,7 @@ impl Simulation {
             }
             _ => (r.policy.node(&link, self.nodes), false),
         }));
+        let SplitLine { host, path, .. } = split;
         Ok(Routed { host, path, nodes })
     }
 

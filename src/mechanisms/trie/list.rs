@@ -239,6 +239,134 @@ pub struct DrawNode {
     pub truncated: bool,
 }
 
+/// Where the walk of an insertion ended: whether it made a node, the node of the last char
+/// (the tree's root for ""), and the chars walked.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    created: bool,
+    last: u32,
+    depth: u32,
+}
+
+/// A list's counts of the URLs stored and its size ([`GlTrie::figures`], [`GlPair::printed`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GlFigures {
+    /// URLs stored: insertions that reported a new URL.
+    pub urls: u64,
+    /// Every node, the tree's root included.
+    pub nodes: u64,
+    /// Bytes allocated ([`GlTrie::bytes`]).
+    pub bytes: u64,
+    /// P4's Java heap, estimated ([`GlTrie::java_bytes`]).
+    pub java_bytes: u64,
+    /// The longest stored URL, in chars.
+    pub max_depth: u32,
+    /// The stored URLs' lengths in chars, summed.
+    pub depth_sum: u64,
+}
+
+/// P4's list as printed and the lab's end-marked list, in one arena: both make the same nodes
+/// for the same URLs (a mark is a flag on the node of a URL's last char, not a node), so one
+/// walk gives both verdicts. As printed a URL is new when the walk made a node; with marks,
+/// when its last char's node was not marked. What each list stores, and so its counts, can
+/// differ; the nodes cannot. The trie study keeps its two lists this way, walking each URL
+/// once; tests check it against the two lists kept apart.
+///
+/// # Examples
+/// ```
+/// use urlhashlab::mechanisms::trie::GlPair;
+/// let mut pair = GlPair::new();
+/// assert_eq!(pair.insert(b"sina.com").0, true);
+/// // "sina.co" is a prefix of a stored URL: a duplicate as printed, new with marks.
+/// let (printed_new, cost, fixed_new) = pair.insert(b"sina.co");
+/// assert!(!printed_new && cost.found && fixed_new);
+/// assert_eq!((pair.printed().urls, pair.fixed().len()), (1, 2));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GlPair {
+    /// The nodes, with marks; its own counts are the end-marked list's.
+    fixed: GlTrie,
+    /// The counts of the list as printed: the URLs whose walk made a node.
+    printed: GlTrie,
+}
+
+impl Default for GlPair {
+    fn default() -> Self {
+        GlPair::new()
+    }
+}
+
+impl GlPair {
+    /// Both lists, empty.
+    pub fn new() -> GlPair {
+        GlPair {
+            fixed: GlTrie::with_end_marks(),
+            // Only its counts are used; its arena stays the empty tree's root.
+            printed: GlTrie::new(),
+        }
+    }
+
+    /// Inserts `url` in both lists: whether it was new as printed, the printed insertion's
+    /// walk ([`GlTrie::insert_counted`]), and whether it was new with marks ([`GlTrie::insert`]).
+    pub fn insert(&mut self, url: &[u8]) -> (bool, LookupCost, bool) {
+        let mut cost = LookupCost::default();
+        let placed = {
+            let mut obs = cost_observer(&mut cost);
+            if url.is_ascii() {
+                self.fixed
+                    .place_units(url.iter().map(|&b| b as u16), &mut obs)
+            } else {
+                self.fixed
+                    .place_units(java_units(url).into_iter(), &mut obs)
+            }
+        };
+        let fixed_new = self.fixed.mark(placed, &mut |_, _, _| {});
+        if fixed_new {
+            self.fixed.count(placed.depth);
+        }
+        if placed.created {
+            self.printed.count(placed.depth);
+        } else {
+            // As printed, a walk that made no node ends "seen".
+            cost.found = true;
+        }
+        (placed.created, cost, fixed_new)
+    }
+
+    /// The end-marked list.
+    pub fn fixed(&self) -> &GlTrie {
+        &self.fixed
+    }
+
+    /// The list as printed: its counts, on the shared nodes.
+    pub fn printed(&self) -> GlFigures {
+        GlFigures {
+            urls: self.printed.urls,
+            max_depth: self.printed.max_depth,
+            depth_sum: self.printed.depth_sum,
+            ..self.fixed.figures()
+        }
+    }
+
+    /// [`GlTrie::an_extension`] as printed: a stored URL `url` is a proper prefix of, down
+    /// first children to a leaf.
+    pub fn printed_extension(&self, url: &[u8]) -> Option<String> {
+        self.fixed.extension(url, false)
+    }
+
+    /// [`GlTrie::stats`] of the list as printed and of the end-marked one (one pass over the
+    /// nodes for both).
+    pub fn stats(&self) -> (GlStats, GlStats) {
+        let width = self.fixed.max_level_width();
+        (
+            self.fixed
+                .stats_of(GlVariant::Printed, self.printed(), width),
+            self.fixed
+                .stats_of(GlVariant::EndMarked, self.fixed.figures(), width),
+        )
+    }
+}
+
 /// P4's improved generalized list: a trie with one node per Java char, levels as linked lists.
 ///
 /// # Examples
@@ -407,6 +535,51 @@ impl GlTrie {
         I: Iterator<Item = u16>,
         O: FnMut(StepAction, u32, u32),
     {
+        let placed = self.place_units(units, obs);
+        let new = match self.variant {
+            GlVariant::Printed => placed.created,
+            GlVariant::EndMarked => self.mark(placed, obs),
+        };
+        if new {
+            self.count(placed.depth);
+        }
+        obs(
+            if new {
+                StepAction::New
+            } else {
+                StepAction::Seen
+            },
+            placed.last,
+            placed.depth,
+        );
+        new
+    }
+
+    /// A stored URL of `depth` chars: counted in the URLs, their depths and the deepest.
+    fn count(&mut self, depth: u32) {
+        self.urls += 1;
+        self.depth_sum += depth as u64;
+        self.max_depth = self.max_depth.max(depth);
+    }
+
+    /// The end mark on the node of a URL's last char: `true` when it was not marked yet.
+    fn mark<O: FnMut(StepAction, u32, u32)>(&mut self, placed: Placed, obs: &mut O) -> bool {
+        let node = &mut self.nodes[placed.last as usize];
+        let marked = node.end;
+        node.end = true;
+        if !marked {
+            obs(StepAction::Mark, placed.last, placed.depth);
+        }
+        !marked
+    }
+
+    /// The walk of P4's insertion: every char found or placed, level by level. The nodes it
+    /// makes depend on the chars alone, not on the variant (a mark is a flag, not a node).
+    fn place_units<I, O>(&mut self, units: I, obs: &mut O) -> Placed
+    where
+        I: Iterator<Item = u16>,
+        O: FnMut(StepAction, u32, u32),
+    {
         let mut level = 0u32; // the current level's root
         let mut last = 0u32; // the node of the last char placed (the tree's root for "")
         let mut created = false;
@@ -449,33 +622,11 @@ impl GlTrie {
             last = cur;
             depth = i + 1;
         }
-        let new = match self.variant {
-            GlVariant::Printed => created,
-            GlVariant::EndMarked => {
-                let node = &mut self.nodes[last as usize];
-                let marked = node.end;
-                node.end = true;
-                if !marked {
-                    obs(StepAction::Mark, last, depth);
-                }
-                !marked
-            }
-        };
-        if new {
-            self.urls += 1;
-            self.depth_sum += depth as u64;
-            self.max_depth = self.max_depth.max(depth);
-        }
-        obs(
-            if new {
-                StepAction::New
-            } else {
-                StepAction::Seen
-            },
+        Placed {
+            created,
             last,
             depth,
-        );
-        new
+        }
     }
 
     /// P4's lookup (Fig. 3), reporting each step to `obs(action, node, index)`.
@@ -534,6 +685,11 @@ impl GlTrie {
     /// first end mark, or to a leaf as printed), if there is one: the URL that makes P4 call
     /// `url` a duplicate.
     pub fn an_extension(&self, url: &[u8]) -> Option<String> {
+        self.extension(url, self.variant == GlVariant::EndMarked)
+    }
+
+    /// [`GlTrie::an_extension`], stopping at the first end mark when `marks`, else at a leaf.
+    fn extension(&self, url: &[u8], marks: bool) -> Option<String> {
         let (mut node, mut units) = self.last_node(url)?;
         let start = units.len();
         loop {
@@ -551,7 +707,7 @@ impl GlTrie {
                 break;
             }
             units.push(self.nodes[node as usize].data);
-            if self.nodes[node as usize].end {
+            if marks && self.nodes[node as usize].end {
                 break;
             }
         }
@@ -584,6 +740,11 @@ impl GlTrie {
 
     /// Every measure of the list (one pass over the nodes for the widest level).
     pub fn stats(&self) -> GlStats {
+        self.stats_of(self.variant, self.figures(), self.max_level_width())
+    }
+
+    /// The longest level: one pass over the nodes.
+    fn max_level_width(&self) -> u64 {
         let mut max_level_width = 0u64;
         for root in self.nodes.iter().filter(|n| n.is_root) {
             let (mut width, mut cur) = (0u64, root.head);
@@ -593,16 +754,33 @@ impl GlTrie {
             }
             max_level_width = max_level_width.max(width);
         }
-        let urls = self.urls.max(1) as f64;
-        GlStats {
-            variant: self.variant,
+        max_level_width
+    }
+
+    /// The counts of the URLs stored, and the list's size.
+    pub fn figures(&self) -> GlFigures {
+        GlFigures {
             urls: self.urls,
+            nodes: self.nodes(),
+            bytes: self.bytes(),
+            java_bytes: self.java_bytes(),
+            max_depth: self.max_depth,
+            depth_sum: self.depth_sum,
+        }
+    }
+
+    /// The measures of the list as `variant` with the URLs counted in `f` (the arena's own).
+    fn stats_of(&self, variant: GlVariant, f: GlFigures, max_level_width: u64) -> GlStats {
+        let urls = f.urls.max(1) as f64;
+        GlStats {
+            variant,
+            urls: f.urls,
             nodes: self.nodes(),
             root_nodes: self.root_nodes,
             char_nodes: self.nodes() - self.root_nodes,
             total_points: self.nodes() - 1,
-            levels: self.max_depth,
-            mean_depth: self.depth_sum as f64 / urls,
+            levels: f.max_depth,
+            mean_depth: f.depth_sum as f64 / urls,
             max_level_width,
             arena_bytes: self.bytes(),
             arena_bytes_used: (self.nodes.len() * NODE_BYTES) as u64,

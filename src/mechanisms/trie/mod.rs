@@ -242,6 +242,30 @@ mod proptests {
         }
 
         #[test]
+        fn the_pair_is_the_two_lists_kept_apart(
+            urls in prop::collection::vec(url(), 0..40),
+            queries in prop::collection::vec(url(), 0..12),
+        ) {
+            let mut pair = GlPair::new();
+            let mut printed = GlTrie::new();
+            let mut fixed = GlTrie::with_end_marks();
+            for u in &urls {
+                let (printed_new, cost) = printed.insert_counted(u.as_bytes());
+                let fixed_new = fixed.insert(u.as_bytes());
+                prop_assert_eq!(pair.insert(u.as_bytes()), (printed_new, cost, fixed_new));
+                // The extension the study shows for a URL the printed list calls a duplicate.
+                prop_assert_eq!(pair.printed_extension(u.as_bytes()), printed.an_extension(u.as_bytes()));
+            }
+            for q in &queries {
+                prop_assert_eq!(pair.printed_extension(q.as_bytes()), printed.an_extension(q.as_bytes()));
+            }
+            prop_assert_eq!(pair.printed(), printed.figures());
+            prop_assert_eq!(pair.fixed().figures(), fixed.figures());
+            prop_assert_eq!(pair.fixed().prefix_urls(), fixed.prefix_urls());
+            prop_assert_eq!(pair.stats(), (printed.stats(), fixed.stats()));
+        }
+
+        #[test]
         fn insert_traces_replay_the_insertion(urls in prop::collection::vec(url(), 1..12)) {
             let mut traced = GlTrie::with_end_marks();
             let mut plain = GlTrie::with_end_marks();

@@ -219,8 +219,8 @@ pub struct TrieStudy {
 pub struct TrieStudyBuilder {
     step: u64,
     structures: Vec<Structure>,
-    printed: GlTrie,
-    fixed: GlTrie,
+    /// P4's list as printed and the end-marked one, walked once per line ([`GlPair`]).
+    lists: GlPair,
     /// The hash sets: the structures built line by line other than the lists.
     others: Vec<AnySet>,
     /// The distinct URLs in order, when the Patricia trie or the FST is studied: both are
@@ -257,8 +257,7 @@ impl TrieStudyBuilder {
             .then(|| (FstUrls::new(), 0, 0));
         TrieStudyBuilder {
             step,
-            printed: GlTrie::new(),
-            fixed: GlTrie::with_end_marks(),
+            lists: GlPair::new(),
             others,
             sorted: (patricia || fst.is_some()).then(SortedUrls::new),
             patricia,
@@ -288,9 +287,8 @@ impl TrieStudyBuilder {
     /// One input line.
     pub fn push(&mut self, url: &[u8]) {
         self.lines += 1;
-        let (printed_new, cost) = self.printed.insert_counted(url);
+        let (printed_new, cost, fixed_new) = self.lists.insert(url);
         self.walk.add(cost);
-        let fixed_new = self.fixed.insert(url);
         debug_assert!(
             !printed_new || fixed_new,
             "the printed list is never stricter"
@@ -301,7 +299,7 @@ impl TrieStudyBuilder {
                 self.examples.push(FlawExample {
                     line: self.lines,
                     url: String::from_utf8_lossy(url).into_owned(),
-                    longer: self.printed.an_extension(url).unwrap_or_default(),
+                    longer: self.lists.printed_extension(url).unwrap_or_default(),
                 });
             }
         }
@@ -324,7 +322,7 @@ impl TrieStudyBuilder {
         if self.checkpoints.last().map(|c| c.lines) == Some(self.lines) {
             return;
         }
-        let distinct = self.fixed.len();
+        let distinct = self.lists.fixed().len();
         let sorted = self.sorted.as_mut().map(|s| s.settle());
         let patricia = (self.patricia)
             .then(|| sorted.map(|keys| (keys.len() as u64, patricia_shape(keys))))
@@ -341,14 +339,17 @@ impl TrieStudyBuilder {
         let per_url = |bytes: u64| bytes as f64 / distinct.max(1) as f64;
         let mut rows = Vec::new();
         for &structure in &self.structures {
-            let shape;
+            let (shape, printed);
             let set: &dyn RowSource = match structure {
                 Structure::Patricia => {
                     shape = patricia.expect("kept when studied");
                     &shape
                 }
-                Structure::GlTrie => &self.printed,
-                Structure::GlTrieFixed => &self.fixed,
+                Structure::GlTrie => {
+                    printed = self.lists.printed();
+                    &printed
+                }
+                Structure::GlTrieFixed => self.lists.fixed(),
                 Structure::Fst if !fst_measured => continue,
                 Structure::Fst => &self.fst.as_ref().expect("kept when asked for").0,
                 _ => self
@@ -365,9 +366,9 @@ impl TrieStudyBuilder {
                 nodes,
                 bytes,
                 bytes_per_url: per_url(bytes),
-                arena_bytes_used: gl.map(|g| g.nodes() * NODE_BYTES as u64),
-                java_bytes: gl.map(GlTrie::java_bytes),
-                java_bytes_per_url: gl.map(|g| per_url(g.java_bytes())),
+                arena_bytes_used: gl.map(|g| g.nodes * NODE_BYTES as u64),
+                java_bytes: gl.map(|g| g.java_bytes),
+                java_bytes_per_url: gl.map(|g| per_url(g.java_bytes)),
                 levels: gl.map(|g| g.max_depth),
                 mean_depth: gl.map(|g| g.depth_sum as f64 / g.urls.max(1) as f64),
                 linear_bytes_at_10m: per_url(bytes) * P4_EXTRAPOLATED_URLS as f64,
@@ -403,17 +404,18 @@ impl TrieStudyBuilder {
             self.checkpoints.pop();
         }
         self.checkpoint(true);
+        let (gl, gl_fixed) = self.lists.stats();
         TrieStudy {
             step: self.step,
             lines: self.lines,
-            distinct: self.fixed.len(),
+            distinct: self.lists.fixed().len(),
             structures: self.structures,
             checkpoints: self.checkpoints,
-            gl: self.printed.stats(),
-            gl_fixed: self.fixed.stats(),
+            gl,
+            gl_fixed,
             flaw: PrefixFlaw {
                 false_duplicates: self.false_duplicates,
-                prefix_urls: self.fixed.prefix_urls().unwrap_or(0),
+                prefix_urls: self.lists.fixed().prefix_urls().unwrap_or(0),
                 examples: self.examples,
             },
             insert_walk: self.walk.finish(),
@@ -425,17 +427,27 @@ impl TrieStudyBuilder {
 /// What a checkpoint reads from a structure (object-safe, unlike [`UrlSet`]'s batches).
 trait RowSource {
     fn counts(&self) -> (u64, Option<u64>, u64);
-    fn gl(&self) -> Option<&GlTrie> {
+    fn gl(&self) -> Option<GlFigures> {
         None
     }
 }
 
 impl RowSource for GlTrie {
     fn counts(&self) -> (u64, Option<u64>, u64) {
-        (self.len(), Some(self.nodes()), self.bytes())
+        RowSource::counts(&self.figures())
     }
-    fn gl(&self) -> Option<&GlTrie> {
-        Some(self)
+    fn gl(&self) -> Option<GlFigures> {
+        Some(self.figures())
+    }
+}
+
+/// The list as printed, counted on the pair's nodes ([`GlPair::printed`]).
+impl RowSource for GlFigures {
+    fn counts(&self) -> (u64, Option<u64>, u64) {
+        (self.urls, Some(self.nodes), self.bytes)
+    }
+    fn gl(&self) -> Option<GlFigures> {
+        Some(*self)
     }
 }
 
@@ -444,8 +456,8 @@ impl RowSource for AnySet {
         let (nodes, bytes) = self.nodes_and_bytes();
         (UrlSet::len(self), nodes, bytes)
     }
-    fn gl(&self) -> Option<&GlTrie> {
-        self.as_gl_trie()
+    fn gl(&self) -> Option<GlFigures> {
+        self.as_gl_trie().map(GlTrie::figures)
     }
 }
 

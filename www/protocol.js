@@ -24,7 +24,7 @@ export const MSG = Object.freeze({
   trieTrace: 'trieTrace',
   trieTime: 'trieTime',
   trieUrls: 'trieUrls',
-  trieTimeAll: 'trieTimeAll',
+  trieTimeUrls: 'trieTimeUrls',
   table1Row: 'table1Row',
   p5Fig3: 'p5Fig3',
   p5Misprints: 'p5Misprints',
@@ -177,7 +177,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ inserts: string, lookups: string, fixed: boolean }} trieTrace
  * @property {{ structure: string, count: number, lookupsOnly: boolean }} trieTime
  * @property {{ maxLines: number }} trieUrls
- * @property {{ module: WebAssembly.Module | null, urls: Uint8Array }} trieTimeAll
+ * @property {{ module: WebAssembly.Module | null, urls: Uint8Array | null, corpus: { seed: number, count: number, maxLines: number } | null }} trieTimeUrls
  * @property {{ method: string, limit: number, perPass: number }} table1Row
  * @property {{ disk: boolean, index: number, dupShare: number, seed: number }} p5Fig3
  * @property {{ dupShare: number, seed: number }} p5Misprints
@@ -221,7 +221,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ trace: CoreValue }} trieTrace
  * @property {{ time: TrieTime }} trieTime
  * @property {{ urls: Uint8Array, module: WebAssembly.Module }} trieUrls
- * @property {{ timed: CoreValue[] }} trieTimeAll
+ * @property {{ distinct: number, p4: number }} trieTimeUrls
  * @property {{ rows: Table1Row[], db: Table1Db | null }} table1Row
  * @property {{ row: P5Fig3Row }} p5Fig3
  * @property {{ misprints: CoreValue }} p5Misprints

@@ -98,7 +98,7 @@ function need(lab, code) {
 
 /**
  * The requests answered in the queue, by name, each given its arguments.
- * @type {{ [K in Exclude<RequestType, 'sliceRead' | 'fileRead' | 'trieTimeAll' | 'job'>]: (args: Requests[K]) => Answer<K> | Promise<Answer<K>> }}
+ * @type {{ [K in Exclude<RequestType, 'sliceRead' | 'fileRead' | 'trieTimeUrls' | 'job'>]: (args: Requests[K]) => Answer<K> | Promise<Answer<K>> }}
  */
 const handlers = {
   [MSG.hello]() {
@@ -127,7 +127,7 @@ const handlers = {
   },
   /**
    * The distinct URLs a trie study of the first `maxLines` lines is timed on, before the study
-   * (for a timing helper's `trieTimeAll`), as the core's buffer, handed over, not copied, and
+   * (for a timing helper's `trieTimeUrls`), as the core's buffer, handed over, not copied, and
    * the compiled core for the helper to instantiate.
    */
   async [MSG.trieUrls]({ maxLines }) {
@@ -135,9 +135,9 @@ const handlers = {
     return { urls, module: await compiled, transfer: [urls.buffer] };
   },
   /**
-   * One structure of the trie study built from its first `count` distinct URLs and looked up,
-   * timed as the timing helper times it (`trieTimeAll`): the runs after the first, for the
-   * median, or the first when the helper failed.
+   * One structure of the trie study built from its first `count` distinct URLs and looked up
+   * (`lookupsOnly`: looked up only, its build untimed), timed by the core with this worker's
+   * clock: in the page's worker after the study, or in a timing helper (`trieTimeUrls`).
    */
   [MSG.trieTime]({ structure, count, lookupsOnly }) {
     const t = need(active, 'no-input-yet').trieTime(structure, count, lookupsOnly);
@@ -411,21 +411,35 @@ const streams = {
     return { n: lab.len() };
   },
   /**
-   * In a timing helper of the trie view (www/views/trie-view.js): every structure built from
-   * `urls` (a page worker's `trieUrls`) and looked up, timed as the trie job times them
-   * (`trieUnits`, `timeUnit`), in a Lab of its own, while the page's worker runs the study.
+   * In a timing helper of the trie view (www/views/trie-view.js): the distinct URLs a trie
+   * study builds its structures from, kept in a Lab of its own as the study leaves them in
+   * the page's worker, so that the `trieTime` requests that follow time the structures here
+   * while the page's worker runs the study. They are `urls` (a page worker's `trieUrls`), or
+   * made here as the page's worker makes them: the built-in corpus's first `corpus.count`
+   * URLs, loaded, and the distinct ones of its first `corpus.maxLines` lines. Answers how many
+   * there are and P4's Table 1 count (16 000).
    */
-  async [MSG.trieTimeAll]({ module, urls }) {
+  async [MSG.trieTimeUrls]({ module, urls, corpus }) {
     helperReady ??= init({ module_or_path: module ?? (await wasmModule()) });
     await helperReady;
     return enqueue(() => {
       const lab = new Lab(KEEP_BUDGET);
       try {
-        const timed = [];
-        for (const unit of trieUnits(lab.setTrieUrls(urls))) timeUnit(lab, unit, timed);
-        return { timed };
-      } finally {
+        let bytes = urls;
+        if (corpus) {
+          lab.begin('', 'url');
+          for (let at = 0; at < corpus.count; at += CORPUS_SLICE) lab.pushCorpus(at, Math.min(CORPUS_SLICE, corpus.count - at), corpus.seed);
+          lab.finish();
+          bytes = lab.trieUrls(corpus.maxLines);
+        }
+        if (!bytes) throw new Error(coded('no-input-yet'));
+        const distinct = lab.setTrieUrls(bytes);
+        active?.free();
+        active = lab;
+        return { distinct, p4: Lab.p4TimeUrls() };
+      } catch (e) {
         lab.free();
+        throw e;
       }
     });
   },
@@ -575,48 +589,6 @@ const JOBS = {
   },
 };
 const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0 };
-
-/**
- * What the trie study's structures are timed on, one structure at a time: all `distinct` URLs,
- * then P4's Table 1 setting of 16 000 stored URLs (its lookups timed, its build not) when
- * there are that many.
- * @param {number} distinct
- */
-function trieUnits(distinct) {
-  const p4 = Lab.p4TimeUrls();
-  const units = [];
-  for (const s of Lab.structures()) {
-    units.push({ structure: s.id, count: distinct, at16000: false });
-    if (distinct >= p4) units.push({ structure: s.id, count: p4, at16000: true });
-  }
-  return units;
-}
-
-/**
- * Times one of `trieUnits` in `lab` (the core's timing with this worker's performance.now())
- * and records it in `timed`, a row per structure.
- */
-function timeUnit(lab, unit, timed) {
-  const t = lab.trieTime(unit.structure, unit.count, unit.at16000);
-  let row = timed.find((r) => r.structure === unit.structure);
-  if (!row) {
-    row = { structure: unit.structure, lookup_us_at_16000: null };
-    timed.push(row);
-  }
-  if (unit.at16000) {
-    row.lookup_us_at_16000 = t.lookup_us_per_url;
-    row.repeats_at_16000 = t.lookup_repeats;
-  } else {
-    Object.assign(row, {
-      stored: t.stored,
-      found: t.found,
-      urls: t.urls,
-      insert_us_per_url: t.insert_us_per_url,
-      lookup_us_per_url: t.lookup_us_per_url,
-      repeats: t.lookup_repeats,
-    });
-  }
-}
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();

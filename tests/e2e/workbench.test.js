@@ -371,7 +371,7 @@ test('on 100 000 URLs the trie view times its structures in a second worker besi
         await p.addInitScript(() => {
           const post = Worker.prototype.postMessage;
           Worker.prototype.postMessage = function (message, transfer) {
-            const m = message?.type === 'trieTimeAll' ? { ...message, urls: new Uint8Array([1, 2, 3]) } : message;
+            const m = message?.type === 'trieTimeUrls' ? { ...message, urls: new Uint8Array([1, 2, 3]) } : message;
             return post.call(this, m, transfer);
           };
         });

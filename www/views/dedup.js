@@ -8,6 +8,7 @@ import { setupSlotmap } from './slotmap-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
 import { LabClient } from '../lab-client.js';
 import { MSG } from '../protocol.js';
+import { C } from '../constants.js';
 
 /** The slot map draws at most this many functions (8 MiB an image at M = 2^21). */
 const SLOTMAP_IMAGES = 6;
@@ -34,19 +35,35 @@ export function setupDedup(ctx) {
     /** Study `kind` of the core with `params`, run in the worker's sliced loop. */
     runJob: (kind, params, onProgress) => ctx.lab.runJob(kind, params, onProgress),
     /**
-     * Times the trie study's structures in a worker of their own while the page's worker runs
-     * the study, as the trie job would after it: on the URLs `trieUrls` gives (`asked`, that
-     * request's promise, with the compiled core). `timed` resolves to the job's rows, or null
-     * when the worker could not time them; the worker ends when they are in, or at `stop()`.
-     * @param {Promise<{ urls: Uint8Array, module: WebAssembly.Module }>} asked
+     * A worker of its own that times the trie study's structures while the page's worker runs
+     * the study, on the distinct URLs of the first `maxLines` lines the study builds them from:
+     * the built-in corpus's it makes itself (so the page's worker starts its study at once),
+     * any other input's the page's worker hands over (`trieUrls`). It answers `time(unit)` as
+     * the page's worker answers `trieTime` after the study. `ready` resolves to how many URLs
+     * it holds and P4's Table 1 count, or null when it could not take them; `stop()` ends it
+     * (and fails what it was asked).
+     * @param {number} maxLines
      */
-    timeStructures: (asked) => {
+    timeStructures: (maxLines) => {
       const helper = new LabClient(() => {}, () => {}, { helper: true });
-      const timed = asked
-        .then(({ urls, module }) => helper.call(MSG.trieTimeAll, { module, urls }, [urls.buffer]))
-        .then(({ timed }) => timed, () => null)
-        .finally(() => helper.terminate());
-      return { timed, stop: () => helper.terminate() };
+      const source = state.lastSource;
+      /** @type {Promise<import('../protocol.js').Requests['trieTimeUrls']>} */
+      const asked =
+        source?.kind === 'corpus'
+          ? ctx.lab.call(MSG.module).then(({ module }) => ({
+              module,
+              urls: null,
+              corpus: { seed: C.corpus.seed, count: Math.min(source.n, maxLines), maxLines },
+            }))
+          : ctx.lab.call(MSG.trieUrls, { maxLines }).then(({ urls, module }) => ({ module, urls, corpus: null }));
+      const ready = asked
+        .then((args) => helper.call(MSG.trieTimeUrls, args, args.urls ? [args.urls.buffer] : []))
+        .catch(() => null);
+      return {
+        ready,
+        time: (/** @type {import('../protocol.js').Requests['trieTime']} */ unit) => helper.call(MSG.trieTime, unit),
+        stop: () => helper.terminate(),
+      };
     },
     reportError: ctx.reportError,
     input: () => state.input,

@@ -238,19 +238,39 @@ export function setupTrie(ctx) {
   // ------------------------------------------------------------ the loaded URLs
 
   /**
-   * Each structure's times over the runs so far, from the trie job's first run and the runs
-   * timed after it: `{ [structure]: { insert: [], lookup: [], lookup16: [] } }`.
+   * What a study's structures are timed on: each built from all `distinct` URLs and looked up,
+   * then, when there are that many, P4's Table 1 setting of `p4` stored URLs (its lookups
+   * timed, its build not). Each unit is a `trieTime` request. The longest come first, so that
+   * two workers taking the next one in turn end close together: the builds of all URLs, the
+   * FST's first (it sorts and compresses every URL), then the 16 000s.
+   * @param {string[]} structures
+   * @param {number} distinct
+   * @param {number} p4
+   * @returns {{ structure: string, count: number, lookupsOnly: boolean }[]}
    */
-  function timingsOf(timed) {
-    const out = {};
-    for (const t of timed) {
-      out[t.structure] = {
-        insert: [t.insert_us_per_url],
-        lookup: [t.lookup_us_per_url],
-        lookup16: t.lookup_us_at_16000 === null || t.lookup_us_at_16000 === undefined ? [] : [t.lookup_us_at_16000],
-      };
+  function timingUnits(structures, distinct, p4) {
+    const longest = [...structures].sort((a, b) => Number(b === 'fst') - Number(a === 'fst'));
+    return [
+      ...longest.map((structure) => ({ structure, count: distinct, lookupsOnly: false })),
+      ...(distinct >= p4 ? longest.map((structure) => ({ structure, count: p4, lookupsOnly: true })) : []),
+    ];
+  }
+
+  /**
+   * Adds a unit's time (`trieTime`'s answer) to `timings`, each structure's times over the runs
+   * so far: `{ [structure]: { insert: [], lookup: [], lookup16: [] } }`.
+   * @param {Record<string, { insert: number[], lookup: number[], lookup16: number[] }>} timings
+   * @param {{ structure: string, lookupsOnly: boolean }} unit
+   * @param {{ insert_us_per_url: number | null, lookup_us_per_url: number }} time
+   */
+  function record(timings, unit, time) {
+    const t = (timings[unit.structure] ??= { insert: [], lookup: [], lookup16: [] });
+    if (unit.lookupsOnly) {
+      t.lookup16.push(time.lookup_us_per_url);
+    } else {
+      t.insert.push(/** @type {number} */ (time.insert_us_per_url));
+      t.lookup.push(time.lookup_us_per_url);
     }
-    return out;
   }
 
   /** The table of every structure at the end, its times the medians of their runs, and P4's list against a hash set. */
@@ -608,9 +628,38 @@ export function setupTrie(ctx) {
     const step = niceStep(Math.ceil(lines / GROWTH_POINTS));
     const run = runs.begin(() => S.trieRunProgress(int(lines), percent(0, 0)));
     // The structures are timed in a worker of their own, on the URLs the study builds them
-    // from, while the page's worker runs the study (asked for first, it answers first).
+    // from, while the page's worker runs the study.
     timer?.stop();
-    const mine = (timer = ctx.timeStructures(ctx.call(MSG.trieUrls, { maxLines: TRIE_MAX_LINES })));
+    const helper = (timer = ctx.timeStructures(TRIE_MAX_LINES));
+    /** @type {Record<string, { insert: number[], lookup: number[], lookup16: number[] }>} */
+    let timings = {};
+    // The units not yet timed, the longest first: the helper takes the next one as soon as it
+    // holds the URLs, and so does the page's worker once its study is done; a unit the helper
+    // fails goes back for the page's worker.
+    /** @type {ReturnType<typeof timingUnits> | null} */
+    let left = null;
+    let helperUrls = null;
+    const helped = (async () => {
+      const held = await helper.ready;
+      if (!held || !run.current()) return;
+      helperUrls = held.distinct;
+      left ??= timingUnits(
+        ctx.structures().map((/** @type {{ id: string }} */ s) => s.id),
+        held.distinct,
+        held.p4,
+      );
+      for (let unit = left.shift(); unit; unit = left.shift()) {
+        let answer;
+        try {
+          answer = await helper.time(unit);
+        } catch {
+          left.unshift(unit);
+          return;
+        }
+        if (!run.current()) return;
+        record(timings, unit, answer.time);
+      }
+    })().finally(() => helper.stop());
     try {
       const reading = run.progress((share) => S.trieRunProgress(int(lines), percent(share / STUDY_SHARE, 0)));
       const { report } = await ctx.runJob(
@@ -619,14 +668,31 @@ export function setupTrie(ctx) {
         growing(run, (share) => reading(share * STUDY_SHARE)),
       );
       if (!run.current()) return;
-      run.progress(() => S.trieTiming)(STUDY_SHARE);
-      const helped = (await mine.timed) ?? [];
-      if (!run.current()) return;
-      // Only timings of every structure on the study's own distinct URLs are shown; when the
-      // timing worker failed, the page's worker times them, once, now.
-      const whole = helped.length === report.study.structures.length && helped.every((t) => t.urls === report.distinct);
-      const timings = timingsOf(whole ? helped : []);
-      if (!Object.keys(timings).length && !(await timePass(run, report, timings))) return;
+      const units = timingUnits(report.study.structures, report.distinct, report.study.claims.time_urls);
+      if (left && helperUrls !== report.distinct) {
+        // Not the study's own URLs (it never happens; if it did, its times would not be of
+        // the URLs on screen): the page's worker times everything.
+        helper.stop();
+        await helped;
+        left = null;
+        timings = {};
+      }
+      left ??= units;
+      const all = units.length;
+      const timing = run.progress(() => S.trieTiming);
+      const drain = async () => {
+        for (let unit = left?.shift(); unit; unit = left?.shift()) {
+          timing(STUDY_SHARE + ((1 - STUDY_SHARE) * (all - (left?.length ?? 0))) / all);
+          const { time } = await ctx.call(MSG.trieTime, unit);
+          if (!run.current()) return false;
+          record(timings, unit, time);
+        }
+        return true;
+      };
+      timing(STUDY_SHARE);
+      if (!(await drain())) return;
+      await helped;
+      if (!run.current() || !(await drain())) return;
       renderRun(report, timings);
       last = { report, timings };
       ctx.publish('trie', last);
@@ -639,27 +705,14 @@ export function setupTrie(ctx) {
   }
 
   /**
-   * Times every structure once more in the page's worker, as the trie job timed it (all
-   * distinct URLs, then P4's 16 000), adding the run to `timings`; false when a newer study or
-   * input came meanwhile.
+   * Times every structure once more in the page's worker (all distinct URLs, then P4's
+   * 16 000), adding the run to `timings`; false when a newer study or input came meanwhile.
    */
   async function timePass(run, report, timings) {
-    const p4 = report.study.claims.time_urls;
-    for (const id of report.study.structures) {
-      timings[id] ??= { insert: [], lookup: [], lookup16: [] };
-      const units = [{ count: report.distinct, at16000: false }];
-      if (report.distinct >= p4) units.push({ count: p4, at16000: true });
-      for (const unit of units) {
-        const { time } = await ctx.call(MSG.trieTime, { structure: id, count: unit.count, lookupsOnly: unit.at16000 });
-        if (!run.current()) return false;
-        const t = timings[id];
-        if (unit.at16000) {
-          t.lookup16.push(time.lookup_us_per_url);
-        } else {
-          t.insert.push(time.insert_us_per_url);
-          t.lookup.push(time.lookup_us_per_url);
-        }
-      }
+    for (const unit of timingUnits(report.study.structures, report.distinct, report.study.claims.time_urls)) {
+      const { time } = await ctx.call(MSG.trieTime, unit);
+      if (!run.current()) return false;
+      record(timings, unit, time);
     }
     return true;
   }

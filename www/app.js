@@ -18,6 +18,7 @@ import { firstState, newContext } from './views/context.js';
 import { renderReport } from './views/report.js';
 import { setupBanner } from './views/banner.js';
 import { setupLoader } from './views/loader.js';
+import { warmHelper } from './lab-client.js';
 import { setupInput } from './views/input.js';
 import { setupP1Controls } from './views/p1-controls.js';
 import { setupP1Results } from './views/p1-results.js';
@@ -177,6 +178,9 @@ async function main() {
   const fromHash = !embedded && Boolean(anchor) && map.go(anchor);
   if (embedded) map.show(embedded);
   else if (!fromHash) map.show(state.view && document.getElementById(state.view) ? state.view : state.view === ALL ? ALL : FIRST_VIEW);
+  // The trie view times its structures in a second worker as soon as the input is in: started
+  // now, while the page sets up and the input loads.
+  if (map.route() === 'trie') warmHelper();
   // The five papers in a sentence each: open in the report on screens wide enough to keep the
   // first chart in view; folded over a view in front (its chart comes first).
   $('papers').open = map.route() === ALL && matchMedia('(min-width: 1000px) and (min-height: 850px)').matches;
@@ -220,6 +224,9 @@ async function main() {
   ctx.dedupViews.push({ section: 'claims', ...setupClaims(ctx) });
   // They wait for P1's figures, as after any load (load() found none to tell).
   if (state.input) for (const v of ctx.dedupViews) v.waiting();
+  // The view in front, when it is one of them, starts its study before the rest of the page
+  // sets up (lessons, export toolbars): the worker computes meanwhile.
+  if (state.input) loader.runFront();
   badge.wire((id) => map.go(id, true));
   const lessons = setupLessons({
     apply: glue.applyLessonSetup,

@@ -38,17 +38,47 @@ function takeEarlyWorker() {
   return worker;
 }
 
+/** A helper worker started ahead of its use (warmHelper), for the next helper LabClient. */
+let spare = /** @type {Window['uhlWorker']} */ (null);
+
+/**
+ * Starts a helper worker now, for the next helper to take: its thread and script are ready
+ * by the time it is asked (the trie view's timing helper, opened by a link, is asked for as
+ * soon as the input is loaded). A failure before then is kept for its client to tell.
+ */
+export function warmHelper() {
+  if (spare || typeof Worker === 'undefined') return;
+  try {
+    const worker = /** @type {NonNullable<Window['uhlWorker']>} */ (startWorker(JSON.stringify({ helper: true })));
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      worker.uhlFailed = event.message || '';
+    });
+    spare = worker;
+  } catch {
+    // The helper's own client starts one and reports what goes wrong.
+  }
+}
+
+/** The helper worker warmHelper started, once; null when there is none. */
+function takeSpare() {
+  const worker = spare;
+  spare = null;
+  return worker;
+}
+
 export class LabClient {
   /**
    * `onFatal(message)` is called when the worker itself fails (it could not load);
    * `onBroken(message)` once when its wasm instance trapped (a panic, or memory exhausted).
-   * A `helper` (of a split load, www/split-load.js) always starts a worker of its own.
+   * A `helper` (of a split load, www/split-load.js, or the trie view's timing) has a worker of
+   * its own: the one warmHelper started, else a new one.
    * @param {(message: string) => void} onFatal
    * @param {(message: string) => void} [onBroken]
    * @param {{ helper?: boolean }} [options]
    */
   constructor(onFatal, onBroken = (_message) => {}, { helper = false } = {}) {
-    const early = helper ? null : takeEarlyWorker();
+    const early = helper ? takeSpare() : takeEarlyWorker();
     this.worker = early ?? startWorker(helper ? JSON.stringify({ helper: true }) : '');
     this.nextId = 1;
     /** @type {Map<number, { resolve: (result: any) => void, reject: (error: LabError) => void, onProgress: OnProgress | null }>} */

@@ -7,7 +7,9 @@
 // "First picture": the view's main chart holds the input's numbers (its canvas has a Chart.js
 // chart with data, of the load on screen: its view done, or the chart marked with the load it
 // drew early, data-drawn) or, for views without one (Why?, the slot map), its report is complete.
-// "Complete": the section says it shows the load on screen (its data-gen). Prints the median
+// "Complete": the section says it shows the load on screen (its data-gen). The load on screen
+// is the one the data badge names (its data-gen), not P1's slots, which another view in front
+// no longer waits for. Prints the median
 // and range per view and way, the ratio to the 1 s and 3 s budgets, and the issue's old figures
 // beside them. Asserts nothing.
 //
@@ -39,7 +41,7 @@ function watch({ section, chart, t0, limit }) {
     const tick = () => {
       const now = performance.now() - t0;
       const s = document.getElementById(section);
-      const gen = document.getElementById('results').dataset.gen;
+      const gen = document.getElementById('data-badge').dataset.gen;
       // The section's own data-gen or, where it has none (P1's figures), its figures'; P1's
       // results: the results' own mark once the page is idle.
       const marks = s.dataset.gen !== undefined ? [s, ...s.querySelectorAll('[data-gen]')] : [...s.querySelectorAll('[data-gen]')];
@@ -72,7 +74,7 @@ async function switched(browser, url, view) {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => {
-    const gen = document.getElementById('results').dataset.gen;
+    const gen = document.getElementById('data-badge').dataset.gen;
     return gen && document.body.dataset.busy === '0' && [1, 2, 3].every((f) => document.getElementById(`fig${f}`).dataset.gen === gen);
   }, null, { timeout: 120_000 });
   await page.waitForTimeout(300);

@@ -287,8 +287,8 @@ export function setupLoader(ctx) {
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
     // The long studies of the view in front (runFront), then P1's figures if not yet asked.
+    // Another view in front does not wait for P1's slots, drawn meanwhile out of sight.
     runFront();
-    await shown;
   }
 
   /** The study each view in front began, by section, with the load it began on (runFront). */

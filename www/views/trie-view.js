@@ -639,10 +639,14 @@ export function setupTrie(ctx) {
     /** @type {ReturnType<typeof timingUnits> | null} */
     let left = null;
     let helperUrls = null;
+    /** The study's distinct URLs, once it is done. @type {number | null} */
+    let expected = null;
     const helped = (async () => {
       const held = await helper.ready;
       if (!held || !run.current()) return;
       helperUrls = held.distinct;
+      // Ready only after the study: it times nothing unless it holds the study's URLs.
+      if (expected !== null && held.distinct !== expected) return;
       left ??= timingUnits(
         ctx.structures().map((/** @type {{ id: string }} */ s) => s.id),
         held.distinct,
@@ -669,6 +673,7 @@ export function setupTrie(ctx) {
       );
       if (!run.current()) return;
       const units = timingUnits(report.study.structures, report.distinct, report.study.claims.time_urls);
+      expected = report.distinct;
       if (left && helperUrls !== report.distinct) {
         // Not the study's own URLs (it never happens; if it did, its times would not be of
         // the URLs on screen): the page's worker times everything.

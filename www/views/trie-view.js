@@ -682,22 +682,15 @@ export function setupTrie(ctx) {
         left = null;
         timings = {};
       }
-      left ??= units;
+      // The queue may be `units` itself: their count is taken before any is timed.
       const all = units.length;
+      const queue = (left ??= units);
       const timing = run.progress(() => S.trieTiming);
-      const drain = async () => {
-        for (let unit = left?.shift(); unit; unit = left?.shift()) {
-          timing(STUDY_SHARE + ((1 - STUDY_SHARE) * (all - (left?.length ?? 0))) / all);
-          const { time } = await ctx.call(MSG.trieTime, unit);
-          if (!run.current()) return false;
-          record(timings, unit, time);
-        }
-        return true;
-      };
-      timing(STUDY_SHARE);
-      if (!(await drain())) return;
+      const progress = () => timing(STUDY_SHARE + ((1 - STUDY_SHARE) * (all - queue.length)) / all);
+      progress();
+      if (!(await timePass(run, timings, queue, progress))) return;
       await helped;
-      if (!run.current() || !(await drain())) return;
+      if (!run.current() || !(await timePass(run, timings, queue, progress))) return;
       renderRun(report, timings);
       last = { report, timings };
       ctx.publish('trie', last);
@@ -710,11 +703,17 @@ export function setupTrie(ctx) {
   }
 
   /**
-   * Times every structure once more in the page's worker (all distinct URLs, then P4's
-   * 16 000), adding the run to `timings`; false when a newer study or input came meanwhile.
+   * Times the units of `queue` in the page's worker, taking each from its front (a queue the
+   * timing helper may be taking from too), adding them to `timings`; `onUnit` before each.
+   * False when a newer study or input came meanwhile.
+   * @param {{ current: () => boolean }} run
+   * @param {Record<string, { insert: number[], lookup: number[], lookup16: number[] }>} timings
+   * @param {ReturnType<typeof timingUnits>} queue
+   * @param {() => void} [onUnit]
    */
-  async function timePass(run, report, timings) {
-    for (const unit of timingUnits(report.study.structures, report.distinct, report.study.claims.time_urls)) {
+  async function timePass(run, timings, queue, onUnit = () => {}) {
+    for (let unit = queue.shift(); unit; unit = queue.shift()) {
+      onUnit();
       const { time } = await ctx.call(MSG.trieTime, unit);
       if (!run.current()) return false;
       record(timings, unit, time);
@@ -730,7 +729,8 @@ export function setupTrie(ctx) {
     const status = $('trie-status');
     $('trie-run-body').dataset.timed = '1';
     for (let k = 2; k <= RUNS; k += 1) {
-      if (!(await timePass(run, report, timings))) return;
+      const again = timingUnits(report.study.structures, report.distinct, report.study.claims.time_urls);
+      if (!(await timePass(run, timings, again))) return;
       renderTimes(report, timings);
       const took = fixed(run.seconds(), 1);
       say(status, () => S.trieRunDone(took, k, RUNS));

@@ -205,6 +205,18 @@ pub(crate) fn parse_nodes(s: &str) -> Result<u32, String> {
     whole_in(s, 1, max, &range, "crawl nodes")
 }
 
+pub(crate) fn parse_rebalance_nodes(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::mechanisms::partition::REBALANCE_MAX_NODES;
+    let range = format!("the number of crawl nodes must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "crawl nodes")
+}
+
+pub(crate) fn parse_vnodes(s: &str) -> Result<u32, String> {
+    let max = urlhashlab::mechanisms::partition::MAX_VNODES;
+    let range = format!("the ring's virtual nodes per node must be between 1 and {max}");
+    whole_in(s, 1, max, &range, "virtual nodes")
+}
+
 pub(crate) fn parse_k(s: &str) -> Result<u32, String> {
     let max = urlhashlab::mechanisms::bloom::MAX_K;
     let range = format!("k, the indices per URL, must be between 1 and {max}");

@@ -97,7 +97,7 @@ fn time_growth(s: Structure, urls: &[&[u8]], step: usize) -> Vec<GrowthTime> {
 }
 
 /// Milliseconds since the CLI started: the clock the core's timing reads.
-fn clock() -> impl FnMut() -> f64 {
+pub(crate) fn clock() -> impl FnMut() -> f64 {
     let start = Instant::now();
     move || start.elapsed().as_secs_f64() * 1e3
 }

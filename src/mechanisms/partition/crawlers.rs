@@ -247,7 +247,12 @@ fn java_reread_host(host: &str, user: bool) -> Option<String> {
 /// turns zlib's CRC-32 into a signed 32-bit value (for Python 2 compatibility, even on
 /// Python 3) and `%` is Python's floor modulo, so a negative CRC gives `(crc − 2^32) mod n`.
 pub fn frontera_node(host: &[u8], n: u32) -> u32 {
-    (crc32fast::hash(host) as i32 as i64).rem_euclid(n as i64) as u32
+    frontera_raw(host).rem_euclid(n as i64) as u32
+}
+
+/// Frontera's value before `% n`: `crc32(host)` read as a signed 32-bit integer.
+pub fn frontera_raw(host: &[u8]) -> i64 {
+    crc32fast::hash(host) as i32 as i64
 }
 
 /// The hostname Frontera's default domain middleware gives a URL line,

@@ -93,6 +93,7 @@ mod crawlers;
 mod node_side;
 mod params;
 mod policy;
+mod rebalance;
 mod reports;
 mod simulation;
 
@@ -101,6 +102,7 @@ pub use cost::*;
 pub use crawlers::*;
 pub use params::*;
 pub use policy::*;
+pub use rebalance::*;
 pub use reports::*;
 pub use simulation::*;
 

@@ -2,7 +2,7 @@
 //! presets, each a rule that sends a [`Link`] to one of n crawl nodes.
 
 use super::crawlers::{
-    frontera_key, frontera_node, heritrix_fp_node, heritrix_key_with_port, nutch_key,
+    frontera_key, frontera_raw, heritrix_fp64, heritrix_key_with_port, nutch_key,
 };
 use crate::foundation::hash::{self, HashId};
 use crate::foundation::key::{self, SplitError};
@@ -127,20 +127,51 @@ impl Policy {
 
     /// The node of one link, in `0..n`.
     pub fn node(&self, link: &Link, n: u32) -> u32 {
+        self.raw_node(link).node(n)
+    }
+
+    /// What the policy computes of a link before it reduces it to a number of nodes: the same
+    /// link's node under any `n` is [`RawNode::node`] of it.
+    pub fn raw_node(&self, link: &Link) -> RawNode {
         match *self {
-            Policy::P2(f) => f.slot(link.path, n),
-            Policy::Host(f) => f.slot(link.host, n),
-            Policy::Domain(f) => f.slot(link.domain, n),
-            Policy::Url(f) => f.slot(link.url, n),
-            Policy::Nutch { seed } => nutch_node(&nutch_key(link.url), seed, n),
-            Policy::Heritrix => match heritrix_key_with_port(link.url, link.port) {
-                Some(key) => heritrix_fp_node(&key, n),
+            Policy::P2(f) => RawNode::Mod(f.raw(link.path)),
+            Policy::Host(f) => RawNode::Mod(f.raw(link.host)),
+            Policy::Domain(f) => RawNode::Mod(f.raw(link.domain)),
+            Policy::Url(f) => RawNode::Mod(f.raw(link.url)),
+            Policy::Nutch { seed } => RawNode::Mod(nutch_raw(&nutch_key(link.url), seed) as u128),
+            Policy::Heritrix => RawNode::JavaAbs(heritrix_fp64(&match heritrix_key_with_port(
+                link.url, link.port,
+            ) {
+                Some(key) => key,
                 // Heritrix would not crawl it: the fingerprint of its WHATWG host.
-                None => heritrix_fp_node(&String::from_utf8_lossy(link.host), n),
-            },
+                None => String::from_utf8_lossy(link.host).into_owned(),
+            }) as i64),
             Policy::Frontera => {
-                frontera_key(link.url).map_or(0, |h| frontera_node(h.as_bytes(), n))
+                RawNode::FloorMod(frontera_key(link.url).map_or(0, |h| frontera_raw(h.as_bytes())))
             }
+        }
+    }
+}
+
+/// A policy's value of a link before the reduction to `n` nodes ([`Policy::raw_node`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RawNode {
+    /// `raw mod n` (P2's readings, the generic hashes, Nutch).
+    Mod(u128),
+    /// `|raw % n|` with Java's signed `long %` (Heritrix).
+    JavaAbs(i64),
+    /// `raw mod n` with Python's floor `%` of a signed value (Frontera).
+    FloorMod(i64),
+}
+
+impl RawNode {
+    /// The node among `n >= 1`.
+    #[inline]
+    pub fn node(self, n: u32) -> u32 {
+        match self {
+            RawNode::Mod(raw) => hash::reduce(raw, n),
+            RawNode::JavaAbs(raw) => (raw % n as i64).unsigned_abs() as u32,
+            RawNode::FloorMod(raw) => raw.rem_euclid(n as i64) as u32,
         }
     }
 }
@@ -163,7 +194,12 @@ pub struct Link<'a> {
 /// Nutch `URLPartitioner.getPartition` in `byHost` mode on the text it hashes ([`nutch_key`]):
 /// `hashCode = host.hashCode(); hashCode ^= seed; return (hashCode & Integer.MAX_VALUE) % n`.
 pub fn nutch_node(host: &[u8], seed: i32, n: u32) -> u32 {
-    ((hash::java_string_hashcode(host) ^ seed) & i32::MAX) as u32 % n
+    nutch_raw(host, seed) % n
+}
+
+/// Nutch's value before `% n`: `(host.hashCode() ^ seed) & Integer.MAX_VALUE`.
+fn nutch_raw(host: &[u8], seed: i32) -> u32 {
+    ((hash::java_string_hashcode(host) ^ seed) & i32::MAX) as u32
 }
 
 /// One line split once, owning what a [`Link`] borrows: the simulation's and the cost timing's

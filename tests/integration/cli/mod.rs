@@ -15,6 +15,7 @@ mod paper_p2;
 mod paper_p3;
 mod paper_p5;
 mod partition;
+mod rebalance;
 mod slotmap;
 mod slots;
 mod sweep;

@@ -11,6 +11,7 @@ pub(crate) mod fingerprint;
 pub(crate) mod gen;
 pub(crate) mod paper;
 pub(crate) mod partition;
+pub(crate) mod rebalance;
 pub(crate) mod slotmap;
 pub(crate) mod slots;
 pub(crate) mod sweep;
@@ -53,6 +54,12 @@ pub(crate) enum Command {
     /// (site, node) pair per policy. 20 million distinct URLs of the built-in corpus take about
     /// 450 MB.
     Partition(partition::PartitionCmd),
+    /// Crawl nodes that join and leave (beyond the papers): the hosts and URLs that move from n
+    /// to n′ nodes under P2's, Nutch's, Frontera's and Heritrix's mod n and under a
+    /// consistent-hash ring, rendezvous and jump hash, with the balance after and ns per lookup.
+    ///
+    /// Streams the input; remembers every distinct URL (a 16-byte fingerprint) and every host.
+    Rebalance(rebalance::RebalanceCmd),
     /// P4's generalized-list trie beside a hash set, MD5 fingerprints, a Patricia trie and an
     /// FST: nodes, bytes, times, growth and the printed trie's prefix flaw.
     Trie(trie::TrieArgs),

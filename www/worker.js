@@ -660,7 +660,10 @@ async function slices(id, job, args, token) {
 }
 
 async function sliced(id, job, args, lab, check) {
-  let lines = 10_000;
+  // Small at first: the first slices run before the browser has optimised the wasm's code (up
+  // to 5 times slower: P2's first 10 000 lines took 500 ms, later ones 90 ms), and the first
+  // partial, the view's first picture, follows the first slice.
+  let lines = 1_000;
   for (;;) {
     await nextTask();
     // A load in progress goes first: the figures and the partition of the input on screen

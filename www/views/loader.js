@@ -279,16 +279,38 @@ export function setupLoader(ctx) {
     } finally {
       setLoading(null);
     }
-    const shown = ctx.requestView();
-    // P1's slots drawn first where they are in front (or the whole report is); another view's
-    // studies start beside their drawing (the worker answers it between their slices).
+    // P1's slots drawn first where they are in front (or the whole report is). Another view in
+    // front starts its studies at once; P1's slots are drawn once they are done (runFront), or
+    // when a view of P1 comes in front: drawing them out of sight would take the page's thread
+    // (100–270 ms) while that view waits for its first picture.
     const route = ctx.map?.route() ?? 'all';
+    const shown = showSlots(state.generation, route);
     if (route === 'all' || route === 'view-panel') await shown;
+    // Until they are drawn, the page is not idle: the measures kept are of the last input.
+    if (slotsAsked !== state.generation) ctx.setBusy(true);
     ctx.partitionRuns.waiting(() => S.partWaiting);
     for (const v of ctx.dedupViews) v.waiting();
     // The long studies of the view in front (runFront), then P1's figures if not yet asked.
     // Another view in front does not wait for P1's slots, drawn meanwhile out of sight.
     runFront();
+  }
+
+  /** P1's views: they show P1's slots (the report shows every view). */
+  const P1_ROUTES = ['all', 'view-panel', 'slotmap', 'figures', 'why'];
+  /** The load whose slots were asked for (showSlots). */
+  let slotsAsked = 0;
+
+  /**
+   * P1's slots of load `generation`, asked for once: at once where `route` is one of P1's views,
+   * else only when `route` is null (the view in front is done). Resolves when they are drawn.
+   * @param {number} generation
+   * @param {string | null} route
+   * @returns {Promise<void>}
+   */
+  function showSlots(generation, route) {
+    if (slotsAsked === generation || (route !== null && !P1_ROUTES.includes(route))) return Promise.resolve();
+    slotsAsked = generation;
+    return ctx.requestView();
   }
 
   /** The study each view in front began, by section, with the load it began on (runFront). */
@@ -322,6 +344,7 @@ export function setupLoader(ctx) {
     if (!state.input) return;
     const route = ctx.map?.route() ?? 'all';
     const front = (/** @type {string} */ id) => route === 'all' || route === id;
+    showSlots(generation, route);
     if (front('figures') || front('why')) await figures(generation, route === 'why');
     if (generation !== state.generation) return;
     // A view's study begun by an earlier call (the map calls again as the sections settle) is
@@ -345,8 +368,13 @@ export function setupLoader(ctx) {
       work.push(once(v.section, () => v.load(generation)));
     }
     await Promise.allSettled(work);
+    if (generation !== state.generation) return;
     // An embed asks only for what it shows.
-    if (generation !== state.generation || document.body.classList.contains('embed')) return;
+    if (document.body.classList.contains('embed')) {
+      if (slotsAsked !== generation) ctx.setBusy(Boolean(state.loading));
+      return;
+    }
+    showSlots(generation, null);
     for (const v of ctx.dedupViews) v.start?.();
     figures(generation);
   }

@@ -32,6 +32,7 @@ use crate::foundation::key::Key;
 use crate::mechanisms::fingerprint::{
     CanonicalStudy, ComboStudy, HostTable, MirrorRule, SitesStudy, Toggle,
 };
+use crate::mechanisms::partition::{Rebalance, RebalanceParams, REBALANCE_MAX_NODES};
 use crate::mechanisms::sweep::{fig3_indices, Figure, Sweep};
 use crate::papers::p1::P1Study;
 use crate::papers::p2::P2Study;
@@ -127,10 +128,11 @@ impl Job {
 }
 
 /// The kinds [`begin`] knows.
-pub const KINDS: [&str; 9] = [
+pub const KINDS: [&str; 10] = [
     "sweep",
     "p1",
     "partition",
+    "rebalance",
     "fp",
     "fpSites",
     "fpCombo",
@@ -155,6 +157,14 @@ struct NoParams {}
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PartitionParams {
     nodes: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RebalanceKindParams {
+    from: u32,
+    to: u32,
+    vnodes: u32,
 }
 
 #[derive(Deserialize)]
@@ -245,6 +255,24 @@ pub fn begin<'de, D: Deserializer<'de>>(
             let rehash = prefix.lines <= REHASH_MAX_LINES;
             let p2 = if rehash { study.with_rehash() } else { study };
             Ok(lines_job(PartitionStudy { p2, rehash }, prefix))
+        }
+        "rebalance" => {
+            let p: RebalanceKindParams = read(kind, params)?;
+            let prefix = session.prefix(usize::MAX, "rebalance")?;
+            let range = |n: u32| n == 0 || n > REBALANCE_MAX_NODES;
+            if range(p.from) || range(p.to) {
+                let bad = if range(p.from) { p.from } else { p.to };
+                return Err(crate::coded!(
+                    "rebalance-nodes-range",
+                    [bad],
+                    "the number of crawl nodes must be from 1 to {REBALANCE_MAX_NODES}, not {bad}"
+                ));
+            }
+            let params = RebalanceParams::new(p.from, p.to, p.vnodes)
+                .map_err(|e| crate::coded!("vnodes-range", [p.vnodes], "{e}"))?;
+            let study = Rebalance::new(params)
+                .map_err(|e| crate::coded!("suffix-rules-missing", [], "{e}"))?;
+            Ok(lines_job(RebalanceStudy(study), prefix))
         }
         "fp" => {
             let p: LinesParams = read(kind, params)?;
@@ -437,6 +465,20 @@ impl Study for PartitionStudy {
             control,
             rehash_max_lines: (!self.rehash).then_some(REHASH_MAX_LINES),
         }))
+    }
+}
+
+/// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).
+struct RebalanceStudy(Rebalance);
+
+impl Study for RebalanceStudy {
+    fn push(&mut self, number: u64, line: &[u8]) {
+        // A line without a host is counted by the study and reaches no node.
+        let _ = self.0.push(number, line);
+    }
+
+    fn finish(self: Box<Self>) -> Report {
+        Report::Rebalance(Box::new(self.0.finish()))
     }
 }
 

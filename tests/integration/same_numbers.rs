@@ -126,6 +126,24 @@ fn every_study_gives_the_clis_numbers_on_a_million_line_file() {
     // `costs`: the CLI's timing of each policy (§2.1's cost of MD5), not a count to compare.
     assert_eq!(page, without(p2, &["input", "costs"]), "paper p2");
 
+    // Crawl nodes joining: the same moves; `ns_per_lookup` is the CLI's timing (the page
+    // times its lookups apart), not a count to compare.
+    let rebalance = cli(&["rebalance", "--nodes", "7", "--to", "8", "--json", file]);
+    let (mut page, _) = run(
+        &mut session,
+        "rebalance",
+        json!({"from": 7, "to": 8, "vnodes": 100}),
+    );
+    let mut cli_side = without(rebalance, &["input"]);
+    for side in [&mut page, &mut cli_side] {
+        for s in side["schemes"].as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("ns_per_lookup");
+        }
+    }
+    // Each odd line comes twice in 1 000 000 lines; mailto: and http://[bad/ have no host.
+    assert_eq!(page["unsplittable"], 4);
+    assert_eq!(page, cli_side, "rebalance");
+
     // `urlhash fingerprint` measures the first --limit lines, 1 000 000 unless told.
     let fp = cli(&["fingerprint", "--json", file]);
     let (page, prefix) = run(&mut session, "fp", json!({"maxLines": 1_000_000}));

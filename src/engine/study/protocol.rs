@@ -135,6 +135,8 @@ pub enum Report {
     P1(Box<P1Report>),
     /// P2's Table 1 replayed, with what the control node did beyond it.
     Partition(Box<PartitionReport>),
+    /// Crawl nodes joining or leaving: what moves under each scheme (its lookups not timed).
+    Rebalance(Box<crate::mechanisms::partition::RebalanceReport>),
     /// P3's MD5 store and the canonicalisations on the same lines (`urlhash fingerprint`).
     Fingerprints {
         /// P3's store: distinct MD5 ids, truncated fingerprints and their collisions.

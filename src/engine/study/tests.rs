@@ -201,7 +201,7 @@ fn a_cap_on_lines_is_reported() {
 #[test]
 fn bad_parameters_are_coded_errors() {
     let mut s = session(100, false);
-    let cases: [(&str, Value, &str); 12] = [
+    let cases: [(&str, Value, &str); 16] = [
         ("nope", json!({}), "unknown-request"),
         ("sweep", json!({"fig": 4, "step": 10}), "p1-figure"),
         ("sweep", json!({"fig": 1, "step": 0}), "not-whole"),
@@ -214,6 +214,22 @@ fn bad_parameters_are_coded_errors() {
         ),
         ("p1", json!({"nodes": 3}), "bad-params"),
         ("partition", json!({"nodes": 0}), "nodes-range"),
+        (
+            "rebalance",
+            json!({"from": 7, "to": 0, "vnodes": 10}),
+            "rebalance-nodes-range",
+        ),
+        (
+            "rebalance",
+            json!({"from": 1025, "to": 8, "vnodes": 10}),
+            "rebalance-nodes-range",
+        ),
+        (
+            "rebalance",
+            json!({"from": 7, "to": 8, "vnodes": 0}),
+            "vnodes-range",
+        ),
+        ("rebalance", json!({"from": 7, "to": 8}), "bad-params"),
         ("fp", json!({"maxLines": 0}), "not-whole"),
         (
             "fpCombo",

@@ -253,8 +253,9 @@ export function setupFingerprint(ctx) {
       run.failed(e);
       return;
     }
-    runSites();
-    runCombo();
+    // The view is done when its sites and its combination are: only then does the page start
+    // the next view's studies (loader.js, runFront), which would take turns with these.
+    await Promise.all([runSites(), runCombo()]);
   }
 
   function renderStudy(r) {
@@ -413,7 +414,11 @@ export function setupFingerprint(ctx) {
     row.cells[3].textContent = '';
     row.cells[4].textContent = '';
     try {
-      const { report } = await ctx.runJob(JOB.fpCombo, { toggles, maxLines: FP_MAX_LINES });
+      // One toggle or all of them: the study counted that combination already (a row of its
+      // table, the same numbers as fpCombo's, src/engine/study/tests.rs); others are counted.
+      const c = state.report.canonical;
+      const counted = toggles.length === c.toggles.length ? c.all : toggles.length === 1 ? c.toggles.find((/** @type {any} */ t) => t.toggle === toggles[0]) : null;
+      const { report } = counted ? { report: counted } : await ctx.runJob(JOB.fpCombo, { toggles, maxLines: FP_MAX_LINES });
       if (!current()) return;
       showText($('fp-canon-error'), '');
       row.cells[2].textContent = int(report.distinct_after);

@@ -22,6 +22,17 @@ pub(crate) struct CrawlInput {
     pub(crate) sample: Vec<Vec<u8>>,
 }
 
+/// Says on stderr how many lines have no host (they reach no crawl node), and the first.
+pub(crate) fn warn_no_host(bad: &Unsplittable) {
+    if bad.lines.count > 0 {
+        eprintln!(
+            "urlhash: warning: {} line(s) have no host and reach no node (first: {})",
+            bad.lines.count,
+            bad.first_error.as_deref().unwrap_or("")
+        );
+    }
+}
+
 /// Feeds every line of `source` to `sim`, recording the lines it cannot split.
 pub(crate) fn feed(
     source: &Source,
@@ -55,13 +66,7 @@ pub(crate) fn feed(
         },
     )?;
     warn_input(&stats, None);
-    if bad.lines.count > 0 {
-        eprintln!(
-            "urlhash: warning: {} line(s) have no host and reach no node (first: {})",
-            bad.lines.count,
-            bad.first_error.as_deref().unwrap_or("")
-        );
-    }
+    warn_no_host(&bad);
     Ok(CrawlInput {
         source: source.clone(),
         stats,

@@ -8,7 +8,7 @@ use urlhashlab::mechanisms::partition::{
     Rebalance, RebalanceParams, RebalanceReport, DEFAULT_VNODES, LOOKUP_URLS,
 };
 
-use crate::crawl::CrawlInput;
+use crate::crawl::{warn_no_host, CrawlInput};
 use crate::emit::{group, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_rebalance_nodes, parse_vnodes, SourceArgs};
 use crate::input::{for_each_url, warn_input, Source, Unsplittable};
@@ -51,13 +51,7 @@ impl RebalanceCmd {
             Err(e) => bad.record(n, e),
         })?;
         warn_input(&stats, None);
-        if bad.lines.count > 0 {
-            eprintln!(
-                "urlhash: warning: {} line(s) have no host and reach no node (first: {})",
-                bad.lines.count,
-                bad.first_error.as_deref().unwrap_or("")
-            );
-        }
+        warn_no_host(&bad);
         let mut report = study.finish();
         let urls: Vec<&[u8]> = sample.iter().map(Vec::as_slice).collect();
         report.time_lookups(&urls, &mut clock());

@@ -30,6 +30,7 @@ mod fingerprint;
 mod load;
 mod partition;
 mod quiz;
+mod rebalance;
 mod slotmap;
 mod slots;
 mod sweep;

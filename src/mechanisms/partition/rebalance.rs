@@ -586,19 +586,47 @@ fn consistent_curve(scheme: Scheme, hosts: &[Host], total: u64) -> Vec<f64> {
 }
 
 impl RebalanceReport {
-    /// Times each scheme's lookup among `to` nodes on `urls` (the first [`LOOKUP_URLS`] with a
-    /// host), with clock `now` (milliseconds, never going back).
+    /// Times each scheme's lookup among `to` nodes on `urls` ([`lookup_costs`]), with clock
+    /// `now` (milliseconds, never going back).
     pub fn time_lookups(&mut self, urls: &[&[u8]], now: &mut dyn FnMut() -> f64) {
-        let split: Vec<SplitLine<'_>> = urls
-            .iter()
-            .filter_map(|u| SplitLine::new(u, false).ok())
-            .take(LOOKUP_URLS)
-            .collect();
-        let links: Vec<Link<'_>> = split.iter().map(SplitLine::link).collect();
-        for (report, scheme) in self.schemes.iter_mut().zip(Scheme::all(self.vnodes)) {
-            report.ns_per_lookup = Some(lookup_ns(scheme, &links, self.to, now));
+        let costs = lookup_costs(urls, self.to, self.vnodes, now);
+        for (report, cost) in self.schemes.iter_mut().zip(costs) {
+            debug_assert_eq!(report.id, cost.id);
+            report.ns_per_lookup = Some(cost.ns_per_lookup);
         }
     }
+}
+
+/// One scheme's lookup, timed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LookupCost {
+    /// The scheme's id ([`Scheme::id`]).
+    pub id: String,
+    /// Nanoseconds per lookup: the key hashed, the node found.
+    pub ns_per_lookup: f64,
+}
+
+/// Each scheme's lookup among `to` nodes (the ring with `vnodes` points a node) on `urls` (the
+/// first [`LOOKUP_URLS`] with a host), timed with clock `now`; in [`Scheme::all`] order.
+pub fn lookup_costs(
+    urls: &[&[u8]],
+    to: u32,
+    vnodes: u32,
+    now: &mut dyn FnMut() -> f64,
+) -> Vec<LookupCost> {
+    let split: Vec<SplitLine<'_>> = urls
+        .iter()
+        .filter_map(|u| SplitLine::new(u, false).ok())
+        .take(LOOKUP_URLS)
+        .collect();
+    let links: Vec<Link<'_>> = split.iter().map(SplitLine::link).collect();
+    Scheme::all(vnodes)
+        .into_iter()
+        .map(|scheme| LookupCost {
+            id: scheme.id(),
+            ns_per_lookup: lookup_ns(scheme, &links, to.max(1), now),
+        })
+        .collect()
 }
 
 /// Nanoseconds per lookup of `scheme` among `n` nodes over `links` (a host's key hashed, then

@@ -89,7 +89,6 @@ mod dedup;
 mod fingerprint;
 mod p5;
 mod quiz;
-mod rebalance;
 mod table1;
 
 fn parse_fn(id: &str) -> Result<HashId, JsError> {

@@ -32,6 +32,7 @@ use crate::foundation::key::Key;
 use crate::mechanisms::fingerprint::{
     CanonicalStudy, ComboStudy, HostTable, MirrorRule, SitesStudy, Toggle,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use crate::mechanisms::partition::{Rebalance, RebalanceParams, REBALANCE_MAX_NODES};
 use crate::mechanisms::sweep::{fig3_indices, Figure, Sweep};
 use crate::papers::p1::P1Study;
@@ -161,6 +162,7 @@ struct PartitionParams {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 struct RebalanceKindParams {
     from: u32,
     to: u32,
@@ -256,24 +258,7 @@ pub fn begin<'de, D: Deserializer<'de>>(
             let p2 = if rehash { study.with_rehash() } else { study };
             Ok(lines_job(PartitionStudy { p2, rehash }, prefix))
         }
-        "rebalance" => {
-            let p: RebalanceKindParams = read(kind, params)?;
-            let prefix = session.prefix(usize::MAX, "rebalance")?;
-            let range = |n: u32| n == 0 || n > REBALANCE_MAX_NODES;
-            if range(p.from) || range(p.to) {
-                let bad = if range(p.from) { p.from } else { p.to };
-                return Err(crate::coded!(
-                    "rebalance-nodes-range",
-                    [bad],
-                    "the number of crawl nodes must be from 1 to {REBALANCE_MAX_NODES}, not {bad}"
-                ));
-            }
-            let params = RebalanceParams::new(p.from, p.to, p.vnodes)
-                .map_err(|e| crate::coded!("vnodes-range", [p.vnodes], "{e}"))?;
-            let study = Rebalance::new(params)
-                .map_err(|e| crate::coded!("suffix-rules-missing", [], "{e}"))?;
-            Ok(lines_job(RebalanceStudy(study), prefix))
-        }
+        "rebalance" => begin_rebalance(read(kind, params)?, session),
         "fp" => {
             let p: LinesParams = read(kind, params)?;
             let prefix = first_lines(session, p.max_lines, "fingerprints")?;
@@ -468,9 +453,44 @@ impl Study for PartitionStudy {
     }
 }
 
+/// The rebalancing study ([`Rebalance`], `urlhash rebalance`) on every loaded line.
+#[cfg(not(target_arch = "wasm32"))]
+fn begin_rebalance(p: RebalanceKindParams, session: &mut Session) -> Result<Job, Coded> {
+    let prefix = session.prefix(usize::MAX, "rebalance")?;
+    let range = |n: u32| n == 0 || n > REBALANCE_MAX_NODES;
+    if range(p.from) || range(p.to) {
+        let bad = if range(p.from) { p.from } else { p.to };
+        return Err(crate::coded!(
+            "rebalance-nodes-range",
+            [bad],
+            "the number of crawl nodes must be from 1 to {REBALANCE_MAX_NODES}, not {bad}"
+        ));
+    }
+    let params = RebalanceParams::new(p.from, p.to, p.vnodes)
+        .map_err(|e| crate::coded!("vnodes-range", [p.vnodes], "{e}"))?;
+    let study =
+        Rebalance::new(params).map_err(|e| crate::coded!("suffix-rules-missing", [], "{e}"))?;
+    Ok(lines_job(RebalanceStudy(study), prefix))
+}
+
+/// Not in the page's first WebAssembly module, which must stay under 1 000 000 bytes
+/// (docs/decisions/0005-wasm-size-budget.md): the rebalancing study added 32 KB to it. Its view
+/// will load it in a module of its own (issue 34).
+#[cfg(target_arch = "wasm32")]
+fn begin_rebalance(_: RebalanceKindParams, _: &mut Session) -> Result<Job, Coded> {
+    Err(crate::coded!(
+        "unknown-request",
+        ["rebalance", KINDS.join(", ")],
+        "the study rebalance is not in this module (the page's first one); known: {}",
+        KINDS.join(", ")
+    ))
+}
+
 /// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).
+#[cfg(not(target_arch = "wasm32"))]
 struct RebalanceStudy(Rebalance);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Study for RebalanceStudy {
     fn push(&mut self, number: u64, line: &[u8]) {
         // A line without a host is counted by the study and reaches no node.

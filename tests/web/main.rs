@@ -30,7 +30,6 @@ mod fingerprint;
 mod load;
 mod partition;
 mod quiz;
-mod rebalance;
 mod slotmap;
 mod slots;
 mod sweep;

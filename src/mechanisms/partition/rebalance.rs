@@ -442,11 +442,54 @@ fn b_of(loads: &[u64]) -> f64 {
     load_balance_b_from(max.min(u32::MAX as u64) as u32, n, loads.len() as u32)
 }
 
+/// What a scheme's pass counted, before it is reported ([`report`]).
+struct Counted {
+    /// URLs per node before and after.
+    before: Vec<u64>,
+    after: Vec<u64>,
+    /// URLs and hosts from node i to node j, `i · to + j`.
+    url_flows: Vec<u64>,
+    host_flows: Vec<u64>,
+    /// Hosts per node after.
+    host_loads: Vec<u64>,
+    hosts_moved: u64,
+    urls_moved: u64,
+    split_before: u64,
+    split_after: u64,
+    /// URLs moved from `n` to `n + 1` nodes, `n = 2..=CURVE_MAX_NODES`.
+    curve: Vec<u64>,
+}
+
+/// One scheme's report from its counts over `hosts` hosts.
+fn report(scheme: Scheme, c: Counted, hosts: u64, from: u32, to: u32) -> SchemeReport {
+    let total: u64 = c.before.iter().sum();
+    SchemeReport {
+        scheme: scheme.family(),
+        id: scheme.id(),
+        hosts_moved: c.hosts_moved,
+        hosts_moved_fraction: share(c.hosts_moved, hosts),
+        urls_moved: c.urls_moved,
+        urls_moved_fraction: share(c.urls_moved, total),
+        theory_fraction: scheme.theory(from, to),
+        b_before: b_of(&c.before),
+        b_after: b_of(&c.after),
+        hosts_b_after: b_of(&c.host_loads),
+        hosts_split_before: c.split_before,
+        hosts_split_after: c.split_after,
+        keeps_hosts_whole: c.split_before == 0 && c.split_after == 0,
+        node_urls_before: c.before,
+        node_urls_after: c.after,
+        url_flows: c.url_flows,
+        host_flows: c.host_flows,
+        moved_by_n: c.curve.iter().map(|&m| share(m, total)).collect(),
+        theory_by_n: (2..CURVE_MAX_NODES + 1)
+            .map(|n| scheme.theory(n, n + 1))
+            .collect(),
+        ns_per_lookup: None,
+    }
+}
+
 fn mod_report(scheme: Scheme, m: ModTally, hosts: &[Host], from: u32, to: u32) -> SchemeReport {
-    let total: u64 = m.before.iter().sum();
-    let hosts_moved = m.hosts.iter().filter(|h| h.moved).count() as u64;
-    let split_before = m.hosts.iter().filter(|h| h.split_before).count() as u64;
-    let split_after = m.hosts.iter().filter(|h| h.split_after).count() as u64;
     // Hosts per node: a host split over nodes counts on the node of its first URL.
     let mut host_loads = vec![0u64; to as usize];
     let mut host_flows = vec![0u64; from as usize * to as usize];
@@ -456,30 +499,20 @@ fn mod_report(scheme: Scheme, m: ModTally, hosts: &[Host], from: u32, to: u32) -
             host_flows[on.before as usize * to as usize + on.after as usize] += 1;
         }
     }
-    SchemeReport {
-        scheme: scheme.family(),
-        id: scheme.id(),
-        hosts_moved,
-        hosts_moved_fraction: share(hosts_moved, hosts.len() as u64),
-        urls_moved: m.urls_moved,
-        urls_moved_fraction: share(m.urls_moved, total),
-        theory_fraction: scheme.theory(from, to),
-        b_before: b_of(&m.before),
-        b_after: b_of(&m.after),
-        hosts_b_after: b_of(&host_loads),
-        hosts_split_before: split_before,
-        hosts_split_after: split_after,
-        keeps_hosts_whole: split_before == 0 && split_after == 0,
-        node_urls_before: m.before,
-        node_urls_after: m.after,
+    let count = |f: fn(&HostOnNodes) -> bool| m.hosts.iter().filter(|h| f(h)).count() as u64;
+    let counted = Counted {
+        hosts_moved: count(|h| h.moved),
+        split_before: count(|h| h.split_before),
+        split_after: count(|h| h.split_after),
+        before: m.before,
+        after: m.after,
         url_flows: m.flows,
         host_flows,
-        moved_by_n: m.curve.iter().map(|&c| share(c, total)).collect(),
-        theory_by_n: (2..CURVE_MAX_NODES + 1)
-            .map(|n| scheme.theory(n, n + 1))
-            .collect(),
-        ns_per_lookup: None,
-    }
+        host_loads,
+        urls_moved: m.urls_moved,
+        curve: m.curve,
+    };
+    report(scheme, counted, hosts.len() as u64, from, to)
 }
 
 /// The node of a host's key under a consistent scheme among `n` (with `ring` built for `n`).
@@ -497,54 +530,37 @@ fn consistent_report(scheme: Scheme, hosts: &[Host], from: u32, to: u32) -> Sche
         _ => None,
     };
     let (ring_from, ring_to) = (rings(from), rings(to));
-    let mut before = vec![0u64; from as usize];
-    let mut after = vec![0u64; to as usize];
-    let mut url_flows = vec![0u64; from as usize * to as usize];
-    let mut host_flows = vec![0u64; from as usize * to as usize];
-    let mut host_loads = vec![0u64; to as usize];
-    let (mut hosts_moved, mut urls_moved) = (0u64, 0u64);
+    let mut c = Counted {
+        before: vec![0; from as usize],
+        after: vec![0; to as usize],
+        url_flows: vec![0; from as usize * to as usize],
+        host_flows: vec![0; from as usize * to as usize],
+        host_loads: vec![0; to as usize],
+        hosts_moved: 0,
+        urls_moved: 0,
+        // A host is one key: never split.
+        split_before: 0,
+        split_after: 0,
+        curve: consistent_curve(scheme, hosts),
+    };
     for h in hosts.iter().filter(|h| h.urls > 0) {
         let b = consistent_node(scheme, h.key, from, ring_from.as_ref());
         let a = consistent_node(scheme, h.key, to, ring_to.as_ref());
-        before[b as usize] += h.urls;
-        after[a as usize] += h.urls;
-        url_flows[b as usize * to as usize + a as usize] += h.urls;
-        host_flows[b as usize * to as usize + a as usize] += 1;
-        host_loads[a as usize] += 1;
+        c.before[b as usize] += h.urls;
+        c.after[a as usize] += h.urls;
+        c.url_flows[b as usize * to as usize + a as usize] += h.urls;
+        c.host_flows[b as usize * to as usize + a as usize] += 1;
+        c.host_loads[a as usize] += 1;
         if a != b {
-            hosts_moved += 1;
-            urls_moved += h.urls;
+            c.hosts_moved += 1;
+            c.urls_moved += h.urls;
         }
     }
-    let total: u64 = before.iter().sum();
-    SchemeReport {
-        scheme: scheme.family(),
-        id: scheme.id(),
-        hosts_moved,
-        hosts_moved_fraction: share(hosts_moved, hosts.len() as u64),
-        urls_moved,
-        urls_moved_fraction: share(urls_moved, total),
-        theory_fraction: scheme.theory(from, to),
-        b_before: b_of(&before),
-        b_after: b_of(&after),
-        hosts_b_after: b_of(&host_loads),
-        hosts_split_before: 0,
-        hosts_split_after: 0,
-        keeps_hosts_whole: true,
-        node_urls_before: before,
-        node_urls_after: after,
-        url_flows,
-        host_flows,
-        moved_by_n: consistent_curve(scheme, hosts, total),
-        theory_by_n: (2..CURVE_MAX_NODES + 1)
-            .map(|n| scheme.theory(n, n + 1))
-            .collect(),
-        ns_per_lookup: None,
-    }
+    report(scheme, c, hosts.len() as u64, from, to)
 }
 
-/// The share of URLs a consistent scheme moves from `n` to `n + 1` nodes, `n = 2..=64`.
-fn consistent_curve(scheme: Scheme, hosts: &[Host], total: u64) -> Vec<f64> {
+/// The URLs a consistent scheme moves from `n` to `n + 1` nodes, `n = 2..=64`.
+fn consistent_curve(scheme: Scheme, hosts: &[Host]) -> Vec<u64> {
     let mut moved = vec![0u64; (CURVE_MAX_NODES - 1) as usize];
     match scheme {
         Scheme::Ring(v) => {
@@ -582,7 +598,7 @@ fn consistent_curve(scheme: Scheme, hosts: &[Host], total: u64) -> Vec<f64> {
             }
         }
     }
-    moved.iter().map(|&m| share(m, total)).collect()
+    moved
 }
 
 impl RebalanceReport {

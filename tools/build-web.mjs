@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the static site in dist/ around the WebAssembly core that `./lab build` put in
-// dist/pkg/ (wasm-bindgen's output, already through wasm-opt):
+// dist/pkg/ (wasm-bindgen's output, already through wasm-opt: the first module, urlhashlab, and the
+// second, urlhashlab_beyond, which the views beyond the papers load when they open):
 //
 //   dist/index.html, www/, vendor/   the lab as served by any static host, under any sub-path
 //                                    (www/app.js and www/worker.js bundled by esbuild; SQLite's
@@ -62,7 +63,9 @@ function cratePath(name) {
 }
 
 function copyServed() {
-  if (!fs.existsSync(path.join(DIST, 'pkg', 'urlhashlab_bg.wasm'))) throw new Error('build-web: dist/pkg/ is missing: run ./lab build');
+  for (const f of ['urlhashlab_bg.wasm', 'urlhashlab_beyond_bg.wasm']) {
+    if (!fs.existsSync(path.join(DIST, 'pkg', f))) throw new Error(`build-web: dist/pkg/${f} is missing: run ./lab build`);
+  }
   fs.copyFileSync(path.join(ROOT, 'index.html'), path.join(DIST, 'index.html'));
   // www/single/ is the one file's side of a few modules, www/sw.js the template of dist/sw.js, and
   // www/constants.json goes into early-worker.js (writeBootConstants).
@@ -149,7 +152,7 @@ async function bundleServed() {
 
 /** The www/ modules the one file swaps for www/single/'s, and the assets it inlines. */
 function oneFilePlugin() {
-  const swapped = new Set(['./worker-start.js', './wasm-source.js', './suffix-rules.js', './offline.js', './sqlite-stores.js']);
+  const swapped = new Set(['./worker-start.js', './wasm-source.js', './beyond-source.js', './suffix-rules.js', './offline.js', './sqlite-stores.js']);
   return {
     name: 'url-hash-lab-one-file',
     setup(build) {
@@ -159,7 +162,7 @@ function oneFilePlugin() {
           : undefined,
       );
       build.onResolve({ filter: /^uhl:/ }, (args) => {
-        const file = { 'uhl:wasm': 'pkg/urlhashlab_bg.wasm', 'uhl:suffix-rules': RULES }[args.path];
+        const file = { 'uhl:wasm': 'pkg/urlhashlab_bg.wasm', 'uhl:beyond-wasm': 'pkg/urlhashlab_beyond_bg.wasm', 'uhl:suffix-rules': RULES }[args.path];
         if (file) return { path: path.join(DIST, file) };
         return { errors: [{ text: `unknown ${args.path}` }] };
       });
@@ -281,8 +284,9 @@ async function main(args) {
   index = replaceOnce(index, 'data-bytes="" data-sha256=""', `data-bytes="${size}" data-sha256="${digest}"`, 'one-file facts');
   fs.writeFileSync(path.join(DIST, 'index.html'), index);
   const wasm = fs.statSync(path.join(DIST, 'pkg/urlhashlab_bg.wasm')).size;
+  const beyond = fs.statSync(path.join(DIST, 'pkg/urlhashlab_beyond_bg.wasm')).size;
   const { version, files } = writeServiceWorker(DIST);
-  say(`dist/pkg/urlhashlab_bg.wasm: ${wasm} bytes`);
+  say(`dist/pkg/urlhashlab_bg.wasm: ${wasm} bytes (the first module); urlhashlab_beyond_bg.wasm: ${beyond} bytes (the second)`);
   say(`dist/${ONE_FILE}: ${size} bytes, SHA-256 ${digest}`);
   say(`dist/sw.js: version ${version}, ${files} files precached`);
 }

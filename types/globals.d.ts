@@ -21,6 +21,12 @@ declare module 'uhl:wasm' {
   export default bytes;
 }
 
+/** The one-file lab's second WebAssembly module (www/single/beyond-source.js). */
+declare module 'uhl:beyond-wasm' {
+  const bytes: Uint8Array<ArrayBuffer>;
+  export default bytes;
+}
+
 /** The one-file lab's Public Suffix List (esbuild's text loader, tools/build-web.mjs). */
 declare module 'uhl:suffix-rules' {
   const text: string;

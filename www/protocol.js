@@ -62,6 +62,8 @@ export const JOB = Object.freeze({
   fp: 'fp',
   fpSites: 'fpSites',
   fpCombo: 'fpCombo',
+  // Beyond the papers, run in the second WebAssembly module (www/beyond.js).
+  rebalance: 'rebalance',
   cache: 'cache',
 });
 

@@ -565,6 +565,8 @@ export const ZH = {
     'quiz-too-few': () => '载入的行里没有适合这道题的（需要带主机的 URL；P5 还至少需要 3 个留出的 URL）。',
     'quiz-lesson': (lesson) => `没有课程“${lesson}”。`,
     'suffix-rules-unavailable': (detail) => `无法读取公共后缀列表（data/public-suffix-list.txt），而按注册域名和 Heritrix 的划分策略需要它：${detail}`,
+    'second-module-unavailable': (detail) => `无法载入实验室的第二个 WebAssembly 模块（pkg/urlhashlab_beyond_bg.wasm），论文之外的视图在其中运行：${detail}`,
+    'handover-unreadable': () => '载入的行在传给实验室第二个 WebAssembly 模块时损坏了，请重新载入输入。',
   },
   chartMissing: 'Chart.js 未能载入（缺少 vendor/chart.umd.min.js），因此无法绘制图表。',
   workerScriptFailed: '后台线程脚本载入失败',

@@ -551,6 +551,9 @@ export const S = {
     'quiz-lesson': (lesson) => `There is no lesson “${lesson}”.`,
     'suffix-rules-unavailable': (detail) =>
       `The Public Suffix List (data/public-suffix-list.txt), which the domain and Heritrix policies need, could not be read: ${detail}`,
+    'second-module-unavailable': (detail) =>
+      `The lab's second WebAssembly module (pkg/urlhashlab_beyond_bg.wasm), which the views beyond the papers run in, could not be loaded: ${detail}`,
+    'handover-unreadable': () => 'The loaded lines arrived damaged in the lab’s second WebAssembly module; load the input again.',
   },
   chartMissing: 'Chart.js did not load (vendor/chart.umd.min.js is missing), so no chart can be drawn.',
   workerScriptFailed: 'the worker script failed to load',

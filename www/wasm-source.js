@@ -9,8 +9,16 @@
 
 /** The core, compiled: streamed as it downloads, or from its bytes where the host does not
  * serve it as application/wasm. */
-export async function wasmModule() {
-  const url = new URL('../pkg/urlhashlab_bg.wasm', import.meta.url);
+export function wasmModule() {
+  return compileUrl(new URL('../pkg/urlhashlab_bg.wasm', import.meta.url));
+}
+
+/**
+ * The WebAssembly module at `url`, compiled: streamed as it downloads, or from its bytes where
+ * the host does not serve it as application/wasm.
+ * @param {URL} url
+ */
+export async function compileUrl(url) {
   try {
     return await WebAssembly.compileStreaming(fetch(url));
   } catch (e) {

@@ -317,6 +317,7 @@ const handlers = {
     active?.free();
     active = lab;
     pending = null;
+    forgetHanded();
     return { report, bytes: memory ? memory.buffer.byteLength : 0 };
   },
   [MSG.cancel]() {
@@ -548,6 +549,79 @@ const study = (slot, more = {}) => ({
   ...more,
 });
 
+/** The second module's `Beyond` class, once loaded (`loadBeyond`). @type {typeof import('../pkg/urlhashlab_beyond.js').Beyond | null} */
+let Beyond = null;
+/** The second module being loaded, the first time a view beyond the papers asks. @type {Promise<void> | null} */
+let beyondLoad = null;
+/**
+ * The input on screen as the second module holds it: the `Lab` whose lines it was handed, and
+ * its handle of them. Handed over again for a new input.
+ * @type {{ lab: Lab, beyond: import('../pkg/urlhashlab_beyond.js').Beyond } | null}
+ */
+let handed = null;
+/** Bytes of lines one handover block carries (neither instance holds a second copy of more). */
+const HANDOVER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Loads the second module (www/beyond.js: downloaded and compiled only now) and installs the
+ * Public Suffix List in it, once; a failure is tried again by the next job.
+ */
+function loadBeyond() {
+  beyondLoad ??= (async () => {
+    let loaded;
+    try {
+      loaded = await import('./beyond.js');
+    } catch (e) {
+      throw new Error(coded('second-module-unavailable', [e?.message ?? String(e)]), { cause: e });
+    }
+    let rules;
+    try {
+      rules = await suffixRulesText();
+    } catch (e) {
+      throw new Error(coded('suffix-rules-unavailable', [e?.message ?? String(e)]), { cause: e });
+    }
+    const loadedClass = await loaded.beyondClass();
+    loadedClass.setSuffixRules(rules);
+    Beyond = loadedClass;
+  })();
+  beyondLoad.catch(() => (beyondLoad = null));
+  return beyondLoad;
+}
+
+/** The second module's handle of `lab`'s lines: handed over, a block at a time, the first time. */
+function beyondOf(lab) {
+  if (handed?.lab === lab) return handed.beyond;
+  forgetHanded();
+  if (!Beyond) throw new Error(coded('second-module-unavailable', ['not loaded']));
+  const beyond = new Beyond();
+  for (let start = 0; start >= 0; ) start = beyond.receive(lab.handover(start, HANDOVER_BYTES));
+  handed = { lab, beyond };
+  return beyond;
+}
+
+/** Frees the second module's copy of an input no longer on screen. */
+function forgetHanded() {
+  handed?.beyond.free();
+  handed = null;
+}
+
+/**
+ * A study of the second module (src/engine/study.rs's BEYOND_KINDS) on the lines of the input on
+ * screen, run in slices as the first module's are.
+ */
+const beyondStudy = (slot, more = {}) =>
+  study(slot, {
+    prepare: loadBeyond,
+    begin: (lab, args) => {
+      args.on = beyondOf(lab);
+      beginStudy(args.on, args);
+    },
+    run: (_, lines, args) => args.on.jobRun(args.id, lines),
+    finish: (_, args) => ({ report: args.on.jobFinish(args.id) }),
+    drop: (_, args) => args.on.jobDrop(args.id),
+    ...more,
+  });
+
 /**
  * The long computations, each run in slices. A P1 figure, the P1 report and the crawler
  * partition use the Lab's one job slot (`jobSlot: true`): they take turns, in the order they
@@ -578,6 +652,8 @@ const JOBS = {
   [JOB.fp]: study('fp', { partial: partialEvery(300) }),
   [JOB.fpSites]: study('fpSites'),
   [JOB.fpCombo]: study('fpCombo'),
+  // Beyond the papers, in the second module: crawl nodes joining and leaving.
+  [JOB.rebalance]: beyondStudy('rebalance'),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -588,7 +664,7 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0 };
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();

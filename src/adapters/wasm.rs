@@ -30,9 +30,9 @@
 //!
 //! P5's Fig. 3 and misprints (`p5Fig3`, `p5Misprints`): see the `p5` submodule.
 
+use super::boundary::{coded, core_error, performance, sequence, to_js, to_js_flat, Jobs};
 use crate::engine::session::{CacheJob, Session};
-use crate::engine::study::{self, Job};
-use crate::foundation::coded::Coded;
+use crate::engine::study;
 use crate::foundation::columns::{self, Columns};
 use crate::foundation::hash::{self, HashId};
 use crate::foundation::key::Key;
@@ -40,50 +40,6 @@ use crate::foundation::metrics::{bucket_size_distribution, Measures};
 use crate::foundation::suffix::{self, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// An error the page words in its language: `code` and `args` (strings.js `errors`) as a JSON
-/// head line, then the English sentence, for the console, the tests and any caller that does not
-/// know the code. Every error this adapter returns is one of these.
-fn coded(code: &str, args: &[String], english: impl std::fmt::Display) -> JsError {
-    #[derive(Serialize)]
-    struct Head<'a> {
-        code: &'a str,
-        args: &'a [String],
-    }
-    let head = Head { code, args }
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .ok()
-        .and_then(|v| js_sys::JSON::stringify(&v).ok())
-        .map(String::from)
-        .unwrap_or_else(|| r#"{"code":"core","args":[]}"#.into());
-    JsError::new(&format!("{head}\n{english}"))
-}
-
-/// The core's `coded!` (a [`Coded`]: the code, its arguments and the English sentence as
-/// `format!` arguments) as a `JsError`.
-macro_rules! coded {
-    ($($t:tt)+) => {
-        JsError::from($crate::coded!($($t)+))
-    };
-}
-
-impl From<Coded> for JsError {
-    fn from(e: Coded) -> JsError {
-        coded(e.code, &e.args, e.english)
-    }
-}
-
-/// A request out of order (the page asked to run or finish `job` that is not running): a bug of
-/// the page, worded as such.
-fn sequence(job: &str, english: &str) -> JsError {
-    crate::foundation::coded::sequence(job, english).into()
-}
-
-/// An error of the core, passed on with its English text (the page checks the parameters the
-/// core would refuse before it asks, so a reader should not see one).
-fn core_error(e: impl std::fmt::Display) -> JsError {
-    crate::foundation::coded::core(e).into()
-}
 
 mod dedup;
 mod fingerprint;
@@ -123,68 +79,6 @@ fn check_slots(m: f64) -> Result<u32, JsError> {
     Ok(m as u32)
 }
 
-/// `v` as a plain JS value: maps as objects, infinities and NaN as numbers, and an integer
-/// above 2^53 an error rather than a rounded number.
-fn to_js(v: &impl Serialize) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| core_error(e.to_string()))
-}
-
-/// `v` as [`to_js`] gives it, with the fields of its object `nested` moved up beside its own:
-/// what `serde(flatten)` writes natively. The core flattens those fields only off wasm32
-/// (`cfg_attr`), so the page's WebAssembly carries no flattening serialiser (7 KB). A value that
-/// is no object, or has no such field, is left as it is.
-fn to_js_flat(v: &impl Serialize, nested: &str) -> Result<JsValue, JsError> {
-    let out = to_js(v)?;
-    let key = JsValue::from_str(nested);
-    if let Ok(inner) = js_sys::Reflect::get(&out, &key) {
-        if inner.is_object() {
-            let target: &js_sys::Object = out.unchecked_ref();
-            js_sys::Object::assign(target, inner.unchecked_ref());
-            let _ = js_sys::Reflect::delete_property(target, &key);
-        }
-    }
-    Ok(out)
-}
-
-/// The clock of this global scope (a worker's or a window's): `performance`, what the page
-/// times with.
-fn performance() -> Result<web_sys::Performance, JsError> {
-    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-        .ok()
-        .filter(|p| p.is_object())
-        .map(JsCast::unchecked_into)
-        .ok_or_else(|| coded!("no-clock", [], "this browser has no performance clock"))
-}
-
-/// The parameters of a study, read as a map: serde-wasm-bindgen reads a struct by its field
-/// names only, so an unknown key would pass unseen; read as a map, every key reaches the core's
-/// `deny_unknown_fields`.
-struct Strict(serde_wasm_bindgen::Deserializer);
-
-impl<'de> serde::Deserializer<'de> for Strict {
-    type Error = serde_wasm_bindgen::Error;
-
-    fn deserialize_any<V: serde::de::Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
-        self.0.deserialize_any(v)
-    }
-
-    fn deserialize_struct<V: serde::de::Visitor<'de>>(
-        self,
-        _: &'static str,
-        _: &'static [&'static str],
-        v: V,
-    ) -> Result<V::Value, Self::Error> {
-        self.0.deserialize_map(v)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
-        ignored_any
-    }
-}
-
 /// What `view()` returns.
 #[derive(Serialize)]
 struct View {
@@ -199,8 +93,7 @@ pub struct Lab {
     /// The input and the raw values computed from it.
     session: Session,
     /// The studies under way, by id (see `jobBegin`).
-    jobs: Vec<(u32, Job)>,
-    next_job: u32,
+    jobs: Jobs,
     /// A cache being computed in slices (see `cacheRun`), independent of `job`.
     cache_job: Option<CacheJob>,
     /// P4's Table 1: the rows timed so far (see `table1Time`).
@@ -219,8 +112,7 @@ impl Lab {
         };
         Lab {
             session: Session::new(budget),
-            jobs: Vec::new(),
-            next_job: 0,
+            jobs: Jobs::default(),
             cache_job: None,
             table1: Vec::new(),
         }
@@ -531,6 +423,20 @@ impl Lab {
         Ok(())
     }
 
+    /// The kept lines from line `start` on, as many as fit `max_bytes` (at least one), as a block
+    /// for the second module's `Beyond.receive` ([`Session::handover`]): the views beyond the
+    /// papers read the lines there.
+    pub fn handover(&self, start: f64, max_bytes: f64) -> Vec<u8> {
+        let whole = |x: f64| {
+            if x.is_finite() && x > 0.0 {
+                x as usize
+            } else {
+                0
+            }
+        };
+        self.session.handover(whole(start), whole(max_bytes))
+    }
+
     /// Starts the study `kind` with `params` (an object, see [`crate::engine::study`]: `sweep`
     /// `{fig, step}`, `p1` `{}`, `partition` `{nodes}`, `fp` `{maxLines}`, `fpSites` `{table,
     /// maxLines}`, `fpCombo` `{toggles, maxLines}`) on the loaded lines; returns its id for
@@ -540,19 +446,15 @@ impl Lab {
     /// --json` (the re-hash up to [`study::REHASH_MAX_LINES`] lines).
     #[wasm_bindgen(js_name = jobBegin)]
     pub fn job_begin(&mut self, kind: &str, params: JsValue) -> Result<u32, JsError> {
-        let params = Strict(serde_wasm_bindgen::Deserializer::from(params));
-        let job = study::begin(kind, params, &mut self.session)?;
-        self.next_job = self.next_job.wrapping_add(1);
-        self.jobs.push((self.next_job, job));
-        Ok(self.next_job)
+        self.jobs
+            .begin(study::begin, kind, params, &mut self.session)
     }
 
     /// Runs job `id` over at most `budget` more units (lines); returns the share done (1 when
     /// finished).
     #[wasm_bindgen(js_name = jobRun)]
     pub fn job_run(&mut self, id: u32, budget: u32) -> Result<f64, JsError> {
-        let at = self.job_at(id)?;
-        Ok(self.jobs[at].1.run(&mut self.session, budget as usize)?)
+        self.jobs.run(id, budget, &mut self.session)
     }
 
     /// Where job `id`'s partial has got to ([`crate::engine::study::Partial::mark`]: it changes
@@ -560,50 +462,26 @@ impl Lab {
     /// for the partial itself only when this changed.
     #[wasm_bindgen(js_name = jobPartialMark)]
     pub fn job_partial_mark(&self, id: u32) -> Result<f64, JsError> {
-        let at = self.job_at(id)?;
-        Ok(self.jobs[at].1.partial().map_or(-1.0, |p| p.mark() as f64))
+        self.jobs.partial_mark(id)
     }
 
     /// What job `id` has measured so far, for a first picture (the trie study's growth, as
     /// `{lines, structures, checkpoints, claims}`), or null for a study that does not tell.
     #[wasm_bindgen(js_name = jobPartial)]
     pub fn job_partial(&self, id: u32) -> Result<JsValue, JsError> {
-        let at = self.job_at(id)?;
-        match self.jobs[at].1.partial() {
-            Some(partial) => Ok(to_js(&partial)?),
-            None => Ok(JsValue::NULL),
-        }
+        self.jobs.partial(id)
     }
 
     /// Ends job `id` (running what is left) and returns its report: a plain object (`prefix`,
     /// the lines it measured, beside the study's own fields).
     #[wasm_bindgen(js_name = jobFinish)]
     pub fn job_finish(&mut self, id: u32) -> Result<JsValue, JsError> {
-        let at = self.job_at(id)?;
-        let (_, job) = self.jobs.swap_remove(at);
-        // The report's object with `prefix` set on it: what `StudyReport`'s `serde(flatten)`
-        // writes, without the flattening serialiser in the page's WebAssembly (every report is
-        // an object).
-        let done = job.finish(&mut self.session)?;
-        // The partition study's P2 report is nested in it on wasm32 (see `to_js_flat`).
-        let out = to_js_flat(&done.report, "report")?;
-        js_sys::Reflect::set(&out, &JsValue::from_str("prefix"), &to_js(&done.prefix)?)
-            .map_err(|_| core_error("a report that is not an object"))?;
-        Ok(out)
+        self.jobs.finish(id, &mut self.session)
     }
 
     /// Forgets job `id` (nothing when there is none).
     #[wasm_bindgen(js_name = jobDrop)]
     pub fn job_drop(&mut self, id: u32) {
-        self.jobs.retain(|(j, _)| *j != id);
-    }
-}
-
-impl Lab {
-    fn job_at(&self, id: u32) -> Result<usize, JsError> {
-        self.jobs
-            .iter()
-            .position(|(j, _)| *j == id)
-            .ok_or_else(|| sequence("job", "no such job is running"))
+        self.jobs.drop_job(id);
     }
 }

@@ -789,6 +789,7 @@ impl Session {
     }
 }
 
+mod handover;
 pub mod keys;
 mod slice;
 #[cfg(test)]

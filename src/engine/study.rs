@@ -32,7 +32,7 @@ use crate::foundation::key::Key;
 use crate::mechanisms::fingerprint::{
     CanonicalStudy, ComboStudy, HostTable, MirrorRule, SitesStudy, Toggle,
 };
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 use crate::mechanisms::partition::{Rebalance, RebalanceParams, REBALANCE_MAX_NODES};
 use crate::mechanisms::sweep::{fig3_indices, Figure, Sweep};
 use crate::papers::p1::P1Study;
@@ -162,7 +162,7 @@ struct PartitionParams {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "beyond")), allow(dead_code))]
 struct RebalanceKindParams {
     from: u32,
     to: u32,
@@ -222,18 +222,6 @@ pub fn begin<'de, D: Deserializer<'de>>(
     params: D,
     session: &mut Session,
 ) -> Result<Job, Coded> {
-    fn read<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
-        kind: &str,
-        params: D,
-    ) -> Result<T, Coded> {
-        T::deserialize(params).map_err(|e| {
-            crate::coded!(
-                "bad-params",
-                [kind, e],
-                "the parameters of the study {kind} are not what it takes: {e}"
-            )
-        })
-    }
     match kind {
         "sweep" => {
             let p: SweepParams = read(kind, params)?;
@@ -258,7 +246,7 @@ pub fn begin<'de, D: Deserializer<'de>>(
             let p2 = if rehash { study.with_rehash() } else { study };
             Ok(lines_job(PartitionStudy { p2, rehash }, prefix))
         }
-        "rebalance" => begin_rebalance(read(kind, params)?, session),
+        k if BEYOND_KINDS.contains(&k) => beyond_here(kind, params, session),
         "fp" => {
             let p: LinesParams = read(kind, params)?;
             let prefix = first_lines(session, p.max_lines, "fingerprints")?;
@@ -453,8 +441,67 @@ impl Study for PartitionStudy {
     }
 }
 
-/// The rebalancing study ([`Rebalance`], `urlhash rebalance`) on every loaded line.
+/// The parameters of study `kind`, or the error `bad-params` naming what is wrong with them.
+fn read<'de, T: Deserialize<'de>, D: Deserializer<'de>>(kind: &str, params: D) -> Result<T, Coded> {
+    T::deserialize(params).map_err(|e| {
+        crate::coded!(
+            "bad-params",
+            [kind, e],
+            "the parameters of the study {kind} are not what it takes: {e}"
+        )
+    })
+}
+
+/// A study of [`BEYOND_KINDS`] asked of [`begin`]: run natively.
 #[cfg(not(target_arch = "wasm32"))]
+fn beyond_here<'de, D: Deserializer<'de>>(
+    kind: &str,
+    params: D,
+    session: &mut Session,
+) -> Result<Job, Coded> {
+    begin_beyond(kind, params, session)
+}
+
+/// A study of [`BEYOND_KINDS`] asked of the page's first module, which does not have it: the
+/// page's worker asks the second (`Beyond`).
+#[cfg(target_arch = "wasm32")]
+fn beyond_here<'de, D: Deserializer<'de>>(kind: &str, _: D, _: &mut Session) -> Result<Job, Coded> {
+    Err(crate::coded!(
+        "unknown-request",
+        [kind, KINDS.join(", ")],
+        "the study {kind} is in the page's second module, not this one; known: {}",
+        KINDS.join(", ")
+    ))
+}
+
+/// The kinds [`begin_beyond`] knows: the studies beyond the papers, which the page runs in its
+/// second WebAssembly module (`Beyond`, feature `beyond`), not in the first, which must stay
+/// under 1 000 000 bytes (docs/decisions/0005-wasm-size-budget.md: the rebalancing study alone
+/// added 32 KB to it). Natively [`begin`] runs them too.
+pub const BEYOND_KINDS: [&str; 1] = ["rebalance"];
+
+/// Starts the study `kind` (one of [`BEYOND_KINDS`]) with `params` on `session`, as [`begin`]
+/// does: the page's second module calls this one, so the first module's studies are not linked
+/// into it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+pub fn begin_beyond<'de, D: Deserializer<'de>>(
+    kind: &str,
+    params: D,
+    session: &mut Session,
+) -> Result<Job, Coded> {
+    match kind {
+        "rebalance" => begin_rebalance(read(kind, params)?, session),
+        _ => Err(crate::coded!(
+            "unknown-request",
+            [kind, BEYOND_KINDS.join(", ")],
+            "unknown study {kind}; this module knows: {}",
+            BEYOND_KINDS.join(", ")
+        )),
+    }
+}
+
+/// The rebalancing study ([`Rebalance`], `urlhash rebalance`) on every loaded line.
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 fn begin_rebalance(p: RebalanceKindParams, session: &mut Session) -> Result<Job, Coded> {
     let prefix = session.prefix(usize::MAX, "rebalance")?;
     let range = |n: u32| n == 0 || n > REBALANCE_MAX_NODES;
@@ -473,24 +520,11 @@ fn begin_rebalance(p: RebalanceKindParams, session: &mut Session) -> Result<Job,
     Ok(lines_job(RebalanceStudy(study), prefix))
 }
 
-/// Not in the page's first WebAssembly module, which must stay under 1 000 000 bytes
-/// (docs/decisions/0005-wasm-size-budget.md): the rebalancing study added 32 KB to it. Its view
-/// will load it in a module of its own (issue 34).
-#[cfg(target_arch = "wasm32")]
-fn begin_rebalance(_: RebalanceKindParams, _: &mut Session) -> Result<Job, Coded> {
-    Err(crate::coded!(
-        "unknown-request",
-        ["rebalance", KINDS.join(", ")],
-        "the study rebalance is not in this module (the page's first one); known: {}",
-        KINDS.join(", ")
-    ))
-}
-
 /// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 struct RebalanceStudy(Rebalance);
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 impl Study for RebalanceStudy {
     fn push(&mut self, number: u64, line: &[u8]) {
         // A line without a host is counted by the study and reaches no node.

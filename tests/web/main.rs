@@ -1,7 +1,7 @@
 //! The WebAssembly boundary (`urlhashlab::adapters::wasm::Lab`) in a real browser.
 //!
 //! ```text
-//! CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+//! CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --features beyond --test web
 //! ```
 //!
 //! `.cargo/config.toml` makes `wasm-bindgen-test-runner` (from wasm-bindgen-cli, the version in
@@ -24,6 +24,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod helpers;
 
+#[cfg(feature = "beyond")]
+mod beyond;
 mod bloom;
 mod cbf;
 mod fingerprint;

@@ -27,6 +27,8 @@ export class Lab {
   static fpPaper(): CoreValue;
   static fpBirthday(bits: Uint32Array, maxN: number, points: number): CoreValue;
   begin(functions: string, key: string): void;
+  /** The kept lines from line `start` on, a block for the second module's `Beyond.receive`. */
+  handover(start: number, maxBytes: number): Uint8Array;
   setColumns(delimiter: string, column: number, header: boolean): void;
   pushChunk(chunk: Uint8Array): void;
   expectBytes(bytes: number): void;

@@ -30,11 +30,11 @@ use crate::foundation::lines::{InputStats, Occurrences};
 const MAGIC: &[u8; 5] = b"UHLS\x01";
 
 /// An encoded part: blobs, each its length (8 bytes) then its bytes.
-struct Writer(Vec<u8>);
+pub(super) struct Writer(pub(super) Vec<u8>);
 
 impl Writer {
     /// A blob of little-endian words of `N` bytes each.
-    fn words<const N: usize, T: Word>(&mut self, v: &[T], le: fn(T) -> [u8; N]) {
+    pub(super) fn words<const N: usize, T: Word>(&mut self, v: &[T], le: fn(T) -> [u8; N]) {
         self.0
             .extend_from_slice(&((v.len() * N) as u64).to_le_bytes());
         if cfg!(target_endian = "little") {
@@ -59,17 +59,17 @@ impl Writer {
 }
 
 /// The integers an encoded part holds, whose memory is their bytes (see [`Writer::words`]).
-trait Word: Copy {}
+pub(super) trait Word: Copy {}
 impl Word for u8 {}
 impl Word for u32 {}
 impl Word for u64 {}
 impl Word for u128 {}
 
 /// Reads an encoded part back, blob by blob; None when it is short or inconsistent.
-struct Reader<'a>(&'a [u8]);
+pub(super) struct Reader<'a>(pub(super) &'a [u8]);
 
 impl<'a> Reader<'a> {
-    fn blob(&mut self) -> Option<&'a [u8]> {
+    pub(super) fn blob(&mut self) -> Option<&'a [u8]> {
         let (len, rest) = self.0.split_first_chunk::<8>()?;
         let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
         let blob = rest.get(..len)?;
@@ -88,7 +88,7 @@ impl<'a> Reader<'a> {
         }
         Some(blob.chunks_exact(N).map(move |w| le(w.try_into().unwrap())))
     }
-    fn vec<const N: usize, T: 'a>(
+    pub(super) fn vec<const N: usize, T: 'a>(
         &mut self,
         count: Option<usize>,
         le: fn([u8; N]) -> T,

@@ -136,8 +136,8 @@ pub enum Report {
     /// P2's Table 1 replayed, with what the control node did beyond it.
     Partition(Box<PartitionReport>),
     /// Crawl nodes joining or leaving: what moves under each scheme (its lookups not timed).
-    /// Native only for now: see `begin_rebalance` in study.rs.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Not in the page's first module: see [`super::BEYOND_KINDS`].
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
     Rebalance(Box<crate::mechanisms::partition::RebalanceReport>),
     /// P3's MD5 store and the canonicalisations on the same lines (`urlhash fingerprint`).
     Fingerprints {

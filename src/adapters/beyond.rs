@@ -1,0 +1,129 @@
+//! The page's second WebAssembly module (compiled for `wasm32` with the feature `beyond`): the
+//! views beyond the papers, which load it when they open, so the first module stays under its
+//! budget (docs/decisions/0005-wasm-size-budget.md). One opaque handle, [`Beyond`], holds a
+//! core [`Session`] of the lines the first module's `Lab` hands over, and the studies of
+//! [`study::BEYOND_KINDS`] running on it, with the same job calls as `Lab` (see
+//! [`crate::adapters::boundary::Jobs`]).
+//!
+//! A session: `new Beyond()`, then `receive(lab.handover(start, maxBytes))` from `start` 0 until
+//! it returns −1 ([`Session::handover`]); `Beyond.setSuffixRules(text)` once per instance (the
+//! rebalancing study's P2 policies need it, as `Lab`'s partition does); `jobBegin("rebalance",
+//! {from, to, vnodes})`, `jobRun`, `jobFinish`. `rebalanceTime(to, vnodes)` times each scheme's
+//! lookup on the first lines with the browser's clock, as `urlhash rebalance` does with its own.
+
+use super::boundary::{core_error, performance, to_js, Jobs};
+use crate::engine::session::Session;
+use crate::engine::study;
+use crate::foundation::suffix::{self, Rules};
+use crate::mechanisms::partition::{lookup_costs, LOOKUP_URLS};
+use wasm_bindgen::prelude::*;
+
+/// The lines handed over from the first module and the studies beyond the papers on them.
+#[wasm_bindgen]
+pub struct Beyond {
+    session: Session,
+    jobs: Jobs,
+}
+
+impl Default for Beyond {
+    fn default() -> Self {
+        Beyond::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Beyond {
+    /// An empty handle: no line until the first block is received.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Beyond {
+        Beyond {
+            session: Session::new(0),
+            jobs: Jobs::default(),
+        }
+    }
+
+    /// Installs the Public Suffix List in this module's instance (as `Lab.setSuffixRules` does
+    /// in the first module's): the number of rules.
+    #[wasm_bindgen(js_name = setSuffixRules)]
+    pub fn set_suffix_rules(text: &str) -> Result<u32, JsError> {
+        let rules = Rules::parse(text).map_err(core_error)?;
+        Ok(suffix::install(rules) as u32)
+    }
+
+    /// Whether `setSuffixRules` has installed the Public Suffix List in this instance.
+    #[wasm_bindgen(js_name = hasSuffixRules)]
+    pub fn has_suffix_rules() -> bool {
+        suffix::ready().is_ok()
+    }
+
+    /// Takes in a block of `Lab.handover`: the line the next block starts at, or −1 once every
+    /// line is here (the first block, from line 0, starts the handle again). The jobs under way
+    /// are dropped: they read the lines before.
+    pub fn receive(&mut self, block: &[u8]) -> Result<f64, JsError> {
+        self.jobs = Jobs::default();
+        Ok(self
+            .session
+            .receive(block)?
+            .map_or(-1.0, |next| next as f64))
+    }
+
+    /// URL lines loaded in the first module (the handed-over ones and any it could not keep).
+    pub fn len(&self) -> u32 {
+        self.session.len() as u32
+    }
+
+    /// Whether no URL line was loaded.
+    #[wasm_bindgen(js_name = isEmpty)]
+    pub fn is_empty(&self) -> bool {
+        self.session.is_empty()
+    }
+
+    /// Starts the study `kind` of [`study::BEYOND_KINDS`] (`rebalance` `{from, to, vnodes}`)
+    /// on the lines; its id for `jobRun` and `jobFinish`.
+    #[wasm_bindgen(js_name = jobBegin)]
+    pub fn job_begin(&mut self, kind: &str, params: JsValue) -> Result<u32, JsError> {
+        self.jobs
+            .begin(study::begin_beyond, kind, params, &mut self.session)
+    }
+
+    /// Runs job `id` over at most `budget` more lines; the share done (1 when finished).
+    #[wasm_bindgen(js_name = jobRun)]
+    pub fn job_run(&mut self, id: u32, budget: u32) -> Result<f64, JsError> {
+        self.jobs.run(id, budget, &mut self.session)
+    }
+
+    /// Where job `id`'s partial has got to, or −1 for a study that does not tell.
+    #[wasm_bindgen(js_name = jobPartialMark)]
+    pub fn job_partial_mark(&self, id: u32) -> Result<f64, JsError> {
+        self.jobs.partial_mark(id)
+    }
+
+    /// What job `id` has measured so far, or null for a study that does not tell.
+    #[wasm_bindgen(js_name = jobPartial)]
+    pub fn job_partial(&self, id: u32) -> Result<JsValue, JsError> {
+        self.jobs.partial(id)
+    }
+
+    /// Ends job `id` (running what is left): its report, with `prefix`.
+    #[wasm_bindgen(js_name = jobFinish)]
+    pub fn job_finish(&mut self, id: u32) -> Result<JsValue, JsError> {
+        self.jobs.finish(id, &mut self.session)
+    }
+
+    /// Forgets job `id` (nothing when there is none).
+    #[wasm_bindgen(js_name = jobDrop)]
+    pub fn job_drop(&mut self, id: u32) {
+        self.jobs.drop_job(id);
+    }
+
+    /// Each scheme's lookup among `to` crawl nodes (the ring with `vnodes` points a node),
+    /// timed on the first lines with a host: `[{id, ns_per_lookup}]`, in the order of the
+    /// rebalancing study's schemes.
+    #[wasm_bindgen(js_name = rebalanceTime)]
+    pub fn rebalance_time(&self, to: u32, vnodes: u32) -> Result<JsValue, JsError> {
+        let lines = self.session.lines(0, LOOKUP_URLS)?;
+        let urls: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
+        let performance = performance()?;
+        to_js(&lookup_costs(&urls, to, vnodes, &mut || performance.now()))
+    }
+}

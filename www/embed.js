@@ -12,6 +12,8 @@ export const EMBEDS = {
   'p2-site': 'part-site-chart',
   'p2-paths': 'part-path-chart',
   'p2-load': 'part-load-chart',
+  'p2-rebalance': 'reb-moved-chart',
+  'p2-rebalance-curve': 'reb-curve-chart',
   'p4-growth': 'trie-growth-chart',
   'p5-fpr': 'bloom-fpr-chart',
   'p5-counters': 'cbf-hist-chart',

@@ -36,6 +36,7 @@ export const MSG = Object.freeze({
   fpAvalanche: 'fpAvalanche',
   fpPaper: 'fpPaper',
   guessColumns: 'guessColumns',
+  rebalanceTime: 'rebalanceTime',
   begin: 'begin',
   chunk: 'chunk',
   corpus: 'corpus',
@@ -191,6 +192,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ a: string, b: string }} fpAvalanche
  * @property {{ bits: number[], maxN: number, points: number }} fpPaper
  * @property {{ bytes: Uint8Array, name?: string }} guessColumns
+ * @property {{ to: number, vnodes: number }} rebalanceTime
  * @property {{ fns: string[], key: string, columns: Columns | null }} begin
  * @property {{ bytes: Uint8Array }} chunk
  * @property {{ start: number, count: number, seed: number }} corpus
@@ -235,6 +237,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ avalanche: CoreValue }} fpAvalanche
  * @property {{ paper: CoreValue, curves: CoreValue }} fpPaper
  * @property {{ guess: CoreValue }} guessColumns
+ * @property {{ times: { id: string, ns_per_lookup: number }[] }} rebalanceTime
  * @property {{}} begin
  * @property {{}} chunk
  * @property {{ n: number }} corpus

@@ -112,6 +112,13 @@ const handlers = {
   async [MSG.module]() {
     return { module: await compiled };
   },
+  /**
+   * Each rebalancing scheme's lookup among `to` crawl nodes timed on the first lines of the
+   * input on screen, in the second module (src/adapters/beyond.rs).
+   */
+  [MSG.rebalanceTime]({ to, vnodes }) {
+    return { times: beyondOf(need(active, 'no-input-yet')).rebalanceTime(to, vnodes) };
+  },
   /** The bytes of the instance's linear memory. */
   [MSG.memory]() {
     return { bytes: memory ? memory.buffer.byteLength : 0 };
@@ -383,6 +390,8 @@ const handlers = {
 
 /** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
+/** The requests answered by the second module (www/beyond.js), loaded first. */
+const NEEDS_BEYOND = new Set([MSG.rebalanceTime]);
 
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
@@ -613,8 +622,10 @@ const beyondStudy = (slot, more = {}) =>
   study(slot, {
     prepare: loadBeyond,
     begin: (lab, args) => {
-      args.on = beyondOf(lab);
-      beginStudy(args.on, args);
+      const on = beyondOf(lab);
+      beginStudy(on, args);
+      // Kept beside the job's id, after its parameters were read.
+      args.on = on;
     },
     run: (_, lines, args) => args.on.jobRun(args.id, lines),
     finish: (_, args) => ({ report: args.on.jobFinish(args.id) }),
@@ -653,7 +664,8 @@ const JOBS = {
   [JOB.fpSites]: study('fpSites'),
   [JOB.fpCombo]: study('fpCombo'),
   // Beyond the papers, in the second module: crawl nodes joining and leaving.
-  [JOB.rebalance]: beyondStudy('rebalance'),
+  // The report of the lines read so far, a few times a second (the view's first picture).
+  [JOB.rebalance]: beyondStudy('rebalance', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -814,7 +826,7 @@ scope.onmessage = (event) => {
       ? runJob(id, /** @type {Requests['job']} */ (args))
       : streams[type]
         ? streams[type](/** @type {any} */ (args), id)
-        : (NEEDS_SUFFIX_RULES.has(type) ? installSuffixRules() : Promise.resolve()).then(() =>
+        : (NEEDS_SUFFIX_RULES.has(type) ? installSuffixRules() : NEEDS_BEYOND.has(type) ? loadBeyond() : Promise.resolve()).then(() =>
           enqueue(() => {
             const handler = handlers[type];
             if (!handler) throw new Error(coded('unknown-request', [type]));

@@ -83,8 +83,14 @@ pub struct P2Numbers {
     pub nodes: u32,
     /// URLs of P2's Table 1 (246 951).
     pub table1_urls: u64,
-    /// The most crawl nodes the partition view draws (64).
+    /// The most crawl nodes the partition view draws (64), and the rebalancing view's (before
+    /// and after).
     pub page_max_nodes: u32,
+    /// Virtual nodes per crawl node on the rebalancing view's consistent-hash ring, at first
+    /// (100), and at most (1 000).
+    pub vnodes: u32,
+    /// The most virtual nodes per crawl node the ring takes.
+    pub max_vnodes: u32,
 }
 
 /// P3: the fingerprint widths of the birthday chart, its largest n and points per curve.
@@ -188,6 +194,8 @@ pub fn constants() -> Constants {
             nodes: p2::TABLE1_NODES,
             table1_urls: p2::TABLE1_URLS,
             page_max_nodes: 64,
+            vnodes: crate::mechanisms::partition::DEFAULT_VNODES,
+            max_vnodes: crate::mechanisms::partition::MAX_VNODES,
         },
         p3: P3Numbers {
             fingerprint_bits: printed::P3_FINGERPRINT_BITS,

@@ -531,6 +531,13 @@ impl Study for RebalanceStudy {
         let _ = self.0.push(number, line);
     }
 
+    fn partial(&self, lines: u64) -> Option<Partial<'_>> {
+        Some(Partial::RebalanceSoFar {
+            lines,
+            report: Box::new(self.0.so_far()),
+        })
+    }
+
     fn finish(self: Box<Self>) -> Report {
         Report::Rebalance(Box::new(self.0.finish()))
     }

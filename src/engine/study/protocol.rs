@@ -95,6 +95,14 @@ pub enum Partial<'a> {
         /// The counters' histogram beside the binomial.
         counters: &'a CounterHistogram,
     },
+    /// The rebalancing study's report of the lines read so far.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    RebalanceSoFar {
+        /// The lines read so far.
+        lines: u64,
+        /// What [`crate::mechanisms::partition::Rebalance::finish`] would report on them.
+        report: Box<crate::mechanisms::partition::RebalanceReport>,
+    },
     /// The Bloom study's rows measured so far, in the order asked.
     BloomRows {
         /// The split, once made (its report's `input`).
@@ -114,6 +122,8 @@ impl Partial<'_> {
         match self {
             Partial::TrieGrowth { checkpoints, .. } => checkpoints.len() as u64,
             Partial::NodesSoFar { lines, .. } | Partial::Fingerprints { lines, .. } => *lines,
+            #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+            Partial::RebalanceSoFar { lines, .. } => *lines,
             Partial::Counters { .. } => 1,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64

@@ -385,10 +385,16 @@ impl Rebalance {
 
     /// The report, the lookups not yet timed ([`RebalanceReport::time_lookups`]).
     pub fn finish(self) -> RebalanceReport {
+        self.so_far()
+    }
+
+    /// The report of the links pushed so far, as [`Rebalance::finish`] would give it now: the
+    /// page's first picture while the study reads on.
+    pub fn so_far(&self) -> RebalanceReport {
         let RebalanceParams { from, to, vnodes } = self.params;
         let urls: u64 = self.hosts.iter().map(|h| h.urls).sum();
         let hosts = self.hosts.len() as u64;
-        let mut mods = self.mods.into_iter();
+        let mut mods = self.mods.iter();
         let schemes = Scheme::all(vnodes)
             .into_iter()
             .map(|scheme| match scheme {
@@ -410,6 +416,7 @@ impl Rebalance {
             unsplittable: self.unsplittable,
             first_error: self
                 .first_error
+                .as_ref()
                 .map(|(line, e)| format!("line {line}: {e}")),
             curve_nodes: (2..=CURVE_MAX_NODES).collect(),
             schemes,
@@ -489,7 +496,7 @@ fn report(scheme: Scheme, c: Counted, hosts: u64, from: u32, to: u32) -> SchemeR
     }
 }
 
-fn mod_report(scheme: Scheme, m: ModTally, hosts: &[Host], from: u32, to: u32) -> SchemeReport {
+fn mod_report(scheme: Scheme, m: &ModTally, hosts: &[Host], from: u32, to: u32) -> SchemeReport {
     // Hosts per node: a host split over nodes counts on the node of its first URL.
     let mut host_loads = vec![0u64; to as usize];
     let mut host_flows = vec![0u64; from as usize * to as usize];
@@ -504,13 +511,13 @@ fn mod_report(scheme: Scheme, m: ModTally, hosts: &[Host], from: u32, to: u32) -
         hosts_moved: count(|h| h.moved),
         split_before: count(|h| h.split_before),
         split_after: count(|h| h.split_after),
-        before: m.before,
-        after: m.after,
-        url_flows: m.flows,
+        before: m.before.clone(),
+        after: m.after.clone(),
+        url_flows: m.flows.clone(),
         host_flows,
         host_loads,
         urls_moved: m.urls_moved,
-        curve: m.curve,
+        curve: m.curve.clone(),
     };
     report(scheme, counted, hosts.len() as u64, from, to)
 }

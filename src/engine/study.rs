@@ -21,6 +21,7 @@
 //! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`BloomReport`] |
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
 //! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
+//! | `filters`   | `bitsPerKey`, `fpr`, `methods` | the filter bake-off (Bloom, counting, IMP-CB, cuckoo, xor, binary fuse), `urlhash filters`; native only for now |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
 //! [`crate::mechanisms::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
@@ -40,10 +41,14 @@ use crate::papers::p2::P2Study;
 use crate::papers::p3::P3Study;
 use serde::{Deserialize, Deserializer};
 
+#[cfg(not(target_arch = "wasm32"))]
+mod bakeoff;
 mod filters;
 mod protocol;
 mod reports;
 mod trie;
+#[cfg(not(target_arch = "wasm32"))]
+pub use bakeoff::BakeoffReport;
 pub use filters::{split_keys, MAX_INSERTED};
 pub(crate) use protocol::first;
 pub use protocol::{lines_present, Partial, PartitionReport, Report, Study, StudyReport, Task};
@@ -129,7 +134,7 @@ impl Job {
 }
 
 /// The kinds [`begin`] knows.
-pub const KINDS: [&str; 10] = [
+pub const KINDS: [&str; 11] = [
     "sweep",
     "p1",
     "partition",
@@ -140,6 +145,7 @@ pub const KINDS: [&str; 10] = [
     "bloom",
     "cbf",
     "trie",
+    "filters",
 ];
 
 /// Parameters of a sweep.
@@ -167,6 +173,20 @@ struct RebalanceKindParams {
     from: u32,
     to: u32,
     vnodes: u32,
+}
+
+/// Parameters of the filter bake-off: at least one setting; every index method of the Bloom
+/// filter unless `methods` names some.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+struct FiltersParams {
+    #[serde(default)]
+    bits_per_key: Vec<f64>,
+    #[serde(default)]
+    fpr: Vec<f64>,
+    #[serde(default)]
+    methods: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -304,6 +324,7 @@ pub fn begin<'de, D: Deserializer<'de>>(
             read(kind, params)?,
             session,
         )?))),
+        "filters" => begin_filters(read(kind, params)?, session),
         "trie" => {
             let task = trie::trie(read(kind, params)?, session)?;
             // A new study forgets the last one's URLs.
@@ -518,6 +539,28 @@ fn begin_rebalance(p: RebalanceKindParams, session: &mut Session) -> Result<Job,
     let study =
         Rebalance::new(params).map_err(|e| crate::coded!("suffix-rules-missing", [], "{e}"))?;
     Ok(lines_job(RebalanceStudy(study), prefix))
+}
+
+/// The filter bake-off ([`crate::mechanisms::bakeoff`], `urlhash filters`) on the filter
+/// studies' split.
+#[cfg(not(target_arch = "wasm32"))]
+fn begin_filters(p: FiltersParams, session: &mut Session) -> Result<Job, Coded> {
+    let (settings, methods) = bakeoff::settings(&p.bits_per_key, &p.fpr, p.methods.as_deref())?;
+    Ok(Job(Under::Task(bakeoff::begin(
+        settings, methods, session,
+    )?)))
+}
+
+/// Not in the page's first WebAssembly module, nor yet in its second ([`BEYOND_KINDS`]): the
+/// bake-off's view will move it there with the xor, binary fuse and cuckoo filters (issue 34).
+#[cfg(target_arch = "wasm32")]
+fn begin_filters(_: FiltersParams, _: &mut Session) -> Result<Job, Coded> {
+    Err(crate::coded!(
+        "unknown-request",
+        ["filters", KINDS.join(", ")],
+        "the study filters is not in this module (the page's first one); known: {}",
+        KINDS.join(", ")
+    ))
 }
 
 /// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).

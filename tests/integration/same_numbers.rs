@@ -196,6 +196,30 @@ fn every_study_gives_the_clis_numbers_on_a_million_line_file() {
     );
     assert_eq!(page["deletion"], without(cbf, &["input"]), "cbf");
 
+    // The filter bake-off on the same split: the same rows; `build_ns_per_key` and
+    // `lookup_ns_per_key` are the CLI's timings (the page will time its own), not counts.
+    let bakeoff = cli(&[
+        "filters", "--fpr", "0.01", "--limit", "500000", "--json", file,
+    ]);
+    let (page, _) = run(&mut session, "filters", json!({"fpr": [0.01]}));
+    assert_eq!(page["inserted"], 500_000);
+    let untimed = |v: &Value| -> Value {
+        let mut v = v.clone();
+        for row in v.as_array_mut().unwrap() {
+            for k in ["build_ns_per_key", "lookup_ns_per_key"] {
+                row.as_object_mut().unwrap().remove(k);
+            }
+        }
+        v
+    };
+    assert!(bakeoff["filters"][0]["build_ns_per_key"].as_f64().unwrap() > 0.0);
+    assert_eq!(page["filters"].as_array().unwrap().len(), 10);
+    assert_eq!(
+        untimed(&page["filters"]),
+        untimed(&bakeoff["filters"]),
+        "filters"
+    );
+
     // P4's trie and the other structures, on the first 200 000 lines (their timings differ
     // from run to run; the study's counts and bytes do not).
     let trie = cli(&[

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use urlhashlab::foundation::corpus::DEFAULT_SEED;
 use urlhashlab::foundation::hash::{self, HashId};
 use urlhashlab::foundation::key::Key;
+use urlhashlab::mechanisms::bakeoff::Setting;
 use urlhashlab::mechanisms::bloom::IndexMethod;
 use urlhashlab::mechanisms::fingerprint::MirrorRule;
 use urlhashlab::mechanisms::sweep::Figure;
@@ -256,4 +257,27 @@ pub(crate) fn parse_fraction(s: &str) -> Result<f64, String> {
 
 pub(crate) fn parse_figure(s: &str) -> Result<Figure, String> {
     Figure::parse(s).ok_or_else(|| format!("P1 has figures 1, 2 and 3, not '{s}'"))
+}
+
+/// Bits of memory per inserted key for `urlhash filters` (1 to 64).
+pub(crate) fn parse_bits_per_key(s: &str) -> Result<f64, String> {
+    match parse_decimal(s) {
+        Some(b) => Setting::BitsPerKey(b).checked().map(Setting::target),
+        None => Err(format!("'{s}' is not a number of bits per key")),
+    }
+}
+
+/// A target false-positive rate for `urlhash filters` (1e-9 to 0.5; `1%` reads 0.01).
+pub(crate) fn parse_target_fpr(s: &str) -> Result<f64, String> {
+    let t = s.trim();
+    let e = match t.strip_suffix('%') {
+        Some(p) => parse_decimal(p).map(|p| p / 100.0),
+        None => parse_decimal(t),
+    };
+    match e {
+        Some(e) => Setting::Fpr(e).checked().map(Setting::target),
+        None => Err(format!(
+            "'{s}' is not a false-positive rate (0.01, 1e-3, 1%)"
+        )),
+    }
 }

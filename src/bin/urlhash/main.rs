@@ -52,6 +52,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fingerprint(a) => a.run(),
         Command::Bloom(a) => a.run(),
         Command::Cbf(a) => a.run(),
+        Command::Filters(a) => a.run(),
         Command::Paper { paper } => paper.run(),
         Command::Claims(a) => a.run(),
     }

@@ -32,7 +32,7 @@ use serde::Deserialize;
 /// The most keys the filter studies insert (as many more are held out).
 pub const MAX_INSERTED: usize = 500_000;
 /// Share of a filter study's progress given to splitting the keys.
-const KEYS_SHARE: f64 = 0.3;
+pub(super) const KEYS_SHARE: f64 = 0.3;
 
 // ----------------------------------------------------------------------------------------------
 // The split
@@ -178,10 +178,10 @@ impl KeysBuild {
 }
 
 /// The split, made in slices the first time a filter study needs it, then kept in the session.
-struct Split(Option<KeysBuild>);
+pub(super) struct Split(Option<KeysBuild>);
 
 impl Split {
-    fn new(session: &Session) -> Result<Split, Coded> {
+    pub(super) fn new(session: &Session) -> Result<Split, Coded> {
         if session.filter_keys().is_some() {
             return Ok(Split(None));
         }
@@ -191,7 +191,7 @@ impl Split {
 
     /// Splits at most `budget` more lines; the share of the split done (1 when the session
     /// holds it).
-    fn advance(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded> {
+    pub(super) fn advance(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded> {
         let Some(build) = &mut self.0 else {
             return Ok(1.0);
         };

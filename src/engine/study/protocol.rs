@@ -169,6 +169,10 @@ pub enum Report {
     Cbf(Box<CbfReport>),
     /// P4's trie beside the other URL structures: bytes and times per URL.
     Trie(Box<TrieReport>),
+    /// The filter bake-off: every filter at every setting (its builds and lookups not timed).
+    /// Native only for now: see `begin_filters` in study.rs.
+    #[cfg(not(target_arch = "wasm32"))]
+    Filters(Box<super::bakeoff::BakeoffReport>),
 }
 
 /// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and

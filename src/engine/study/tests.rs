@@ -375,6 +375,48 @@ fn bad_filter_parameters_are_coded_errors() {
 }
 
 #[test]
+fn the_filter_bakeoff_reports_in_slices_what_it_reports_at_once() {
+    let mut s = session(4_000, true);
+    let params = json!({"bitsPerKey": [12], "fpr": [0.01], "methods": ["double"]});
+    let sliced = run(&mut s, "filters", params.clone(), 3_000);
+    assert_eq!(sliced, run(&mut s, "filters", params, usize::MAX));
+    assert_eq!(sliced["input"]["inserted"], 2_000);
+    // Per setting: Bloom (one method), counting, IMP-CB, cuckoo, xor8, binary fuse 8 and 16.
+    let rows = sliced["filters"].as_array().unwrap();
+    assert_eq!(rows.len(), 14);
+    assert_eq!(rows[0]["setting"], "bits-per-key");
+    assert_eq!(rows[7]["setting"], "fpr");
+    for r in rows {
+        assert_eq!(r["held_out"], 2_000, "{r}");
+        assert_eq!(r["false_negatives"], 0, "{r}");
+        assert_eq!(
+            r["build_ns_per_key"],
+            Value::Null,
+            "the engine times nothing"
+        );
+    }
+    // The Bloom study then reuses the split.
+    assert!(s.filter_keys().is_some());
+}
+
+#[test]
+fn bad_bakeoff_parameters_are_coded_errors() {
+    let mut s = session(100, false);
+    let cases: [(Value, &str); 6] = [
+        (json!({}), "filters-no-setting"),
+        (json!({"bitsPerKey": [0.5]}), "bits-per-key-range"),
+        (json!({"bitsPerKey": [65]}), "bits-per-key-range"),
+        (json!({"fpr": [0]}), "target-fpr-range"),
+        (json!({"fpr": [0.01], "methods": ["triple"]}), "core"),
+        (json!({"fpr": [0.01], "k": 3}), "bad-params"),
+    ];
+    for (params, code) in cases {
+        let e = error(&mut s, "filters", params.clone());
+        assert_eq!(e.code, code, "{params}: {e}");
+    }
+}
+
+#[test]
 fn the_trie_study_reports_in_slices_what_it_reports_at_once_and_keeps_its_urls() {
     let mut s = session(3_000, true);
     let params = json!({"maxLines": 2_500, "step": 1_000});

@@ -212,7 +212,7 @@ pub const TABLE1_TIMED: [&str; 5] = [
 
 /// `v` with the times it measured set to null: they differ from run to run (build and lookup
 /// times per URL, IMP-CB's and the store's seconds and their ratio, a policy's nanoseconds per
-/// link and the passes timed); so, with it, the heap the
+/// link and the passes timed, the filters' build and lookup ns per key); so, with it, the heap the
 /// counting allocator saw, which another thread's allocation could move.
 pub fn without_times(v: &mut serde_json::Value) {
     use serde_json::Value;
@@ -223,6 +223,7 @@ pub fn without_times(v: &mut serde_json::Value) {
             let route_cost = m.contains_key("ns_per_link");
             for (k, x) in m.iter_mut() {
                 let time = k.ends_with("_us_per_url")
+                    || k.ends_with("_ns_per_key")
                     || k.ends_with("_seconds")
                     || TABLE1_TIMED.contains(&k.as_str())
                     || k == "lookup_us_at_16000"
@@ -400,6 +401,7 @@ pub fn csv_without_times(mut tables: Vec<CsvTable>) -> String {
             .filter(|&i| {
                 let h = t.header[i].as_str();
                 h.ends_with("_us_per_url")
+                    || h.ends_with("_ns_per_key")
                     || h.ends_with("_seconds")
                     || TABLE1_TIMED.contains(&h)
                     || h == "lookup_us_at_16000"

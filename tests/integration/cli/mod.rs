@@ -8,6 +8,7 @@ mod helpers;
 mod bloom_cbf;
 mod claims;
 mod dist;
+mod filters;
 mod fingerprint;
 mod gen;
 mod paper_p1;

@@ -7,6 +7,7 @@ pub(crate) mod bloom;
 pub(crate) mod cbf;
 pub(crate) mod claims;
 pub(crate) mod dist;
+pub(crate) mod filters;
 pub(crate) mod fingerprint;
 pub(crate) mod gen;
 pub(crate) mod paper;
@@ -22,7 +23,7 @@ pub(crate) mod trie;
     name = "urlhash",
     version,
     about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
-    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf, filters and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -78,6 +79,14 @@ pub(crate) enum Command {
     ///
     /// Keeps the inserted URLs in memory (their bytes and 16 more each): at most --limit.
     Cbf(cbf::CbfCmd),
+    /// The filter bake-off (beyond the papers): Bloom (P4, P5), P5's counting filter and IMP-CB,
+    /// a cuckoo filter, xor8 and binary fuse 8 and 16, at chosen bits per key or target
+    /// false-positive rates: bits per key, false positives on held-out URLs beside each
+    /// filter's formula and the log2(1/ε) bound, deletes, build and lookup ns per URL.
+    ///
+    /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each): at most
+    /// --limit of each; builds one filter at a time.
+    Filters(filters::FiltersCmd),
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]

@@ -5,7 +5,7 @@
 // (S.lesson, S.lessons); what each step sets up and which live number it reads is here. Nothing
 // is computed here: the live numbers are read from the reports the page already shows.
 import { S, wordError } from './strings.js';
-import { int, fixed, small, sci, pValue, expectedCount } from './format.js';
+import { int, fixed, small, sci, pValue, expectedCount, percent as pct } from './format.js';
 import { $, showText } from './dom.js';
 import { setupQuiz } from './quiz.js';
 import { C } from './constants.js';
@@ -137,6 +137,18 @@ export const LESSONS = [
           const t = d.partition?.simulation.site_tables.find((x) => x.reading === 'site-folded');
           if (!t) return null;
           return [int(t.sites), int(t.occupied), int(t.collisions), small(t.expected_collisions)];
+        },
+      },
+      {
+        // Beyond the paper: the rebalancing view, a node of 8 dying.
+        setup: { corpus: 246_951, click: ['reb-preset-leave'], section: 'reb-moved-fig', view: 'rebalance' },
+        live: (d) => {
+          const r = d.rebalance;
+          if (!r || r.from !== 8 || r.to !== 7) return null;
+          const [nutch, jump, ring] = ['nutch', 'jump', `ring:v${r.vnodes}`].map((id) => r.schemes.find((s) => s.id === id));
+          if (!nutch || !jump || !ring) return null;
+          const share = (v) => pct(v, 1);
+          return [int(r.hosts), share(nutch.hosts_moved_fraction), share(nutch.theory_fraction), share(jump.hosts_moved_fraction), share(ring.hosts_moved_fraction), share(jump.theory_fraction)];
         },
       },
     ],

@@ -96,6 +96,8 @@ export const ZH = {
     ask: {
       slot: (url, fn, m, max) => `在 M = ${m} 时，按 ${fn} 计算，${url} 落入哪个槽（0 到 ${max}）？`,
       node: (url, n) => `用 Apache Nutch 的 URLPartitioner（按主机）分给 ${n} 个搜集节点时，${url} 由哪个节点（1 到 ${n}）抓取？`,
+      'node-dies': (url, from, before, n) =>
+        `用 Apache Nutch 的 URLPartitioner（按主机）分给 ${from} 个搜集节点时，${url} 由节点 ${before} 抓取。节点 ${from} 失效，剩下 ${n} 个：现在由哪个节点（1 到 ${n}）抓取它？`,
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,
       'prefix-marked': (url, cut) => `加了本实验室结束标记的 P4 广义表存有 ${url}。能在其中找到 ${cut} 吗？`,
@@ -106,6 +108,10 @@ export const ZH = {
       slot: (fn, raw, m, slot) => `${fn} 得 ${raw}，${raw} mod ${m} = ${slot}。`,
       node: (host, code, masked, n, node) =>
         `主机是 ${host}；它的 Java hashCode 是 ${code}，与 0x7FFFFFFF 按位与得 ${masked}，${masked} mod ${n} 从 1 数起是节点 ${node}。`,
+      'node-dies-moves': (host, masked, from, before, n, after) =>
+        `主机名是 ${host}；hashCode & 0x7FFFFFFF 为 ${masked}。${masked} mod ${from} 得节点 ${before}；${masked} mod ${n} 得节点 ${after}：它所在的节点并没有失效，它却移走了，mod n 下大多数主机名都是如此。一致性方案会让它留在节点 ${before}。`,
+      'node-dies-stays': (host, masked, from, before, n, after) =>
+        `主机名是 ${host}；hashCode & 0x7FFFFFFF 为 ${masked}，${masked} mod ${from} 与 ${masked} mod ${n} 都得节点 ${after}：mod n 下少数留在原处的主机名之一（约 ${from} 个中 1 个）。`,
       'fingerprint-same': (a) => `两者都变成 ${a}：一个指纹，所以这个网页只抓一次。`,
       'fingerprint-differ': (a, b) => `它们仍是两个 URL：${a} 和 ${b}，两个指纹，要抓两个网页（规则不能把不同的网页合并）。`,
       'prefix-found': (cut) => `没有结束标记时，广义表对 ${cut} 回答“找到”，因为它是某个已存 URL 的前缀：这正是本课展示的缺陷。`,
@@ -203,6 +209,14 @@ export const ZH = {
             `按折叠读法，${sites} 个主机名只占了 ${occupied} 个槽：冲突 ${collisions} 次，随机散列约为 ${expected} 次。`,
           explain:
             '按描述，站点散列只保留主机名的最后几个字符，而中文网站的主机名结尾相近（.com.cn、.edu.cn）：它们挤在少数几个槽里。200 万个槽放几百个站点，本应几乎没有冲突。',
+        },
+        {
+          title: 'P2 之外：一个节点失效了怎么办？',
+          claim: 'P2 按 hash mod n 把 URL 分给 7 个搜集节点，Nutch 和 Frontera 也是如此；P2 没有谈到节点失效或加入的情形。',
+          live: (hosts, nutch, theoryMod, jump, ring, theoryCons) =>
+            `8 个节点变为 7 个，在载入的 ${hosts} 个主机名上：Nutch 下 ${nutch} 的主机名换了节点（理论值 ${theoryMod}）；跳跃散列下 ${jump}，散列环上 ${ring}（理论值 ${theoryCons}：只有失效节点的主机名）。`,
+          explain:
+            'mod n 下，只有 h mod 8 = h mod 7 的主机名留在原处，所以一个节点失效时，几乎每个主机名的待抓队列、robots.txt 和礼貌访问计时都要移到另一个节点。一致性方案（带虚拟节点的散列环、会合散列、跳跃散列）只移动失效节点的主机名，并分给其余节点：Dynamo、Cassandra 等分布式存储正是为此采用它。在动画中播放这次移动，再试试别的节点数。',
         },
       ],
       question: 'P2 把一个站点的 URL 分散到全部 7 个节点。这样做爬虫失去了什么？你会按什么分配？',

@@ -109,6 +109,8 @@ export const S = {
     ask: {
       slot: (url, fn, m, max) => `Which slot (0 to ${max}) does ${url} land in under ${fn} at M = ${m}?`,
       node: (url, n) => `Under Apache Nutch’s URLPartitioner (by host) with ${n} crawl nodes, which node (1 to ${n}) fetches ${url}?`,
+      'node-dies': (url, from, before, n) =>
+        `Under Apache Nutch’s URLPartitioner (by host) with ${from} crawl nodes, ${url} is fetched by node ${before}. Node ${from} dies and ${n} are left: which node (1 to ${n}) fetches it now?`,
       fingerprint: (a, b) => `With every canonicalisation rule on, do ${a} and ${b} get one MD5 fingerprint?`,
       'prefix-printed': (url, cut) => `P4’s list as printed (no end marks) holds ${url}. Is ${cut} found in it?`,
       'prefix-marked': (url, cut) => `P4’s list with the lab’s end marks holds ${url}. Is ${cut} found in it?`,
@@ -119,6 +121,10 @@ export const S = {
       slot: (fn, raw, m, slot) => `${fn} gives ${raw}, and ${raw} mod ${m} = ${slot}.`,
       node: (host, code, masked, n, node) =>
         `The host is ${host}; its Java hashCode is ${code}, & 0x7FFFFFFF gives ${masked}, and ${masked} mod ${n}, counted from 1, is node ${node}.`,
+      'node-dies-moves': (host, masked, from, before, n, after) =>
+        `The host is ${host}; hashCode & 0x7FFFFFFF is ${masked}. ${masked} mod ${from} gave node ${before}; ${masked} mod ${n} gives node ${after}: the host moved although its node did not die, as most hosts do under mod n. A consistent scheme would have left it on node ${before}.`,
+      'node-dies-stays': (host, masked, from, before, n, after) =>
+        `The host is ${host}; hashCode & 0x7FFFFFFF is ${masked}, and ${masked} mod ${from} and ${masked} mod ${n} both give node ${after}: one of the few hosts mod n leaves where they were (about 1 in ${from}).`,
       'fingerprint-same': (a) => `Both become ${a}: one fingerprint, so the page is fetched once.`,
       'fingerprint-differ': (a, b) => `They stay two URLs, ${a} and ${b}: two fingerprints, two pages to fetch (the rules must not merge different pages).`,
       'prefix-found': (cut) => `Without end marks the list answers “found” for ${cut}, because it is a prefix of a stored URL: the flaw this lesson showed.`,
@@ -219,6 +225,14 @@ export const S = {
             `Under the folded reading the ${sites} hosts occupy ${occupied} slots: ${collisions} collisions, where a random hash would make about ${expected}.`,
           explain:
             'The site hash, as described, keeps only the last characters of the host, and Chinese hosts end alike (.com.cn, .edu.cn): they pile into a few slots. A table of 2 million slots holding a few hundred sites should have almost no collisions.',
+        },
+        {
+          title: 'Beyond P2: what if a node dies?',
+          claim: 'P2 deals the URLs to 7 crawl nodes by hash mod n, as Nutch and Frontera do, and says nothing of a node that fails or joins.',
+          live: (hosts, nutch, theoryMod, jump, ring, theoryCons) =>
+            `8 nodes become 7, on the ${hosts} hosts loaded: under Nutch ${nutch} of the hosts change node (theory ${theoryMod}); under jump hash ${jump}, on the ring ${ring} (theory ${theoryCons}: only the dead node’s hosts).`,
+          explain:
+            'Under mod n a host stays only where h mod 8 = h mod 7, so almost every host’s frontier, robots.txt and politeness clock moves to another node when one node dies. A consistent scheme (a ring with virtual nodes, rendezvous, jump hash) moves only the dead node’s hosts, spread over the others: what distributed stores such as Dynamo and Cassandra do for the same reason. Play the move in the animation, and try another number of nodes.',
         },
       ],
       question: 'P2 spreads one site’s URLs over all 7 nodes. What does a crawler lose by doing that, and what would you route by?',

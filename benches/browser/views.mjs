@@ -28,6 +28,7 @@ const VIEWS = [
   { hash: 'p1-why', section: 'why', chart: null, before: null },
   { hash: 'p1-slotmap', section: 'slotmap', chart: null, before: null },
   { hash: 'p2-crawler', section: 'partition', chart: 'part-nodes-chart', before: null },
+  { hash: 'p2-nodes', section: 'rebalance', chart: 'reb-moved-chart', before: null },
   { hash: 'p4-trie', section: 'trie', chart: 'trie-growth-chart', before: '11.3 s (trie), 3.2 s (Table 1)' },
   { hash: 'p5-bloom', section: 'bloom', chart: 'bloom-fpr-chart', before: '11.4 s' },
   { hash: 'p5-counting', section: 'cbf', chart: 'cbf-hist-chart', before: '6.9 s (P5 Fig. 3)' },

@@ -6,6 +6,9 @@
 //! - P2 (Li, He & Zhang): the crawl node of a loaded URL's host under Apache Nutch's
 //!   `URLPartitioner` (byHost) with 7 nodes, `((host.hashCode() ^ 0) & 0x7FFFFFFF) % 7`, numbered
 //!   from 1 as P2's Table 1 does.
+//!   Every other P2 question (odd `index`), beyond the paper: the same host's node once the last
+//!   of 8 nodes dies and 7 are left, `(hashCode & 0x7FFFFFFF) % 7` where it was `% 8`: mod n
+//!   moves most hosts (the rebalancing view, [`crate::mechanisms::partition::Rebalance`]).
 //! - P3 (Yang et al. 2006): whether a loaded http(s) URL and a respelling of it get one MD5 fingerprint
 //!   once the lab's canonicaliser (every rule on) has rewritten both.
 //! - P4: whether P4's list finds a loaded URL with its last character cut off, as printed (no
@@ -142,33 +145,62 @@ pub fn slot(seed: u64, index: u32, url: &[u8]) -> Question {
 
 /// P2: the node (from 1) of `url`'s host under Nutch with 7 nodes; `None` without a host.
 pub fn node(url: &[u8]) -> Option<Question> {
+    nutch_question(url, false)
+}
+
+/// Crawl nodes before the last one dies, in P2's question on rebalancing (7 are left).
+pub const DIES_FROM: u32 = P2_NODES + 1;
+
+/// P2, beyond the paper: `url`'s host is on a Nutch node of [`DIES_FROM`]; the last node dies:
+/// which of the 7 left (from 1) takes the host? `None` without a host.
+pub fn node_dies(url: &[u8]) -> Option<Question> {
+    nutch_question(url, true)
+}
+
+/// [`node`], or with `dies` [`node_dies`]: one function, as the page's WebAssembly counts its
+/// bytes (docs/decisions/0005-wasm-size-budget.md).
+fn nutch_question(url: &[u8], dies: bool) -> Option<Question> {
     let parts = key::split(url).ok()?;
     if parts.host.is_empty() {
         return None;
     }
     let host = parts.host.as_bytes();
     let code = hash::java_string_hashcode(host);
+    let masked = code & i32::MAX;
     let node = nutch_node(host, 0, P2_NODES) + 1;
+    let before = nutch_node(host, 0, DIES_FROM) + 1;
+    let text = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>();
+    let url = String::from_utf8_lossy(url).into_owned();
+    let (code, args, explain, mut explain_args) = if dies {
+        let stays = before == node;
+        let explain = if stays {
+            "node-dies-stays"
+        } else {
+            "node-dies-moves"
+        };
+        let mut args = vec![url];
+        args.extend(text(&[DIES_FROM, before, P2_NODES]));
+        let numbers = text(&[masked as u32, DIES_FROM, before, P2_NODES, node]);
+        ("node-dies", args, explain, numbers)
+    } else {
+        let numbers = [code.to_string(), masked.to_string()]
+            .into_iter()
+            .chain(text(&[P2_NODES, node]))
+            .collect();
+        ("node", vec![url, P2_NODES.to_string()], "node", numbers)
+    };
+    explain_args.insert(0, parts.host.clone());
     Some(Question {
         lesson: "p2",
-        code: "node",
-        args: vec![
-            String::from_utf8_lossy(url).into_owned(),
-            P2_NODES.to_string(),
-        ],
+        code,
+        args,
         kind: "number",
         min: 1,
         max: P2_NODES as u64,
         choices: vec![],
         answer: node.to_string(),
-        explain: "node",
-        explain_args: vec![
-            parts.host.clone(),
-            code.to_string(),
-            (code & i32::MAX).to_string(),
-            P2_NODES.to_string(),
-            node.to_string(),
-        ],
+        explain,
+        explain_args,
     })
 }
 
@@ -380,6 +412,25 @@ mod tests {
             assert_eq!(q.answer, (((java & i32::MAX) % 7) + 1).to_string(), "{q:?}");
         }
         assert!(node(b"not a url at all").is_none());
+    }
+
+    #[test]
+    fn a_dead_node_moves_most_hosts_under_mod_n() {
+        let (mut moved, mut asked) = (0, 0);
+        for i in 0..400 {
+            let url = corpus_url(pick(3, "p2", i, 0, 100_000));
+            let q = node_dies(&url).unwrap();
+            let host = key::split(&url).unwrap().host;
+            let masked = hash::java_string_hashcode(host.as_bytes()) & i32::MAX;
+            assert_eq!(q.args[2], ((masked % 8) + 1).to_string(), "{q:?}");
+            assert_eq!(q.answer, ((masked % 7) + 1).to_string(), "{q:?}");
+            assert_eq!(q.explain == "node-dies-stays", q.args[2] == q.answer);
+            asked += 1;
+            moved += usize::from(q.args[2] != q.answer);
+        }
+        // 7/8 of uniform keys move from mod 8 to mod 7 (the corpus has 149 hosts, so about).
+        assert!(moved * 100 > asked * 70, "{moved} of {asked} moved");
+        assert!(node_dies(b"not a url at all").is_none());
     }
 
     #[test]

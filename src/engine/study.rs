@@ -21,7 +21,7 @@
 //! | `bloom`     | `k`, `methods`, `ratios`   | Bloom filters' false positives (P4, P5), [`BloomReport`] |
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
 //! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
-//! | `filters`   | `bitsPerKey`, `fpr`, `methods` | the filter bake-off (Bloom, counting, IMP-CB, cuckoo, xor, binary fuse), `urlhash filters`; native only for now |
+//! | `filters`   | `bitsPerKey`, `fpr`, `methods` | the filter bake-off (Bloom, counting, IMP-CB, cuckoo, xor, binary fuse), `urlhash filters`; in the page's second module |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
 //! [`crate::mechanisms::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
@@ -41,13 +41,13 @@ use crate::papers::p2::P2Study;
 use crate::papers::p3::P3Study;
 use serde::{Deserialize, Deserializer};
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 mod bakeoff;
 mod filters;
 mod protocol;
 mod reports;
 mod trie;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 pub use bakeoff::BakeoffReport;
 pub use filters::{split_keys, MAX_INSERTED};
 pub(crate) use protocol::first;
@@ -179,7 +179,7 @@ struct RebalanceKindParams {
 /// filter unless `methods` names some.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "beyond")), allow(dead_code))]
 struct FiltersParams {
     #[serde(default)]
     bits_per_key: Vec<f64>,
@@ -324,7 +324,6 @@ pub fn begin<'de, D: Deserializer<'de>>(
             read(kind, params)?,
             session,
         )?))),
-        "filters" => begin_filters(read(kind, params)?, session),
         "trie" => {
             let task = trie::trie(read(kind, params)?, session)?;
             // A new study forgets the last one's URLs.
@@ -499,7 +498,7 @@ fn beyond_here<'de, D: Deserializer<'de>>(kind: &str, _: D, _: &mut Session) -> 
 /// second WebAssembly module (`Beyond`, feature `beyond`), not in the first, which must stay
 /// under 1 000 000 bytes (docs/decisions/0005-wasm-size-budget.md: the rebalancing study alone
 /// added 32 KB to it). Natively [`begin`] runs them too.
-pub const BEYOND_KINDS: [&str; 1] = ["rebalance"];
+pub const BEYOND_KINDS: [&str; 2] = ["rebalance", "filters"];
 
 /// Starts the study `kind` (one of [`BEYOND_KINDS`]) with `params` on `session`, as [`begin`]
 /// does: the page's second module calls this one, so the first module's studies are not linked
@@ -512,6 +511,7 @@ pub fn begin_beyond<'de, D: Deserializer<'de>>(
 ) -> Result<Job, Coded> {
     match kind {
         "rebalance" => begin_rebalance(read(kind, params)?, session),
+        "filters" => begin_filters(read(kind, params)?, session),
         _ => Err(crate::coded!(
             "unknown-request",
             [kind, BEYOND_KINDS.join(", ")],
@@ -543,24 +543,12 @@ fn begin_rebalance(p: RebalanceKindParams, session: &mut Session) -> Result<Job,
 
 /// The filter bake-off ([`crate::mechanisms::bakeoff`], `urlhash filters`) on the filter
 /// studies' split.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
 fn begin_filters(p: FiltersParams, session: &mut Session) -> Result<Job, Coded> {
     let (settings, methods) = bakeoff::settings(&p.bits_per_key, &p.fpr, p.methods.as_deref())?;
     Ok(Job(Under::Task(bakeoff::begin(
         settings, methods, session,
     )?)))
-}
-
-/// Not in the page's first WebAssembly module, nor yet in its second ([`BEYOND_KINDS`]): the
-/// bake-off's view will move it there with the xor, binary fuse and cuckoo filters (issue 34).
-#[cfg(target_arch = "wasm32")]
-fn begin_filters(_: FiltersParams, _: &mut Session) -> Result<Job, Coded> {
-    Err(crate::coded!(
-        "unknown-request",
-        ["filters", KINDS.join(", ")],
-        "the study filters is not in this module (the page's first one); known: {}",
-        KINDS.join(", ")
-    ))
 }
 
 /// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).

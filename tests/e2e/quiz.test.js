@@ -124,6 +124,19 @@ describe('the self-check on the loaded URLs', () => {
     assert.equal(r.score, ZH.quiz.score(1, 1));
   });
 
+  test('P2, every other question: the node once one of 8 dies is the CLI’s Nutch node among 7', async () => {
+    await open(page, `${baseUrl}#lang=en&lesson=p2&step=9&quiz=4242.1`);
+    const q = await question(page);
+    assert.match(q.text, /Node 8 dies and 7 are left/);
+    const url = urlIn(q.text);
+    const nodeOf = (nodes) => cliPartition({ policy: 'nutch', nodes, bytes: `${url}\n` }).policies.find((p) => p.policy === 'nutch').node_urls.indexOf(1) + 1;
+    const [before, after] = [nodeOf(8), nodeOf(7)];
+    assert.ok(q.text.includes(`fetched by node ${before}.`), q.text);
+    const r = await answer(page, String(after), true);
+    assert.equal(r.right, true, r.text);
+    assert.ok(r.text.includes(before === after ? 'both give node' : `gives node ${after}: the host moved`), r.text);
+  });
+
   for (const lesson of ['p3', 'p4', 'p5']) {
     test(`${lesson}: a question with its options, answered and explained`, async () => {
       await open(page, `${baseUrl}#lang=en&lesson=${lesson}&step=9&quiz=99.0`);

@@ -56,6 +56,16 @@ const VIEWS = [
     ],
   },
   {
+    link: 'p2-nodes',
+    section: 'rebalance',
+    picture: '#reb-moved-chart',
+    controls: [
+      { sel: '#reb-to', fill: '9' },
+      { sel: '#reb-vnodes', fill: '50' },
+      { sel: '#reb-preset-leave', click: true },
+    ],
+  },
+  {
     link: 'p4-trie',
     section: 'trie',
     picture: '#trie-diagram-box',
@@ -314,6 +324,7 @@ for (const size of SIZES) {
  */
 const EARLY = [
   { section: 'partition', chart: 'part-nodes-chart', note: 'part-nodes-note', early: /^So far: the first [\d\u2009\u202f ,]+ of 100[\u2009\u202f ,]000 lines/ },
+  { section: 'rebalance', chart: 'reb-moved-chart', note: 'reb-moved-note', early: /\(the first [\d\u2009\u202f ,]+ lines so far\)/ },
   { section: 'bloom', chart: 'bloom-fpr-chart' },
   { section: 'cbf', chart: 'cbf-hist-chart' },
   { section: 'fp', chart: 'fp-birthday-chart' },

@@ -66,6 +66,8 @@ impl Lab {
             self.session.for_each_line(at, at + 1, |_, line, _| {
                 asked = match lesson {
                     "p1" => Some(quiz::slot(seed, index, line)),
+                    // Every other question: the node once one of 8 dies.
+                    "p2" if index % 2 == 1 => quiz::node_dies(line),
                     "p2" => quiz::node(line),
                     "p3" => quiz::fingerprint(seed, index, line),
                     _ => quiz::prefix(seed, index, line),

@@ -170,8 +170,8 @@ pub enum Report {
     /// P4's trie beside the other URL structures: bytes and times per URL.
     Trie(Box<TrieReport>),
     /// The filter bake-off: every filter at every setting (its builds and lookups not timed).
-    /// Native only for now: see `begin_filters` in study.rs.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Not in the page's first module: see [`super::BEYOND_KINDS`].
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
     Filters(Box<super::bakeoff::BakeoffReport>),
 }
 

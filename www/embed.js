@@ -17,6 +17,7 @@ export const EMBEDS = {
   'p4-growth': 'trie-growth-chart',
   'p5-fpr': 'bloom-fpr-chart',
   'p5-counters': 'cbf-hist-chart',
+  'p5-filters': 'filters-chart',
   'p3-avalanche': 'fp-aval-chart',
   'p3-birthday': 'fp-birthday-chart',
 };

@@ -335,6 +335,18 @@ export const LESSONS = [
           return [int(x.n), int(c.counters.bytes), fixed(c.counters.bytes / x.n, 1), int(imp.bytes), fixed(imp.bytes / x.n, 1)];
         },
       },
+      {
+        // Beyond the paper: the filter bake-off at 1 % and 0.1 %.
+        setup: { corpus: 100_000, click: ['filters-preset-fpr'], section: 'filters-fig', view: 'filters' },
+        live: (d) => {
+          const rows = d.filters?.filters;
+          const at = (id, method = null) => rows?.find((r) => r.filter === id && r.setting === 'fpr' && r.target === 0.01 && r.built && (!method || r.method === method));
+          const [bloom, counting, cuckoo, xor, fuse] = [at('bloom', 'independent'), at('counting'), at('cuckoo'), at('xor8'), at('binary-fuse8')];
+          if (!bloom || !counting || !cuckoo || !xor || !fuse) return null;
+          const bits = (r) => fixed(r.bits_per_key, 2);
+          return [bits(bloom), small(bloom.fpr), bits(counting), bits(cuckoo), small(cuckoo.fpr), bits(xor), small(xor.fpr), bits(fuse)];
+        },
+      },
     ],
   },
 ];

@@ -37,6 +37,7 @@ export const MSG = Object.freeze({
   fpPaper: 'fpPaper',
   guessColumns: 'guessColumns',
   rebalanceTime: 'rebalanceTime',
+  filtersTime: 'filtersTime',
   begin: 'begin',
   chunk: 'chunk',
   corpus: 'corpus',
@@ -65,6 +66,7 @@ export const JOB = Object.freeze({
   fpCombo: 'fpCombo',
   // Beyond the papers, run in the second WebAssembly module (www/beyond.js).
   rebalance: 'rebalance',
+  filters: 'filters',
   cache: 'cache',
 });
 
@@ -193,6 +195,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ bits: number[], maxN: number, points: number }} fpPaper
  * @property {{ bytes: Uint8Array, name?: string }} guessColumns
  * @property {{ to: number, vnodes: number }} rebalanceTime
+ * @property {{ params: { bitsPerKey: number[], fpr: number[], methods?: string[] }, index: number }} filtersTime
  * @property {{ fns: string[], key: string, columns: Columns | null }} begin
  * @property {{ bytes: Uint8Array }} chunk
  * @property {{ start: number, count: number, seed: number }} corpus
@@ -238,6 +241,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ paper: CoreValue, curves: CoreValue }} fpPaper
  * @property {{ guess: CoreValue }} guessColumns
  * @property {{ times: { id: string, ns_per_lookup: number }[] }} rebalanceTime
+ * @property {{ time: { filter: string, build_ns_per_key: number | null, lookup_ns_per_key: number | null } }} filtersTime
  * @property {{}} begin
  * @property {{}} chunk
  * @property {{ n: number }} corpus

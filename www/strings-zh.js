@@ -346,6 +346,14 @@ export const ZH = {
           explain:
             '计数器只是省去了指纹库查询；指纹库仍在，而且为了删除准确，每个网页还要存 k 个计数器编号。在内存中查一次指纹库与读 k 个计数器一样快，所以 IMP-CB 并无收益；它的收益需要指纹库在磁盘上。计数视图会计时：其中的图 3 面板在本浏览器中重现 P5 的实验，指纹库分别放在内存和 SQLite 中（urlhash paper p5 在本机做同样的实验）。',
         },
+        {
+          title: 'P5 之外：今天你会选哪种？',
+          claim: 'P5 用 4 位计数器（m/N = 20 时每 URL 80 位）换来删除能力；P4 的布隆过滤器每 URL 16 位。',
+          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
+            `在这些 URL 上按 1 % 误判率确定大小：布隆每键 ${bloom} 位（误判率 ${bloomRate}）；P5 的计数布隆过滤器 ${counting} 位；布谷鸟过滤器 ${cuckoo} 位（误判率 ${cuckooRate}），并且可以删除；对一次构造的集合，xor8 ${xor} 位（误判率 ${xorRate}），二元熔断 8 ${fuse} 位。`,
+          explain:
+            '计数布隆过滤器用布隆过滤器 4 倍的内存换来删除。布谷鸟过滤器也能删除，内存与布隆过滤器相当，且指纹每多一位误判率下降得更快；只构造一次、之后只读的集合（昨天的抓取）适合 xor 或二元熔断过滤器，只比 log2(1/ε) 下界多几个百分点。爬虫的“URL 是否见过”检测边抓边插入，很少删除：用布隆或布谷鸟过滤器，在误判会漏掉网页的地方，后面再配上精确的指纹库。',
+        },
       ],
       question: 'IMP-CB 反正要把每个网页的 MD5 存进指纹库。放在它前面的计数布隆过滤器什么时候值得它占的内存，什么时候不值得？',
       answer:
@@ -366,6 +374,7 @@ export const ZH = {
     p4: '字典树',
     p5bloom: '布隆',
     p5counting: '计数',
+    p5filters: '今日过滤器',
     p3: '指纹',
     claims: '论断清单',
     all: '报告',
@@ -1383,6 +1392,61 @@ export const ZH = {
     ring: '一致性散列环，每个节点 V 个点',
     rendezvous: '会合散列：(节点, 主机名) 散列值最高的节点',
     jump: '跳跃一致性散列（Lamping 与 Veach，2014）',
+  },
+
+  // 过滤器比较（论文之外，P5 一组）
+  filterHeading: 'P5 之外：今天的爬虫用的过滤器',
+  filterIntro:
+    'P5 构造计数布隆过滤器（4 位计数器：布隆过滤器空间的 3–4 倍），以便删除 URL。布谷鸟过滤器在低误判率下约用每键 12 位即可删除；xor 过滤器每键 9.84 位、误判率 0.39 %（xor8），二元熔断（binary fuse）过滤器约 9.04 位（静态集合）；布隆过滤器要达到 1 % 约需每键 10 位，比 log2(1/ε) 下界多 44 %。这里在屏幕上这份输入的 URL 上实测，划分方式与布隆过滤器视图相同。',
+  filterByLegend: '每个过滤器按以下要求确定大小',
+  filterByFpr: '目标误判率',
+  filterByBits: '每键位数',
+  filterValuesFpr: '目标误判率（逗号分隔；1% 或 0.01）',
+  filterValuesBits: '每键位数（逗号分隔）',
+  filterValuesEmpty: '请至少输入一个值。',
+  filterValueRange: (by, part, min, max) => `“${part}”不是 ${min} 到 ${max} 之间的${by === 'fpr' ? '误判率' : '每键位数'}。`,
+  filterPreset: {
+    fpr: (values) => `误判率 ${values}`,
+    bits: (values) => `每键位数 ${values}`,
+  },
+  filterProgress: (pct) => `正在划分 URL，然后构造并探测每个过滤器…… ${pct} %`,
+  filterChartTitle: '每个过滤器的每键位数与误判率',
+  filterNote: (inserted, held, xor, fuse, cuckoo, sofar) =>
+    `插入 ${inserted} 个 URL，留出 ${held} 个${sofar ? `（目前 ${sofar[1]} 个过滤器中的 ${sofar[0]} 个）` : ''}。` +
+    (xor ? `xor8：每键 ${xor[0]} 位，误判率 ${xor[1]}（文献：9.84 位，0.39 %）。` : '') +
+    (fuse ? `二元熔断 8：每键 ${fuse[0]} 位，误判率 ${fuse[1]}（文献：数百万个键时约 9.04 位）。` : '') +
+    (cuckoo ? `布谷鸟过滤器：每键 ${cuckoo[0]} 位，指纹 ${cuckoo[1]} 位，误判率 ${cuckoo[2]}。` : '') +
+    '虚线：下界，任何过滤器都不能少于每键 log2(1/ε) 位；点线：P4 和 P5 的每 URL 位数。朝下的点：没有误判，画在其区间的上端。',
+  filterBoundLabel: '下界：每键 log2(1/ε) 位',
+  filterBoundPoint: (bits, rate) => `每键 ${bits} 位：ε = ${rate}`,
+  filterMarkP4: (bits) => `P4 的布隆过滤器：每 URL ${bits} 位`,
+  filterMarkP5: (bits) => `P5 的计数布隆过滤器：每 URL ${bits} 位`,
+  filterAxisBits: '每键位数（内存 ÷ 插入的 URL 数）',
+  filterChartLabel: (inserted, held) => `散点图，对数坐标：每个存有 ${inserted} 个 URL 的过滤器，其每键位数与在 ${held} 个留出的 URL 上测得的误判率，带 95 % 区间和 log2(1/ε) 下界。`,
+  filterTooltipTitle: (name, method, setting, target) => `${name}${method ? `（${method}）` : ''}，按${setting === 'fpr' ? `误判率 ${target}` : `每键 ${target} 位`}确定大小`,
+  filterTooltip: (bits, fp, held, fpr, lo, hi, formula) => `每键 ${bits} 位；${held} 个留出的 URL 中 ${fp} 个通过：${fpr} [${lo}, ${hi}]；公式 ${formula}`,
+  filterTableTitle: '每个过滤器：内存、误判率、支持的操作与速度',
+  filterTableHead: ['过滤器', '位置推导 / 指纹', '大小依据', '每键位数', '误判数', '误判率', '95 % 区间', '公式', '下界（每键位数）', '可删除', '可计数', '可后续插入', '构造（每键纳秒）', '查找（每键纳秒）'],
+  filterTableNote:
+    '每键位数：过滤器内存除以插入的 URL 数（IMP-CB 包括其后的 MD5 指纹库，因此从不误判）。公式：布隆 (1 − e^(−kn/m))^k；布谷鸟按其装填率为 2·4/2^f；xor 与二元熔断为 2^(−f)。可删除：布谷鸟、计数布隆和 IMP-CB；xor 与二元熔断过滤器由全部键一次构造（之后不能插入）。构造与查找：在本浏览器中逐行计时，在测完误判率之后。',
+  filterSplit: (inserted, held, corpus) =>
+    corpus
+      ? `插入 ${inserted} 个语料 URL，留出其后的 ${held} 个，与 urlhash filters --n N 相同。`
+      : `插入不同行的前一半（${inserted} 个），其余留出（${held} 个），与 urlhash filters 读文件时相同。`,
+  filterFingerprint: (bits) => `${bits} 位指纹`,
+  filterForRate: (rate) => `误判率 ${rate}`,
+  filterForBits: (bits) => `每键 ${bits} 位`,
+  filterYes: '是',
+  filterNo: '否',
+  filterCliCommand: 'urlhash filters --fpr 1%,0.1% FILE',
+  filterName: {
+    bloom: '布隆',
+    counting: '计数布隆（P5）',
+    'imp-cb': 'IMP-CB（P5）',
+    cuckoo: '布谷鸟',
+    xor8: 'xor8',
+    'binary-fuse8': '二元熔断 8',
+    'binary-fuse16': '二元熔断 16',
   },
 
   // Counting Bloom filters and IMP-CB (P5)

@@ -55,10 +55,11 @@ export const S = {
     p1why: 'Why?',
     p1slotmap: 'Slot map',
     p2: 'Crawler',
-    p2nodes: 'Nodes join/leave',
+    p2nodes: 'Rebalance',
     p4: 'Trie',
     p5bloom: 'Bloom',
     p5counting: 'Counting',
+    p5filters: 'Filters today',
     p3: 'Fingerprints',
     claims: 'Claims',
     all: 'Report',
@@ -365,6 +366,14 @@ export const S = {
             `For ${urls} URLs at P5’s settings the counters take ${counterBytes} bytes (${counterPerUrl} per URL); IMP-CB, with its fingerprint store and each page’s counter numbers, takes ${impBytes} bytes (${impPerUrl} per URL).`,
           explain:
             'The counters only spare lookups in the store; the store stays, now with k counter numbers per page to make deletes exact. In memory a store lookup costs as much as k counter reads, so IMP-CB gains nothing; its gain needs a store on disk. The counting view times it: its Fig. 3 panel replays P5’s experiment in this browser, the store in memory and in SQLite (urlhash paper p5 does the same natively).',
+        },
+        {
+          title: 'Beyond P5: what would you pick today?',
+          claim: 'P5 pays 4-bit counters (80 bits per URL at m/N = 20) so that a filter can delete; P4 uses a Bloom filter of 16 bits per URL.',
+          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
+            `Sized for a 1 % rate on these URLs: Bloom ${bloom} bits per key (rate ${bloomRate}); P5’s counting filter ${counting}; a cuckoo filter ${cuckoo} (rate ${cuckooRate}), and it deletes; xor8 ${xor} (rate ${xorRate}) and binary fuse 8 ${fuse}, for a set built once.`,
+          explain:
+            'A counting filter buys deletes with 4 times a Bloom filter’s memory. A cuckoo filter deletes too, in about a Bloom filter’s memory, and its false-positive rate falls faster with each bit of fingerprint; a set that is built once and only read (yesterday’s crawl) fits an xor or binary fuse filter, a few percent above the log2(1/ε) bound. A crawler’s URL-seen test inserts as it goes and rarely deletes: a Bloom or cuckoo filter, with the exact store behind it where a false positive would drop a page.',
         },
       ],
       question: 'IMP-CB keeps every page’s MD5 in the store anyway. When is the counting filter in front of it worth its memory, and when not?',
@@ -1379,6 +1388,61 @@ export const S = {
     ring: 'a consistent-hash ring with V points per node',
     rendezvous: 'rendezvous: the node with the highest hash of (node, host)',
     jump: 'jump consistent hash (Lamping & Veach 2014)',
+  },
+
+  // The filter bake-off (beyond the papers, P5's group)
+  filterHeading: 'Beyond P5: the filters crawlers use today',
+  filterIntro:
+    'P5 builds a counting Bloom filter (4-bit counters: 3–4 times a Bloom filter’s space) so that URLs can be deleted. A cuckoo filter deletes with about 12 bits per key at a low rate; xor filters take 9.84 bits per key at 0.39 % (xor8) and binary fuse filters about 9.04 (static sets); a Bloom filter needs about 10 bits per key for 1 %, 44 % above the log2(1/ε) bound. Measured here on the URLs of the input on screen, split as the Bloom view splits them.',
+  filterByLegend: 'Size every filter for',
+  filterByFpr: 'target false-positive rates',
+  filterByBits: 'bits per key',
+  filterValuesFpr: 'Target rates (comma separated; 1% or 0.01)',
+  filterValuesBits: 'Bits per key (comma separated)',
+  filterValuesEmpty: 'Type at least one value.',
+  filterValueRange: (by, part, min, max) => `“${part}” is not ${by === 'fpr' ? 'a rate' : 'a number of bits per key'} from ${min} to ${max}.`,
+  filterPreset: {
+    fpr: (values) => `Rates ${values}`,
+    bits: (values) => `Bits per key ${values}`,
+  },
+  filterProgress: (pct) => `Splitting the URLs, then building and probing each filter… ${pct} %`,
+  filterChartTitle: 'Bits per key against the false-positive rate, every filter',
+  filterNote: (inserted, held, xor, fuse, cuckoo, sofar) =>
+    `${inserted} URLs inserted, ${held} held out${sofar ? ` (${sofar[0]} of ${sofar[1]} filters so far)` : ''}.` +
+    (xor ? ` xor8: ${xor[0]} bits per key, rate ${xor[1]} (published: 9.84 bits, 0.39 %).` : '') +
+    (fuse ? ` Binary fuse 8: ${fuse[0]} bits per key, rate ${fuse[1]} (published: about 9.04 bits for millions of keys).` : '') +
+    (cuckoo ? ` Cuckoo filter: ${cuckoo[0]} bits per key with ${cuckoo[1]}-bit fingerprints, rate ${cuckoo[2]}.` : '') +
+    ' Dashed: the bound, no filter does better than log2(1/ε) bits per key; dotted: P4’s and P5’s bits per URL. A point pointing down: no false positive, drawn at its interval’s top.',
+  filterBoundLabel: 'bound: log2(1/ε) bits per key',
+  filterBoundPoint: (bits, rate) => `${bits} bits per key: ε = ${rate}`,
+  filterMarkP4: (bits) => `P4’s Bloom filter: ${bits} bits per URL`,
+  filterMarkP5: (bits) => `P5’s counting filter: ${bits} bits per URL`,
+  filterAxisBits: 'bits per key (memory ÷ inserted URLs)',
+  filterChartLabel: (inserted, held) => `Scatter chart, log scales: bits per key against the false-positive rate measured on ${held} held-out URLs, for every filter holding ${inserted} URLs, with 95 % intervals and the log2(1/ε) bound.`,
+  filterTooltipTitle: (name, method, setting, target) => `${name}${method ? ` (${method})` : ''}, sized for ${setting === 'fpr' ? `a rate of ${target}` : `${target} bits per key`}`,
+  filterTooltip: (bits, fp, held, fpr, lo, hi, formula) => `${bits} bits per key; ${fp} of ${held} held out pass: ${fpr} [${lo}, ${hi}]; formula ${formula}`,
+  filterTableTitle: 'Every filter: memory, rate, what it supports and its speed',
+  filterTableHead: ['filter', 'derivation / fingerprint', 'sized for', 'bits per key', 'false positives', 'rate', '95 % interval', 'formula', 'bound, bits per key', 'deletes', 'counts', 'inserts later', 'build ns per key', 'lookup ns per key'],
+  filterTableNote:
+    'Bits per key: the filter’s memory over the inserted URLs (IMP-CB’s includes the MD5 store behind it, so it never errs). Formula: Bloom (1 − e^(−kn/m))^k; cuckoo 2·4/2^f at its load; xor and binary fuse 2^(−f). Deletes: cuckoo, counting and IMP-CB; xor and binary fuse filters are built once from every key (no insert later). Build and lookup: timed in this browser, a row at a time, after the rates.',
+  filterSplit: (inserted, held, corpus) =>
+    corpus
+      ? `${inserted} corpus URLs inserted and the next ${held} held out, as urlhash filters --n N takes them.`
+      : `The first half of the distinct lines inserted (${inserted}), the rest held out (${held}), as urlhash filters takes them from a file.`,
+  filterFingerprint: (bits) => `${bits}-bit fingerprints`,
+  filterForRate: (rate) => `rate ${rate}`,
+  filterForBits: (bits) => `${bits} bits per key`,
+  filterYes: 'yes',
+  filterNo: 'no',
+  filterCliCommand: 'urlhash filters --fpr 1%,0.1% FILE',
+  filterName: {
+    bloom: 'Bloom',
+    counting: 'counting Bloom (P5)',
+    'imp-cb': 'IMP-CB (P5)',
+    cuckoo: 'cuckoo',
+    xor8: 'xor8',
+    'binary-fuse8': 'binary fuse 8',
+    'binary-fuse16': 'binary fuse 16',
   },
 
   // Counting Bloom filters and IMP-CB (P5)

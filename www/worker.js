@@ -119,6 +119,13 @@ const handlers = {
   [MSG.rebalanceTime]({ to, vnodes }) {
     return { times: beyondOf(need(active, 'no-input-yet')).rebalanceTime(to, vnodes) };
   },
+  /**
+   * Row `index` of the filter bake-off with `params` built and looked up again and timed, in the
+   * second module, on the split its `filters` job made.
+   */
+  [MSG.filtersTime]({ params, index }) {
+    return { time: beyondOf(need(active, 'no-input-yet')).filtersTime(params, index) };
+  },
   /** The bytes of the instance's linear memory. */
   [MSG.memory]() {
     return { bytes: memory ? memory.buffer.byteLength : 0 };
@@ -391,7 +398,7 @@ const handlers = {
 /** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
 /** The requests answered by the second module (www/beyond.js), loaded first. */
-const NEEDS_BEYOND = new Set([MSG.rebalanceTime]);
+const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime]);
 
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
@@ -666,6 +673,8 @@ const JOBS = {
   // Beyond the papers, in the second module: crawl nodes joining and leaving.
   // The report of the lines read so far, a few times a second (the view's first picture).
   [JOB.rebalance]: beyondStudy('rebalance', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
+  // The filter bake-off's rows measured so far, sent when there are more.
+  [JOB.filters]: beyondStudy('filters', { partial: (_, args) => partialOnChange(args.on, args) }),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -676,7 +685,7 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0, filters: 0 };
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();

@@ -32,6 +32,7 @@ const VIEWS = [
   { hash: 'p4-trie', section: 'trie', chart: 'trie-growth-chart', before: '11.3 s (trie), 3.2 s (Table 1)' },
   { hash: 'p5-bloom', section: 'bloom', chart: 'bloom-fpr-chart', before: '11.4 s' },
   { hash: 'p5-counting', section: 'cbf', chart: 'cbf-hist-chart', before: '6.9 s (P5 Fig. 3)' },
+  { hash: 'p5-filters', section: 'filters', chart: 'filters-chart', before: null },
   { hash: 'p3-fingerprints', section: 'fp', chart: 'fp-birthday-chart', before: '3.9 s' },
 ].filter((v) => !ONLY.length || ONLY.includes(v.hash));
 

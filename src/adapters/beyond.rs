@@ -10,8 +10,10 @@
 //! rebalancing study's P2 policies need it, as `Lab`'s partition does); `jobBegin("rebalance",
 //! {from, to, vnodes})`, `jobRun`, `jobFinish`. `rebalanceTime(to, vnodes)` times each scheme's
 //! lookup on the first lines with the browser's clock, as `urlhash rebalance` does with its own.
+//! The filter bake-off (`filters` `{bitsPerKey, fpr, methods}`) likewise; `filtersTime(params,
+//! index)` times its rows one by one.
 
-use super::boundary::{core_error, performance, to_js, Jobs};
+use super::boundary::{core_error, performance, to_js, Jobs, Strict};
 use crate::engine::session::Session;
 use crate::engine::study;
 use crate::foundation::suffix::{self, Rules};
@@ -114,6 +116,24 @@ impl Beyond {
     #[wasm_bindgen(js_name = jobDrop)]
     pub fn job_drop(&mut self, id: u32) {
         self.jobs.drop_job(id);
+    }
+
+    /// Row `index` of the filter bake-off with `params` (a `filters` study's, `{bitsPerKey, fpr,
+    /// methods}`) built and looked up again on the split the study made, timed with the
+    /// browser's clock: `{filter, build_ns_per_key, lookup_ns_per_key}`. One row a call, so the
+    /// page's other requests wait at most one row's timing.
+    #[wasm_bindgen(js_name = filtersTime)]
+    pub fn filters_time(&self, params: JsValue, index: u32) -> Result<JsValue, JsError> {
+        let (settings, methods) =
+            study::filters_settings(Strict(serde_wasm_bindgen::Deserializer::from(params)))?;
+        let performance = performance()?;
+        to_js(&study::time_row(
+            &self.session,
+            &settings,
+            &methods,
+            index as usize,
+            &mut || performance.now(),
+        )?)
     }
 
     /// Each scheme's lookup among `to` crawl nodes (the ring with `vnodes` points a node),

@@ -159,6 +159,30 @@ pub struct P5Numbers {
     pub fig3_dup_share: f64,
     /// The seed of P5's Fig. 3 streams (2018, P5's year).
     pub fig3_seed: u64,
+    /// The filter bake-off (beyond the papers): its first target rates, its limits, and the bits
+    /// per URL of P4's Bloom filter (m/N = 16) and P5's counting filter (20 counters of 4 bits),
+    /// which its chart marks.
+    pub bakeoff: BakeoffNumbers,
+}
+
+/// The filter bake-off's view: see [`P5Numbers::bakeoff`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BakeoffNumbers {
+    /// The target false-positive rates it opens with (1 % and 0.1 %, as `urlhash filters`).
+    pub fpr: &'static [f64],
+    /// Bits per key it takes, at least and at most.
+    pub min_bits_per_key: f64,
+    /// See `min_bits_per_key`.
+    pub max_bits_per_key: f64,
+    /// Target rates it takes, at least and at most.
+    pub min_fpr: f64,
+    /// See `min_fpr`.
+    pub max_fpr: f64,
+    /// P4's Bloom filter: bits per URL.
+    pub p4_bits_per_key: f64,
+    /// P5's counting filter: counter bits per URL.
+    pub p5_bits_per_key: f64,
 }
 
 /// The slot map: its largest M, the counts it offers and the one it opens with.
@@ -228,6 +252,15 @@ pub fn constants() -> Constants {
             ratio_max: bloom::MAX_RATIO,
             fig3_dup_share: p5::P5_NEAR_DUPLICATE_SHARE,
             fig3_seed: p5::DEFAULT_STREAM_SEED,
+            bakeoff: BakeoffNumbers {
+                fpr: &[0.01, 0.001],
+                min_bits_per_key: crate::mechanisms::bakeoff::MIN_BITS_PER_KEY,
+                max_bits_per_key: crate::mechanisms::bakeoff::MAX_BITS_PER_KEY,
+                min_fpr: crate::mechanisms::bakeoff::MIN_FPR,
+                max_fpr: crate::mechanisms::bakeoff::MAX_FPR,
+                p4_bits_per_key: p4::P4_BLOOM_RATIO,
+                p5_bits_per_key: p5::P5_RATIO * printed::P5_COUNTER_BITS as f64,
+            },
             page_counter_bits: 16,
         },
         slotmap: SlotmapNumbers {

@@ -48,7 +48,23 @@ mod protocol;
 mod reports;
 mod trie;
 #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
-pub use bakeoff::BakeoffReport;
+pub use bakeoff::{time_row, BakeoffReport, RowTime};
+
+/// The checked settings of a `filters` study's parameters (`{bitsPerKey, fpr, methods}`), for
+/// [`time_row`].
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+pub fn filters_settings<'de, D: Deserializer<'de>>(
+    params: D,
+) -> Result<
+    (
+        Vec<crate::mechanisms::bakeoff::Setting>,
+        Vec<crate::mechanisms::bloom::IndexMethod>,
+    ),
+    Coded,
+> {
+    let p: FiltersParams = read("filters", params)?;
+    bakeoff::settings(&p.bits_per_key, &p.fpr, p.methods.as_deref())
+}
 pub use filters::{split_keys, MAX_INSERTED};
 pub(crate) use protocol::first;
 pub use protocol::{lines_present, Partial, PartitionReport, Report, Study, StudyReport, Task};

@@ -98,6 +98,15 @@ const VIEWS = [
     ],
   },
   {
+    link: 'p5-filters',
+    section: 'filters',
+    picture: '#filters-chart',
+    controls: [
+      { sel: '#filters-values', fill: '2%' },
+      { sel: '#filters-preset-bits', click: true },
+    ],
+  },
+  {
     link: 'p3-fingerprints',
     section: 'fp',
     picture: '#fp-avalanche > .bits-scroll',
@@ -327,6 +336,7 @@ const EARLY = [
   { section: 'rebalance', chart: 'reb-moved-chart', note: 'reb-moved-note', early: /\(the first [\d\u2009\u202f ,]+ lines so far\)/ },
   { section: 'bloom', chart: 'bloom-fpr-chart' },
   { section: 'cbf', chart: 'cbf-hist-chart' },
+  { section: 'filters', chart: 'filters-chart', note: 'filters-note', early: /\(\d+ of \d+ filters so far\)/ },
   { section: 'fp', chart: 'fp-birthday-chart' },
 ];
 

@@ -21,6 +21,7 @@ export class Beyond {
   jobFinish(id: number): CoreValue;
   jobDrop(id: number): void;
   rebalanceTime(to: number, vnodes: number): CoreValue[];
+  filtersTime(params: CoreValue, index: number): CoreValue;
 }
 
 /** Instantiates the module; resolves to the instance's exports. */

@@ -1,6 +1,7 @@
 // The de-duplication views: P4's trie, P4's Bloom filters, P5's counting filters (and P5's own
 // view), P3's fingerprints and the slot map; and, beyond the papers, crawl nodes joining and
-// leaving (run in the page's second WebAssembly module). Each calls the worker through the Lab client of
+// leaving, and the filters crawlers use today (both run in the page's second WebAssembly
+// module). Each calls the worker through the Lab client of
 // the moment and publishes its last report for the lessons.
 import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
@@ -8,6 +9,7 @@ import { setupCbf } from './cbf-view.js';
 import { setupSlotmap } from './slotmap-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
 import { setupRebalance } from './rebalance-view.js';
+import { setupFilters } from './filters-view.js';
 import { LabClient } from '../lab-client.js';
 import { MSG } from '../protocol.js';
 import { C } from '../constants.js';
@@ -100,6 +102,7 @@ export function setupDedup(ctx) {
     { section: 'fp', ...fingerprint, start: once(fingerprint.start) },
     { section: 'slotmap', ...setupSlotmap(views) },
     { section: 'rebalance', ...setupRebalance(views) },
+    { section: 'filters', ...setupFilters(views) },
   ];
   return () => {
     for (const v of ctx.dedupViews) v.start?.();

@@ -1,15 +1,15 @@
 //! The filter bake-off study (`filters`, `{bitsPerKey, fpr, methods}`): on the filter studies'
 //! split of the loaded URLs ([`super::filters`]), every filter of
 //! [`crate::mechanisms::bakeoff`] at each setting, as `urlhash filters --json` has them (without
-//! its build and lookup times, which the page will take apart). Native only for now: see
-//! `begin_filters` in study.rs.
+//! its build and lookup times, which the page takes apart: [`time_row`]). In the page's second
+//! WebAssembly module (`study::BEYOND_KINDS`).
 //!
 //! A row is built and measured whole in one step (the xor and binary fuse filters are built
 //! from all their keys at once): a step measures rows until its budget of keys is spent, at
 //! least one.
 
 use super::filters::{split_keys, Split, KEYS_SHARE};
-use super::protocol::{Report, StudyReport, Task};
+use super::protocol::{Partial, Report, StudyReport, Task};
 use crate::engine::session::keys::KeysInfo;
 use crate::engine::session::Session;
 use crate::foundation::coded::Coded;
@@ -116,6 +116,14 @@ impl Task for BakeoffTask {
         })
     }
 
+    fn partial(&self) -> Option<Partial<'_>> {
+        let planned = self.plans.as_ref()?.len();
+        Some(Partial::FilterRows {
+            rows: &self.rows,
+            planned,
+        })
+    }
+
     fn finish(mut self: Box<Self>, session: &mut Session) -> Result<StudyReport, Coded> {
         while self.step(session, usize::MAX)? < 1.0 {}
         let keys = split_keys(session)?;
@@ -132,4 +140,41 @@ impl Task for BakeoffTask {
             prefix: session.prefix(usize::MAX, "filters")?,
         })
     }
+}
+
+/// One row's build and lookup, timed: what `urlhash filters` adds to a row.
+#[derive(Serialize)]
+pub struct RowTime {
+    /// The row's filter ([`crate::mechanisms::bakeoff::FilterKind::id`]).
+    pub filter: &'static str,
+    /// Nanoseconds per key to build it, or None when it could not be built.
+    pub build_ns_per_key: Option<f64>,
+    /// Nanoseconds per held-out key looked up, or None.
+    pub lookup_ns_per_key: Option<f64>,
+}
+
+/// Row `index` of the bake-off of `settings` and `methods` (as [`settings`] checks them), built
+/// and looked up again on the session's split (a `filters` study first) and timed with clock
+/// `now`: the page's timings, as the CLI's.
+pub fn time_row(
+    session: &Session,
+    settings: &[Setting],
+    methods: &[IndexMethod],
+    index: usize,
+    now: &mut dyn FnMut() -> f64,
+) -> Result<RowTime, Coded> {
+    let keys = split_keys(session)?;
+    let inserted: Vec<&[u8]> = keys.inserted().collect();
+    let held_out: Vec<&[u8]> = keys.held_out().collect();
+    let plans = plans(settings, methods, inserted.len() as u64);
+    let plan = plans.get(index).ok_or_else(|| {
+        crate::foundation::coded::sequence("filters-row", "no such row of the bake-off")
+    })?;
+    let mut row = measure(plan, &inserted, &held_out);
+    row.time(&inserted, &held_out, now);
+    Ok(RowTime {
+        filter: row.filter.id(),
+        build_ns_per_key: row.build_ns_per_key,
+        lookup_ns_per_key: row.lookup_ns_per_key,
+    })
 }

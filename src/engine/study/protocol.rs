@@ -103,6 +103,14 @@ pub enum Partial<'a> {
         /// What [`crate::mechanisms::partition::Rebalance::finish`] would report on them.
         report: Box<crate::mechanisms::partition::RebalanceReport>,
     },
+    /// The filter bake-off's rows measured so far, of `planned`.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    FilterRows {
+        /// The rows measured so far, in the report's order.
+        rows: &'a [crate::mechanisms::bakeoff::FilterRow],
+        /// Rows in all.
+        planned: usize,
+    },
     /// The Bloom study's rows measured so far, in the order asked.
     BloomRows {
         /// The split, once made (its report's `input`).
@@ -124,6 +132,8 @@ impl Partial<'_> {
             Partial::NodesSoFar { lines, .. } | Partial::Fingerprints { lines, .. } => *lines,
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
             Partial::RebalanceSoFar { lines, .. } => *lines,
+            #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+            Partial::FilterRows { rows, .. } => rows.len() as u64,
             Partial::Counters { .. } => 1,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64

@@ -326,16 +326,6 @@ export const LESSONS = [
         },
       },
       {
-        setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-del-table' },
-        live: (d) => {
-          const c = cbfAt(d, C.p5.cbfPresets.p5);
-          const x = c?.deletion;
-          const imp = x?.rows.find((r) => r.structure === 'imp-cb');
-          if (!imp) return null;
-          return [int(x.n), int(c.counters.bytes), fixed(c.counters.bytes / x.n, 1), int(imp.bytes), fixed(imp.bytes / x.n, 1)];
-        },
-      },
-      {
         // Beyond the paper: the filter bake-off at 1 % and 0.1 %.
         setup: { corpus: 100_000, click: ['filters-preset-fpr'], section: 'filters-fig', view: 'filters' },
         live: (d) => {
@@ -345,6 +335,16 @@ export const LESSONS = [
           if (!bloom || !counting || !cuckoo || !xor || !fuse) return null;
           const bits = (r) => fixed(r.bits_per_key, 2);
           return [bits(bloom), small(bloom.fpr), bits(counting), bits(cuckoo), small(cuckoo.fpr), bits(xor), small(xor.fpr), bits(fuse)];
+        },
+      },
+      {
+        setup: { corpus: 100_000, fields: { 'cbf-method': 'md5-slices' }, click: ['cbf-preset-p5'], section: 'cbf-del-table' },
+        live: (d) => {
+          const c = cbfAt(d, C.p5.cbfPresets.p5);
+          const x = c?.deletion;
+          const imp = x?.rows.find((r) => r.structure === 'imp-cb');
+          if (!imp) return null;
+          return [int(x.n), int(c.counters.bytes), fixed(c.counters.bytes / x.n, 1), int(imp.bytes), fixed(imp.bytes / x.n, 1)];
         },
       },
     ],

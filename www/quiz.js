@@ -57,9 +57,11 @@ export function setupQuiz(app) {
       draw();
     } catch (e) {
       if (ticket !== state.ticket) return;
-      // P5's question waits for the Bloom view to split the URLs; asked again on its change.
-      state.waiting = e?.code === 'quiz-needs-filter';
-      tell(() => (state.waiting ? S.quiz.waiting : S.errorPrefix + wordError(e)));
+      // P5's questions wait for the Bloom view (or the bake-off) to split the URLs; asked again
+      // on its change.
+      const waits = { 'quiz-needs-filter': 'waiting', 'quiz-needs-bakeoff': 'waitingBakeoff' }[e?.code];
+      state.waiting = Boolean(waits);
+      tell(() => (waits ? S.quiz[waits] : S.errorPrefix + wordError(e)));
     }
   }
 

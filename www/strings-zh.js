@@ -80,6 +80,7 @@ export const ZH = {
     copy: '复制得分',
     asking: '正在从载入的 URL 中出题…',
     waiting: '这道题要等布隆过滤器视图把 URL 分成插入与留出两部分…',
+    waitingBakeoff: '这道题要等过滤器比较（今日过滤器）把 URL 分成插入与留出两部分…',
     yes: '是',
     no: '否',
     none: '都不是',
@@ -101,6 +102,8 @@ export const ZH = {
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,
       'prefix-marked': (url, cut) => `加了本实验室结束标记的 P4 广义表存有 ${url}。能在其中找到 ${cut} 吗？`,
+      'cuckoo-false-positive': (n, bits) =>
+        `一个布谷鸟过滤器存有插入的 ${n} 个 URL（${bits} 位指纹，每桶 4 个）。下面这些从未插入的留出 URL 中，它错误地说哪一个已存在？`,
       'false-positive': (n, ratio, k) =>
         `一个布隆过滤器存有插入的 ${n} 个 URL（m/N = ${ratio}，k = ${k}，独立散列）。下面这些从未插入的留出 URL 中，它错误地说哪一个已存在？`,
     },
@@ -117,6 +120,10 @@ export const ZH = {
       'prefix-found': (cut) => `没有结束标记时，广义表对 ${cut} 回答“找到”，因为它是某个已存 URL 的前缀：这正是本课展示的缺陷。`,
       'prefix-missed': (cut) => `有了结束标记，只有在某个已存 URL 结束的位置才算找到，而 ${cut} 差最后一个字符。`,
       'false-positive': (m, k, answer) => `列表中的第 ${answer} 个 URL：它的 ${k} 个位置在 ${m} 位的过滤器里全都是 1，虽然它从未插入。其余的至少碰到一个 0 位。`,
+      'cuckoo-false-positive': (buckets, bits, load, answer) =>
+        `列表中的第 ${answer} 个 URL：它的两个桶之一（共 ${buckets} 个桶，装填 ${load} %）中有一个指纹与它自己的 ${bits} 位指纹相同，尽管它从未插入。其余两个都不匹配。`,
+      'cuckoo-false-positive-none': (buckets, bits, load) =>
+        `三个都不是：它们的两个桶里（共 ${buckets} 个桶，装填 ${load} %）没有与其 ${bits} 位指纹相同的指纹。`,
       'false-positive-none': (m, k) => `三个 URL 在 ${m} 位的过滤器里各自的 ${k} 个位置中都至少有一个 0 位：这里没有误判。`,
     },
   },
@@ -338,6 +345,14 @@ export const ZH = {
             '饱和的计数器已经不知道有多少个 URL 用到它。照样减 1，会让它在保留的 URL 仍在使用时归零：这些 URL 从过滤器中消失，会被再次抓取。像 P5 那样到指纹库中统计，就能恢复正确的值。在 P5 自己的参数下没有计数器饱和。',
         },
         {
+          title: 'P5 之外：今天你会选哪种？',
+          claim: 'P5 用 4 位计数器（m/N = 20 时每 URL 80 位）换来删除能力；P4 的布隆过滤器每 URL 16 位。',
+          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
+            `在这些 URL 上按 1 % 误判率确定大小：布隆每键 ${bloom} 位（误判率 ${bloomRate}）；P5 的计数布隆过滤器 ${counting} 位；布谷鸟过滤器 ${cuckoo} 位（误判率 ${cuckooRate}），并且可以删除；对一次构造的集合，xor8 ${xor} 位（误判率 ${xorRate}），二元熔断 8 ${fuse} 位。`,
+          explain:
+            '计数布隆过滤器用布隆过滤器 4 倍的内存换来删除。布谷鸟过滤器也能删除，内存与布隆过滤器相当，且指纹每多一位误判率下降得更快；只构造一次、之后只读的集合（昨天的抓取）适合 xor 或二元熔断过滤器，只比 log2(1/ε) 下界多几个百分点。爬虫的“URL 是否见过”检测边抓边插入，很少删除：用布隆或布谷鸟过滤器，在误判会漏掉网页的地方，后面再配上精确的指纹库。',
+        },
+        {
           title: '计数器换来了什么（图 3）',
           claim:
             'P5 的图 3：网页从 500 000 增加到 2 000 000 时，MD5 指纹库查询去重的检测时间越来越长，“这是因为主要遇到 I/O 操作瓶颈”，而先查计数器的 IMP-CB 更快。文中没有给出数字。',
@@ -345,14 +360,6 @@ export const ZH = {
             `P5 的参数下，${urls} 个 URL 的计数器占 ${counterBytes} 字节（每个 URL ${counterPerUrl}）；IMP-CB 连同指纹库和每个网页的计数器编号共占 ${impBytes} 字节（每个 URL ${impPerUrl}）。`,
           explain:
             '计数器只是省去了指纹库查询；指纹库仍在，而且为了删除准确，每个网页还要存 k 个计数器编号。在内存中查一次指纹库与读 k 个计数器一样快，所以 IMP-CB 并无收益；它的收益需要指纹库在磁盘上。计数视图会计时：其中的图 3 面板在本浏览器中重现 P5 的实验，指纹库分别放在内存和 SQLite 中（urlhash paper p5 在本机做同样的实验）。',
-        },
-        {
-          title: 'P5 之外：今天你会选哪种？',
-          claim: 'P5 用 4 位计数器（m/N = 20 时每 URL 80 位）换来删除能力；P4 的布隆过滤器每 URL 16 位。',
-          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
-            `在这些 URL 上按 1 % 误判率确定大小：布隆每键 ${bloom} 位（误判率 ${bloomRate}）；P5 的计数布隆过滤器 ${counting} 位；布谷鸟过滤器 ${cuckoo} 位（误判率 ${cuckooRate}），并且可以删除；对一次构造的集合，xor8 ${xor} 位（误判率 ${xorRate}），二元熔断 8 ${fuse} 位。`,
-          explain:
-            '计数布隆过滤器用布隆过滤器 4 倍的内存换来删除。布谷鸟过滤器也能删除，内存与布隆过滤器相当，且指纹每多一位误判率下降得更快；只构造一次、之后只读的集合（昨天的抓取）适合 xor 或二元熔断过滤器，只比 log2(1/ε) 下界多几个百分点。爬虫的“URL 是否见过”检测边抓边插入，很少删除：用布隆或布谷鸟过滤器，在误判会漏掉网页的地方，后面再配上精确的指纹库。',
         },
       ],
       question: 'IMP-CB 反正要把每个网页的 MD5 存进指纹库。放在它前面的计数布隆过滤器什么时候值得它占的内存，什么时候不值得？',
@@ -588,6 +595,7 @@ export const ZH = {
     'no-input-loading': () => '没有正在载入的输入。',
     'slice-unreadable': () => '另一个后台线程读取的文件片段到达时已损坏。',
     'slice-order': () => '另一个后台线程读取的片段必须接在前一片段的完整行之后。',
+    'quiz-needs-bakeoff': () => '这道题需要把 URL 分成插入与留出两部分：请先打开过滤器比较（今日过滤器）。',
     'quiz-needs-filter': () => '这道题需要把 URL 分成插入与留出两部分：请先运行布隆过滤器视图。',
     'quiz-too-few': () => '载入的行里没有适合这道题的（需要带主机的 URL；P5 还至少需要 3 个留出的 URL）。',
     'quiz-lesson': (lesson) => `没有课程“${lesson}”。`,

@@ -94,6 +94,7 @@ export const S = {
     copy: 'Copy the score',
     asking: 'Picking a question from the loaded URLs…',
     waiting: 'The question waits for the Bloom filter view to split the URLs into inserted and held-out ones…',
+    waitingBakeoff: 'The question waits for the filter bake-off (Filters today) to split the URLs into inserted and held-out ones…',
     yes: 'yes',
     no: 'no',
     none: 'none of them',
@@ -115,6 +116,8 @@ export const S = {
       fingerprint: (a, b) => `With every canonicalisation rule on, do ${a} and ${b} get one MD5 fingerprint?`,
       'prefix-printed': (url, cut) => `P4’s list as printed (no end marks) holds ${url}. Is ${cut} found in it?`,
       'prefix-marked': (url, cut) => `P4’s list with the lab’s end marks holds ${url}. Is ${cut} found in it?`,
+      'cuckoo-false-positive': (n, bits) =>
+        `A cuckoo filter holds the ${n} inserted URLs (${bits}-bit fingerprints, 4 a bucket). Which of these held-out URLs, never inserted, does it wrongly say it holds?`,
       'false-positive': (n, ratio, k) =>
         `A Bloom filter holds the ${n} inserted URLs (m/N = ${ratio}, k = ${k}, independent hashes). Which of these held-out URLs, never inserted, does it wrongly say it holds?`,
     },
@@ -132,6 +135,10 @@ export const S = {
       'prefix-missed': (cut) => `With end marks a URL is found only where a stored URL ends, and ${cut} stops one character short.`,
       'false-positive': (m, k, answer) =>
         `URL ${answer} of the list: all ${k} of its positions are set in the ${m}-bit filter although it was never inserted. The others hit at least one 0 bit.`,
+      'cuckoo-false-positive': (buckets, bits, load, answer) =>
+        `URL ${answer} of the list: one of its two buckets (of ${buckets}, ${load} % full) holds a fingerprint equal to its own ${bits} bits, although it was never inserted. The others match none.`,
+      'cuckoo-false-positive-none': (buckets, bits, load) =>
+        `None of the three: no ${bits}-bit fingerprint in their two buckets (of ${buckets}, ${load} % full) equals theirs.`,
       'false-positive-none': (m, k) => `Each of the three hits at least one 0 bit among its ${k} positions in the ${m}-bit filter: no false positive here.`,
     },
   },
@@ -359,6 +366,14 @@ export const S = {
             'A saturated counter no longer knows how many URLs use it. Decrementing it anyway lets it reach 0 while kept URLs still use it: they vanish from the filter and would be crawled again. Counting in the store, as P5 does, restores the right value. At P5’s own settings no counter saturates.',
         },
         {
+          title: 'Beyond P5: what would you pick today?',
+          claim: 'P5 pays 4-bit counters (80 bits per URL at m/N = 20) so that a filter can delete; P4 uses a Bloom filter of 16 bits per URL.',
+          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
+            `Sized for a 1 % rate on these URLs: Bloom ${bloom} bits per key (rate ${bloomRate}); P5’s counting filter ${counting}; a cuckoo filter ${cuckoo} (rate ${cuckooRate}), and it deletes; xor8 ${xor} (rate ${xorRate}) and binary fuse 8 ${fuse}, for a set built once.`,
+          explain:
+            'A counting filter buys deletes with 4 times a Bloom filter’s memory. A cuckoo filter deletes too, in about a Bloom filter’s memory, and its false-positive rate falls faster with each bit of fingerprint; a set that is built once and only read (yesterday’s crawl) fits an xor or binary fuse filter, a few percent above the log2(1/ε) bound. A crawler’s URL-seen test inserts as it goes and rarely deletes: a Bloom or cuckoo filter, with the exact store behind it where a false positive would drop a page.',
+        },
+        {
           title: 'What the counters buy (Fig. 3)',
           claim:
             'P5’s Fig. 3: as the pages grow from 500 000 to 2 000 000, the MD5 store’s lookups slow down “because of the I/O bottleneck”, while IMP-CB, checking counters first, stays faster. No numbers are printed.',
@@ -366,14 +381,6 @@ export const S = {
             `For ${urls} URLs at P5’s settings the counters take ${counterBytes} bytes (${counterPerUrl} per URL); IMP-CB, with its fingerprint store and each page’s counter numbers, takes ${impBytes} bytes (${impPerUrl} per URL).`,
           explain:
             'The counters only spare lookups in the store; the store stays, now with k counter numbers per page to make deletes exact. In memory a store lookup costs as much as k counter reads, so IMP-CB gains nothing; its gain needs a store on disk. The counting view times it: its Fig. 3 panel replays P5’s experiment in this browser, the store in memory and in SQLite (urlhash paper p5 does the same natively).',
-        },
-        {
-          title: 'Beyond P5: what would you pick today?',
-          claim: 'P5 pays 4-bit counters (80 bits per URL at m/N = 20) so that a filter can delete; P4 uses a Bloom filter of 16 bits per URL.',
-          live: (bloom, bloomRate, counting, cuckoo, cuckooRate, xor, xorRate, fuse) =>
-            `Sized for a 1 % rate on these URLs: Bloom ${bloom} bits per key (rate ${bloomRate}); P5’s counting filter ${counting}; a cuckoo filter ${cuckoo} (rate ${cuckooRate}), and it deletes; xor8 ${xor} (rate ${xorRate}) and binary fuse 8 ${fuse}, for a set built once.`,
-          explain:
-            'A counting filter buys deletes with 4 times a Bloom filter’s memory. A cuckoo filter deletes too, in about a Bloom filter’s memory, and its false-positive rate falls faster with each bit of fingerprint; a set that is built once and only read (yesterday’s crawl) fits an xor or binary fuse filter, a few percent above the log2(1/ε) bound. A crawler’s URL-seen test inserts as it goes and rarely deletes: a Bloom or cuckoo filter, with the exact store behind it where a false positive would drop a page.',
         },
       ],
       question: 'IMP-CB keeps every page’s MD5 in the store anyway. When is the counting filter in front of it worth its memory, and when not?',
@@ -573,6 +580,7 @@ export const S = {
     'no-input-loading': () => 'No input is being loaded.',
     'slice-unreadable': () => 'A part of the file read by another worker arrived damaged.',
     'slice-order': () => 'A part read by another worker must follow a whole line of the part before it.',
+    'quiz-needs-bakeoff': () => 'This question needs the split of the URLs into inserted and held-out ones: open the filter bake-off (Filters today) first.',
     'quiz-needs-filter': () => 'This question needs the split of the URLs into inserted and held-out ones: run the Bloom filter view first.',
     'quiz-too-few': () => 'No loaded line suits this question (it needs URLs with a host, and for P5 at least 3 held out).',
     'quiz-lesson': (lesson) => `There is no lesson “${lesson}”.`,

@@ -248,7 +248,10 @@ const handlers = {
   },
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
   [MSG.quiz]({ lesson, seed, index }) {
-    return { question: need(active, 'no-input-yet').quiz(lesson, seed, index) };
+    const lab = need(active, 'no-input-yet');
+    // P5's other question (a cuckoo filter) is the second module's, on its bake-off's split.
+    if (beyondQuiz({ lesson, index })) return { question: beyondOf(lab).quiz(lesson, seed, index) };
+    return { question: lab.quiz(lesson, seed, index) };
   },
   /** The false-positive theory for k and n, and the papers' points (needs no input). */
   [MSG.bloomTheory]({ k, n, maxRatio }) {
@@ -399,6 +402,8 @@ const handlers = {
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
 /** The requests answered by the second module (www/beyond.js), loaded first. */
 const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime]);
+/** Whether a quiz request is P5's every other question, which the second module asks. */
+const beyondQuiz = ({ lesson, index }) => lesson === 'p5' && index % 2 === 1;
 
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
@@ -835,7 +840,12 @@ scope.onmessage = (event) => {
       ? runJob(id, /** @type {Requests['job']} */ (args))
       : streams[type]
         ? streams[type](/** @type {any} */ (args), id)
-        : (NEEDS_SUFFIX_RULES.has(type) ? installSuffixRules() : NEEDS_BEYOND.has(type) ? loadBeyond() : Promise.resolve()).then(() =>
+        : (NEEDS_SUFFIX_RULES.has(type)
+            ? installSuffixRules()
+            : NEEDS_BEYOND.has(type) || (type === MSG.quiz && beyondQuiz(/** @type {Requests['quiz']} */ (args)))
+              ? loadBeyond()
+              : Promise.resolve()
+          ).then(() =>
           enqueue(() => {
             const handler = handlers[type];
             if (!handler) throw new Error(coded('unknown-request', [type]));

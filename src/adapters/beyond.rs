@@ -136,6 +136,40 @@ impl Beyond {
         )?)
     }
 
+    /// P5's other self-check question (odd `index`; [`crate::engine::quiz::cuckoo_false_positive`])
+    /// for `seed`, on the split the bake-off made: the error `quiz-needs-bakeoff` before one.
+    pub fn quiz(&self, lesson: &str, seed: f64, index: u32) -> Result<JsValue, JsError> {
+        if lesson != "p5" || !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
+            return Err(core_error(format!(
+                "the second module asks P5's cuckoo question only, with a whole seed: not {lesson}, {seed}"
+            )));
+        }
+        let keys = self.session.filter_keys().ok_or_else(|| {
+            JsError::from(crate::coded!(
+                "quiz-needs-bakeoff",
+                [],
+                "this question needs the filters' split of the URLs: open the filter bake-off first"
+            ))
+        })?;
+        let inserted: Vec<&[u8]> = keys.inserted().collect();
+        let held: Vec<&[u8]> = keys.held_out().collect();
+        let q = crate::engine::quiz::cuckoo_false_positive(
+            seed as u64,
+            index,
+            inserted.iter().copied(),
+            inserted.len() as u64,
+            &held,
+        )
+        .ok_or_else(|| {
+            JsError::from(crate::coded!(
+                "quiz-too-few",
+                [lesson],
+                "the input has too few URLs for this question"
+            ))
+        })?;
+        to_js(&q)
+    }
+
     /// Each scheme's lookup among `to` crawl nodes (the ring with `vnodes` points a node),
     /// timed on the first lines with a host: `[{id, ns_per_lookup}]`, in the order of the
     /// rebalancing study's schemes.

@@ -316,12 +316,91 @@ pub fn false_positive<'a>(
     for key in inserted {
         bloom.insert(key);
     }
+    let (choices, answer) = choose(seed, index, held, |k| bloom.contains(k))?;
+    Some(Question {
+        lesson: "p5",
+        code: "false-positive",
+        args: vec![
+            inserted_count.to_string(),
+            P5_RATIO.to_string(),
+            P5_K.to_string(),
+        ],
+        kind: "choice",
+        min: 0,
+        max: P5_CHOICES as u64,
+        choices,
+        answer: answer.to_string(),
+        explain: if answer == 0 {
+            "false-positive-none"
+        } else {
+            "false-positive"
+        },
+        explain_args: vec![m.to_string(), P5_K.to_string(), answer.to_string()],
+    })
+}
+
+/// The fingerprint bits of the cuckoo filter P5's other question uses (8: about 3 % false
+/// positives at a 95 % load, so the held-out URLs hold one to find).
+pub const CUCKOO_BITS: u32 = 8;
+
+/// P5, beyond the paper: which of three held-out URLs a cuckoo filter of the inserted ones
+/// ([`CUCKOO_BITS`]-bit fingerprints, 4 a bucket, sized for them) wrongly says it holds, or none.
+/// The page's second module asks it, on the split its bake-off made.
+pub fn cuckoo_false_positive<'a>(
+    seed: u64,
+    index: u32,
+    inserted: impl Iterator<Item = &'a [u8]>,
+    inserted_count: u64,
+    held: &[&[u8]],
+) -> Option<Question> {
+    use crate::mechanisms::bakeoff::CuckooFilter;
+    if held.len() < P5_CHOICES || inserted_count == 0 {
+        return None;
+    }
+    let mut cuckoo = CuckooFilter::for_keys(inserted_count, CUCKOO_BITS).ok()?;
+    for key in inserted {
+        // A full table keeps the key it displaced aside: none is lost.
+        let _ = cuckoo.insert(key);
+    }
+    let (choices, answer) = choose(seed, index, held, |k| cuckoo.contains(k))?;
+    Some(Question {
+        lesson: "p5",
+        code: "cuckoo-false-positive",
+        args: vec![inserted_count.to_string(), CUCKOO_BITS.to_string()],
+        kind: "choice",
+        min: 0,
+        max: P5_CHOICES as u64,
+        choices,
+        answer: answer.to_string(),
+        explain: if answer == 0 {
+            "cuckoo-false-positive-none"
+        } else {
+            "cuckoo-false-positive"
+        },
+        explain_args: vec![
+            cuckoo.buckets().to_string(),
+            CUCKOO_BITS.to_string(),
+            format!("{:.1}", 100.0 * cuckoo.load()),
+            answer.to_string(),
+        ],
+    })
+}
+
+/// The three held-out URLs a choice question shows, and its answer: one that `contains` wrongly
+/// holds among two it does not, at a place drawn from `(seed, index)` (from 1), or three it does
+/// not hold (0) when the first [`P5_SEARCH`] have no false positive; None with too few.
+fn choose(
+    seed: u64,
+    index: u32,
+    held: &[&[u8]],
+    contains: impl Fn(&[u8]) -> bool,
+) -> Option<(Vec<String>, usize)> {
     let start = draw(seed, "p5", index, 100) as usize % held.len();
     let order = (0..held.len().min(P5_SEARCH)).map(|i| (start + i) % held.len());
     let mut negatives = Vec::new();
     let mut positive = None;
     for i in order {
-        if bloom.contains(held[i]) {
+        if contains(held[i]) {
             positive.get_or_insert(i);
         } else if negatives.len() < P5_CHOICES {
             negatives.push(i);
@@ -347,26 +426,7 @@ pub fn false_positive<'a>(
         .iter()
         .map(|&i| String::from_utf8_lossy(held[i]).into_owned())
         .collect();
-    Some(Question {
-        lesson: "p5",
-        code: "false-positive",
-        args: vec![
-            inserted_count.to_string(),
-            P5_RATIO.to_string(),
-            P5_K.to_string(),
-        ],
-        kind: "choice",
-        min: 0,
-        max: P5_CHOICES as u64,
-        choices,
-        answer: answer.to_string(),
-        explain: if answer == 0 {
-            "false-positive-none"
-        } else {
-            "false-positive"
-        },
-        explain_args: vec![m.to_string(), P5_K.to_string(), answer.to_string()],
-    })
+    Some((choices, answer))
 }
 
 #[cfg(test)]
@@ -513,5 +573,34 @@ mod tests {
             "{with_positive} of 8 questions found a false positive"
         );
         assert!(false_positive(9, 0, std::iter::empty(), 0, &held).is_none());
+    }
+
+    #[test]
+    fn p5_cuckoo_the_chosen_url_is_a_false_positive_and_the_others_are_not() {
+        use crate::mechanisms::bakeoff::CuckooFilter;
+        let keys: Vec<Vec<u8>> = (0..40_000).map(corpus_url).collect();
+        let (ins, held) = keys.split_at(20_000);
+        let held: Vec<&[u8]> = held.iter().map(Vec::as_slice).collect();
+        let mut cuckoo = CuckooFilter::for_keys(20_000, CUCKOO_BITS).unwrap();
+        for k in ins {
+            let _ = cuckoo.insert(k);
+        }
+        let mut with_positive = 0;
+        for i in 0..8 {
+            let q =
+                cuckoo_false_positive(9, i, ins.iter().map(Vec::as_slice), 20_000, &held).unwrap();
+            assert_eq!(
+                (q.code, q.choices.len()),
+                ("cuckoo-false-positive", P5_CHOICES)
+            );
+            let answer: usize = q.answer.parse().unwrap();
+            for (c, url) in q.choices.iter().enumerate() {
+                assert_eq!(cuckoo.contains(url.as_bytes()), c + 1 == answer, "{q:?}");
+            }
+            with_positive += usize::from(answer > 0);
+        }
+        // About 3 % of held-out URLs pass an 8-bit cuckoo filter: every question finds one.
+        assert_eq!(with_positive, 8);
+        assert!(cuckoo_false_positive(9, 0, std::iter::empty(), 0, &held).is_none());
     }
 }

@@ -1425,10 +1425,10 @@ export const ZH = {
     (fuse ? `二元熔断 8：每键 ${fuse[0]} 位，误判率 ${fuse[1]}（文献：数百万个键时约 9.04 位）。` : '') +
     (cuckoo ? `布谷鸟过滤器：每键 ${cuckoo[0]} 位，指纹 ${cuckoo[1]} 位，误判率 ${cuckoo[2]}。` : '') +
     '虚线：下界，任何过滤器都不能少于每键 log2(1/ε) 位；点线：P4 和 P5 的每 URL 位数。朝下的点：没有误判，画在其区间的上端。',
-  filterBoundLabel: '下界：每键 log2(1/ε) 位',
+  filterBoundLabel: '下界 log2(1/ε)',
   filterBoundPoint: (bits, rate) => `每键 ${bits} 位：ε = ${rate}`,
-  filterMarkP4: (bits) => `P4 的布隆过滤器：每 URL ${bits} 位`,
-  filterMarkP5: (bits) => `P5 的计数布隆过滤器：每 URL ${bits} 位`,
+  filterMarkP4: (bits) => `P4：每 URL ${bits} 位`,
+  filterMarkP5: (bits) => `P5：每 URL ${bits} 位`,
   filterAxisBits: '每键位数（内存 ÷ 插入的 URL 数）',
   filterChartLabel: (inserted, held) => `散点图，对数坐标：每个存有 ${inserted} 个 URL 的过滤器，其每键位数与在 ${held} 个留出的 URL 上测得的误判率，带 95 % 区间和 log2(1/ε) 下界。`,
   filterTooltipTitle: (name, method, setting, target) => `${name}${method ? `（${method}）` : ''}，按${setting === 'fpr' ? `误判率 ${target}` : `每键 ${target} 位`}确定大小`,

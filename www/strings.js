@@ -1421,10 +1421,10 @@ export const S = {
     (fuse ? ` Binary fuse 8: ${fuse[0]} bits per key, rate ${fuse[1]} (published: about 9.04 bits for millions of keys).` : '') +
     (cuckoo ? ` Cuckoo filter: ${cuckoo[0]} bits per key with ${cuckoo[1]}-bit fingerprints, rate ${cuckoo[2]}.` : '') +
     ' Dashed: the bound, no filter does better than log2(1/ε) bits per key; dotted: P4’s and P5’s bits per URL. A point pointing down: no false positive, drawn at its interval’s top.',
-  filterBoundLabel: 'bound: log2(1/ε) bits per key',
+  filterBoundLabel: 'bound log2(1/ε)',
   filterBoundPoint: (bits, rate) => `${bits} bits per key: ε = ${rate}`,
-  filterMarkP4: (bits) => `P4’s Bloom filter: ${bits} bits per URL`,
-  filterMarkP5: (bits) => `P5’s counting filter: ${bits} bits per URL`,
+  filterMarkP4: (bits) => `P4: ${bits} bits/URL`,
+  filterMarkP5: (bits) => `P5: ${bits} bits/URL`,
   filterAxisBits: 'bits per key (memory ÷ inserted URLs)',
   filterChartLabel: (inserted, held) => `Scatter chart, log scales: bits per key against the false-positive rate measured on ${held} held-out URLs, for every filter holding ${inserted} URLs, with 95 % intervals and the log2(1/ε) bound.`,
   filterTooltipTitle: (name, method, setting, target) => `${name}${method ? ` (${method})` : ''}, sized for ${setting === 'fpr' ? `a rate of ${target}` : `${target} bits per key`}`,

@@ -1,5 +1,5 @@
 // Where the worker's second WebAssembly module comes from: served, pkg/urlhashlab_beyond_bg.wasm
-// (see www/beyond.js). The one-file build swaps this module for www/single/beyond-source.js,
+// (see www/second-module.js). The one-file build swaps this module for www/single/beyond-source.js,
 // which holds the bytes.
 import { compileUrl } from './wasm-source.js';
 

@@ -2,7 +2,7 @@
 // the field. Checks what was typed; the wasm checks its arguments again.
 import { S } from './strings.js';
 import { int } from './format.js';
-import { showText } from './dom.js';
+import { $, showText } from './dom.js';
 
 /**
  * Reads `input` as a number from `min` to `max` (a whole number when `whole`): `{ value }`, or
@@ -24,4 +24,34 @@ export function markField(input, errorBox, error) {
   showText(errorBox, error ?? '');
   if (error) input.setAttribute('aria-invalid', 'true');
   else input.removeAttribute('aria-invalid');
+}
+
+/**
+ * Reads every field of `fields` (`[name, id, rule]`, `rule` as `readNumber` takes it) and shows
+ * each one's error beside it (the element `${id}-error`): the values by name, or null when one
+ * is wrong.
+ * @param {[string, string, { min: number, max: number, whole?: boolean, what: string }][]} fields
+ * @returns {Record<string, number> | null}
+ */
+export function readFields(fields) {
+  /** @type {Record<string, number>} */
+  const values = {};
+  let ok = true;
+  for (const [name, id, rule] of fields) {
+    const r = readNumber($(id), rule);
+    markField($(id), $(`${id}-error`), r.error);
+    if (r.error) ok = false;
+    else values[name] = r.value;
+  }
+  return ok ? values : null;
+}
+
+/**
+ * Marks a preset button pressed (`on`) or not, for the eye and for a screen reader.
+ * @param {HTMLElement} button
+ * @param {boolean} on
+ */
+export function markPressed(button, on) {
+  button.classList.toggle('on', on);
+  button.setAttribute('aria-pressed', on ? 'true' : 'false');
 }

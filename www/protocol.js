@@ -64,7 +64,7 @@ export const JOB = Object.freeze({
   fp: 'fp',
   fpSites: 'fpSites',
   fpCombo: 'fpCombo',
-  // Beyond the papers, run in the second WebAssembly module (www/beyond.js).
+  // Beyond the papers, run in the second WebAssembly module (www/second-module.js).
   rebalance: 'rebalance',
   filters: 'filters',
   cache: 'cache',

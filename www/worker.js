@@ -400,7 +400,7 @@ const handlers = {
 
 /** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
-/** The requests answered by the second module (www/beyond.js), loaded first. */
+/** The requests answered by the second module (www/second-module.js), loaded first. */
 const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime]);
 /** Whether a quiz request is P5's every other question, which the second module asks. */
 const beyondQuiz = ({ lesson, index }) => lesson === 'p5' && index % 2 === 1;
@@ -584,14 +584,14 @@ let handed = null;
 const HANDOVER_BYTES = 16 * 1024 * 1024;
 
 /**
- * Loads the second module (www/beyond.js: downloaded and compiled only now) and installs the
+ * Loads the second module (www/second-module.js: downloaded and compiled only now) and installs the
  * Public Suffix List in it, once; a failure is tried again by the next job.
  */
 function loadBeyond() {
   beyondLoad ??= (async () => {
     let loaded;
     try {
-      loaded = await import('./beyond.js');
+      loaded = await import('./second-module.js');
     } catch (e) {
       throw new Error(coded('second-module-unavailable', [e?.message ?? String(e)]), { cause: e });
     }

@@ -1,5 +1,5 @@
 // The one-file build's second WebAssembly module: its bytes bundled into the worker (esbuild's
-// binary loader), so nothing is fetched. The worker imports www/beyond.js, and so this module,
+// binary loader), so nothing is fetched. The worker imports www/second-module.js, and so this module,
 // only when a view beyond the papers first asks: until then the bytes are not decoded.
 import bytes from 'uhl:beyond-wasm';
 

@@ -6,7 +6,7 @@ import { S, nameOf } from '../strings.js';
 import { C, bound } from '../constants.js';
 import { int, fixed, percent, sci } from '../format.js';
 import { $, el, say } from '../dom.js';
-import { readNumber, markField } from '../fields.js';
+import { readFields, markPressed } from '../fields.js';
 import { sectionRuns } from './section-run.js';
 import * as countersChart from '../charts/counters.js';
 import * as deletionsChart from '../charts/deletions.js';
@@ -52,24 +52,14 @@ export function setupCbf(ctx) {
       ['k', 'cbf-k', { min: 1, max: C.p5.kMax, whole: true, what: S.cbfKName }],
       ['fraction', 'cbf-delete', { min: 0, max: 1, what: S.cbfDeleteName }],
     ];
-    const next = { method: $('cbf-method').value };
-    let ok = true;
-    for (const [name, id, rule] of fields) {
-      const r = readNumber($(id), rule);
-      markField($(id), $(`${id}-error`), r.error);
-      if (r.error) ok = false;
-      else next[name] = r.value;
-    }
-    if (ok) state.params = next;
-    return ok;
+    const values = readFields(fields);
+    if (values) state.params = { method: $('cbf-method').value, ...values };
+    return Boolean(values);
   }
 
   function markPresets() {
     for (const [name, p] of Object.entries(C.p5.cbfPresets)) {
-      const b = $(`cbf-preset-${name}`);
-      const on = ['bits', 'ratio', 'k', 'fraction'].every((f) => p[f] === state.params[f]);
-      b.classList.toggle('on', on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      markPressed($(`cbf-preset-${name}`), ['bits', 'ratio', 'k', 'fraction'].every((f) => p[f] === state.params[f]));
     }
   }
 

@@ -4,12 +4,12 @@
 // false-positive rates or bits per key: bits per key against the rate measured on held-out URLs
 // with its 95 % interval, each filter's formula, the log2(1/ε) bound, what each supports, and
 // build and lookup ns per key timed in the browser. The study runs in the page's second
-// WebAssembly module (www/beyond.js). Formatting only: every number comes from the wasm's report.
+// WebAssembly module (www/second-module.js). Formatting only: every number comes from the wasm's report.
 import { S } from '../strings.js';
 import { C } from '../constants.js';
 import { int, fixed, small } from '../format.js';
 import { $, el, say } from '../dom.js';
-import { markField } from '../fields.js';
+import { markField, markPressed } from '../fields.js';
 import { sectionRuns } from './section-run.js';
 import * as filtersChart from '../charts/filters.js';
 import { JOB, MSG } from '../protocol.js';
@@ -73,9 +73,7 @@ export function setupFilters(ctx) {
 
   function markPresets() {
     for (const [name, p] of Object.entries(PRESETS)) {
-      const on = p.by === state.by && p.values.join() === state.values.join();
-      $(`filters-preset-${name}`).classList.toggle('on', on);
-      $(`filters-preset-${name}`).setAttribute('aria-pressed', on ? 'true' : 'false');
+      markPressed($(`filters-preset-${name}`), p.by === state.by && p.values.join() === state.values.join());
     }
   }
 

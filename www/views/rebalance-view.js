@@ -2,13 +2,13 @@
 // P2's, Nutch's, Frontera's and Heritrix's mod n, a consistent-hash ring with V virtual nodes,
 // rendezvous and jump hash: the share of hosts and URLs that move against theory, a node
 // joining or leaving animated, the moved share for n = 2 … 64, balance after, hosts split and ns
-// per lookup. The study runs in the page's second WebAssembly module (www/beyond.js), loaded
+// per lookup. The study runs in the page's second WebAssembly module (www/second-module.js), loaded
 // the first time this view opens. Formatting only: every number comes from the wasm's report.
 import { S } from '../strings.js';
 import { C, bound } from '../constants.js';
 import { int, fixed, percent } from '../format.js';
 import { $, el, say } from '../dom.js';
-import { readNumber, markField } from '../fields.js';
+import { readFields, markPressed } from '../fields.js';
 import { cssColor } from '../charts/common.js';
 import { sectionRuns } from './section-run.js';
 import * as movedChart from '../charts/rebalance-moved.js';
@@ -55,24 +55,14 @@ export function setupRebalance(ctx) {
       ['to', 'reb-to', { min: 1, max: C.p2.pageMaxNodes, whole: true, what: S.rebToName }],
       ['vnodes', 'reb-vnodes', { min: 1, max: C.p2.maxVnodes, whole: true, what: S.rebVnodesName }],
     ];
-    const next = {};
-    let ok = true;
-    for (const [name, id, rule] of fields) {
-      const r = readNumber($(id), rule);
-      markField($(id), $(`${id}-error`), r.error);
-      if (r.error) ok = false;
-      else next[name] = r.value;
-    }
-    if (ok) state.params = /** @type {typeof state.params} */ (next);
-    return ok;
+    const values = readFields(fields);
+    if (values) state.params = /** @type {typeof state.params} */ (/** @type {unknown} */ (values));
+    return Boolean(values);
   }
 
   function markPresets() {
     for (const [name, p] of Object.entries(PRESETS)) {
-      const b = $(`reb-preset-${name}`);
-      const on = p.from === state.params.from && p.to === state.params.to;
-      b.classList.toggle('on', on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      markPressed($(`reb-preset-${name}`), p.from === state.params.from && p.to === state.params.to);
     }
   }
 

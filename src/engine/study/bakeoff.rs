@@ -10,22 +10,12 @@
 
 use super::filters::{split_keys, Split, KEYS_SHARE};
 use super::protocol::{Partial, Report, StudyReport, Task};
-use crate::engine::session::keys::KeysInfo;
+pub use super::reports::BakeoffReport;
 use crate::engine::session::Session;
 use crate::foundation::coded::Coded;
 use crate::mechanisms::bakeoff::{measure, plans, FilterRow, FiltersReport, Plan, Setting};
 use crate::mechanisms::bloom::{parse_method, IndexMethod};
 use serde::Serialize;
-
-/// The bake-off's report: how the keys were split, then `urlhash filters --json`'s fields.
-#[derive(Serialize)]
-pub struct BakeoffReport {
-    /// How the keys were split.
-    pub input: KeysInfo,
-    /// Every filter at every setting.
-    #[serde(flatten)]
-    pub report: FiltersReport,
-}
 
 /// The settings of a bake-off, checked: bits per key first, then target rates; the Bloom
 /// filter's index methods (every one when none is named).

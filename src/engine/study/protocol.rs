@@ -182,7 +182,7 @@ pub enum Report {
     /// The filter bake-off: every filter at every setting (its builds and lookups not timed).
     /// Not in the page's first module: see [`super::BEYOND_KINDS`].
     #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
-    Filters(Box<super::bakeoff::BakeoffReport>),
+    Filters(Box<super::reports::BakeoffReport>),
 }
 
 /// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and

@@ -107,3 +107,15 @@ pub struct TrieReport {
     /// [`STRUCTURE_BUDGET`].
     pub budget_bytes: u64,
 }
+
+/// The bake-off's report: how the keys were split, then `urlhash filters --json`'s fields (not
+/// in the page's first module: `study::BEYOND_KINDS`).
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+#[derive(Serialize)]
+pub struct BakeoffReport {
+    /// How the keys were split.
+    pub input: KeysInfo,
+    /// Every filter at every setting.
+    #[serde(flatten)]
+    pub report: crate::mechanisms::bakeoff::FiltersReport,
+}

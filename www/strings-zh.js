@@ -1395,10 +1395,10 @@ export const ZH = {
     'mod-p2': 'P2 的路径散列 mod n（三种读法）',
     'mod-host': '主机名的 XXH3 mod n',
     nutch: 'Nutch URLPartitioner byHost：hashCode & 0x7FFFFFFF mod n',
-    frontera: 'Frontera：crc32(主机名) mod n',
+    frontera: 'Frontera：crc32（主机名）mod n',
     heritrix: 'Heritrix 3：注册域名的散列 mod n',
     ring: '一致性散列环，每个节点 V 个点',
-    rendezvous: '会合散列：(节点, 主机名) 散列值最高的节点',
+    rendezvous: '会合散列：（节点，主机名）散列值最高的节点',
     jump: '跳跃一致性散列（Lamping 与 Veach，2014）',
   },
 

@@ -81,4 +81,24 @@ describe('the filter bake-off', () => {
     await page.waitForFunction(() => /不是 1 到 64 之间的每键位数/.test(document.getElementById('filters-values-error').textContent));
     await page.click('#lang-toggle');
   });
+
+  test('the two views beyond the papers embed their charts, drawn the frame’s height', async () => {
+    const base = page.url().split('#')[0];
+    for (const [name, chart, section] of [
+      ['p2-rebalance', 'reb-moved-chart', 'rebalance'],
+      ['p2-rebalance-curve', 'reb-curve-chart', 'rebalance'],
+      ['p5-filters', 'filters-chart', 'filters'],
+    ]) {
+      const context = await page.context().browser().newContext({ viewport: { width: 800, height: 600 } });
+      const p = await context.newPage();
+      await p.goto(`${base}#embed=${name}&lang=en`);
+      await p.waitForFunction(([c, s]) => window.Chart?.getChart(document.getElementById(c)) && document.getElementById(s).dataset.gen, [chart, section], { timeout: 90_000 });
+      const box = await p.evaluate((c) => {
+        const r = document.getElementById(c).getBoundingClientRect();
+        return { height: r.height, bottom: r.bottom, header: document.querySelector('.top')?.checkVisibility() ?? false };
+      }, chart);
+      assert.ok(box.height >= 300 && box.bottom <= 600 && !box.header, `${name}: ${JSON.stringify(box)}`);
+      await context.close();
+    }
+  });
 });

@@ -134,6 +134,12 @@ const SAME = new Set([
   'partPolicyShort.nutch',
   'partPolicyShort.heritrix',
   'partPolicyShort.frontera',
+  'rebCliCommand',
+  'rebSchemeShort.nutch',
+  'rebSchemeShort.frontera',
+  'rebSchemeShort.heritrix',
+  'filterCliCommand',
+  'filterName.xor8',
 ]);
 /** Labels that are notation only (A, B, χ², M, N, URL, MD5, m/N, k …): no English word in them. */
 function isCodeLike(v) {

@@ -158,7 +158,10 @@ export function setupFilters(ctx) {
     drawChart(report);
     renderTable(report);
     const i = report.input;
-    say($('filters-split'), () => S.filterSplit(int(report.inserted), int(report.held_out), i.how === 'corpus'));
+    // More lines than the filters take (the page's cap, or the lines it could keep): said.
+    const capped = () => (i.capped ? ` ${i.by_budget ? S.bloomCappedBudget(int(i.lines)) : S.bloomCapped(int(i.cap))}` : '');
+    say($('filters-split'), () => S.filterSplit(int(report.inserted), int(report.held_out), i.how === 'corpus') + capped());
+    $('filters-split').classList.toggle('warn', Boolean(i.capped));
   }
 
   function renderTable(report) {

@@ -6,8 +6,8 @@
 // the first time this view opens. Formatting only: every number comes from the wasm's report.
 import { S } from '../strings.js';
 import { C, bound } from '../constants.js';
-import { int, fixed, percent } from '../format.js';
-import { $, el, say } from '../dom.js';
+import { int, fixed, percent, bytes as fmtBytes } from '../format.js';
+import { $, el, say, showText } from '../dom.js';
 import { readFields, markPressed } from '../fields.js';
 import { cssColor } from '../charts/common.js';
 import { sectionRuns } from './section-run.js';
@@ -166,6 +166,9 @@ export function setupRebalance(ctx) {
   }
 
   function render(report, play = true) {
+    // A file too big to keep: the study read its first lines only, and says so.
+    const prefix = report.prefix;
+    showText($('reb-prefix'), prefix?.capped ? S.onPrefix(int(prefix.lines), int(prefix.loaded), fmtBytes(prefix.keep_budget)) : '');
     drawMoved(report);
     buildSchemes(report);
     showFlows(report, play);

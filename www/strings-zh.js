@@ -1452,7 +1452,7 @@ export const ZH = {
     counting: '计数布隆（P5）',
     'imp-cb': 'IMP-CB（P5）',
     cuckoo: '布谷鸟',
-    xor8: 'xor8',
+    xor8: 'xor8 过滤器',
     'binary-fuse8': '二元熔断 8',
     'binary-fuse16': '二元熔断 16',
   },

@@ -93,6 +93,8 @@ describe('the filter bake-off', () => {
       const p = await context.newPage();
       await p.goto(`${base}#embed=${name}&lang=en`);
       await p.waitForFunction(([c, s]) => window.Chart?.getChart(document.getElementById(c)) && document.getElementById(s).dataset.gen, [chart, section], { timeout: 90_000 });
+      // Laid out: the chart takes its box's size once the box is shown.
+      await p.waitForFunction((c) => document.getElementById(c).getBoundingClientRect().height > 0, chart, { timeout: 10_000 }).catch(() => {});
       const box = await p.evaluate((c) => {
         const r = document.getElementById(c).getBoundingClientRect();
         return { height: r.height, bottom: r.bottom, header: document.querySelector('.top')?.checkVisibility() ?? false };

@@ -139,7 +139,6 @@ const SAME = new Set([
   'rebSchemeShort.frontera',
   'rebSchemeShort.heritrix',
   'filterCliCommand',
-  'filterName.xor8',
 ]);
 /** Labels that are notation only (A, B, χ², M, N, URL, MD5, m/N, k …): no English word in them. */
 function isCodeLike(v) {

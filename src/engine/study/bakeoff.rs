@@ -13,7 +13,9 @@ use super::protocol::{Partial, Report, StudyReport, Task};
 pub use super::reports::BakeoffReport;
 use crate::engine::session::Session;
 use crate::foundation::coded::Coded;
-use crate::mechanisms::bakeoff::{measure, plans, FilterRow, FiltersReport, Plan, Setting};
+use crate::mechanisms::bakeoff::{
+    measure, plans, time_plan, FilterRow, FiltersReport, Plan, Setting,
+};
 use crate::mechanisms::bloom::{parse_method, IndexMethod};
 use serde::Serialize;
 
@@ -160,11 +162,11 @@ pub fn time_row(
     let plan = plans.get(index).ok_or_else(|| {
         crate::foundation::coded::sequence("filters-row", "no such row of the bake-off")
     })?;
-    let mut row = measure(plan, &inserted, &held_out);
-    row.time(&inserted, &held_out, now);
+    // Timed only: its rate was measured by the study.
+    let (build, lookup) = time_plan(plan, &inserted, &held_out, now);
     Ok(RowTime {
-        filter: row.filter.id(),
-        build_ns_per_key: row.build_ns_per_key,
-        lookup_ns_per_key: row.lookup_ns_per_key,
+        filter: plan.filter.id(),
+        build_ns_per_key: build,
+        lookup_ns_per_key: lookup,
     })
 }

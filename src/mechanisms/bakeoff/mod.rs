@@ -684,21 +684,42 @@ impl FilterRow {
         if self.stored == 0 {
             return;
         }
-        let plan = self.plan();
-        let (built, ms, repeats) = repeated(repeat_cap(inserted.len()), now, || {
-            Built::build(&plan, inserted).0
-        });
-        self.build_ns_per_key = Some(us_per_url(ms, repeats, inserted.len()) * 1000.0);
-        let Some(built) = built else { return };
-        if held_out.is_empty() {
-            return;
-        }
-        let (_, ms, repeats) = repeated(repeat_cap(held_out.len()), now, || {
-            let hits = held_out.iter().filter(|k| built.contains(k)).count();
-            std::hint::black_box(hits)
-        });
-        self.lookup_ns_per_key = Some(us_per_url(ms, repeats, held_out.len()) * 1000.0);
+        let (build, lookup) = time_plan(&self.plan(), inserted, held_out, now);
+        self.build_ns_per_key = build;
+        self.lookup_ns_per_key = lookup;
     }
+}
+
+/// `plan`'s build and its lookups of `held_out`, timed with clock `now`, without measuring its
+/// rate again: ns per key to build (None when no key could be stored) and per held-out key to
+/// look up (None when it could not be built or nothing is held out).
+pub fn time_plan(
+    plan: &Plan,
+    inserted: &[&[u8]],
+    held_out: &[&[u8]],
+    now: &mut dyn FnMut() -> f64,
+) -> (Option<f64>, Option<f64>) {
+    let ((built, failed), ms, repeats) = repeated(repeat_cap(inserted.len()), now, || {
+        Built::build(plan, inserted)
+    });
+    if built.is_none() && failed.is_some_and(|f| f.stored == 0) {
+        return (None, None);
+    }
+    let build = Some(us_per_url(ms, repeats, inserted.len()) * 1000.0);
+    let Some(built) = built else {
+        return (build, None);
+    };
+    if held_out.is_empty() {
+        return (build, None);
+    }
+    let (_, ms, repeats) = repeated(repeat_cap(held_out.len()), now, || {
+        let hits = held_out.iter().filter(|k| built.contains(k)).count();
+        std::hint::black_box(hits)
+    });
+    (
+        build,
+        Some(us_per_url(ms, repeats, held_out.len()) * 1000.0),
+    )
 }
 
 impl FiltersReport {

@@ -3,7 +3,7 @@
 // billion pages and 60 billion links marked at 128 and 64 bits, and the loaded URLs' n.
 import { S } from '../strings.js';
 import { int, sci, tenTo } from '../format.js';
-import { axisTitle, cssColor, labelledGrid, rateTicks, upsert, thin } from './common.js';
+import { axisTitle, cssColor, labelledLog, rateTicks, upsert } from './common.js';
 
 /** The bottom of the y axis: below 2^-128 ≈ 2.9 × 10^-39, two 128-bit digests. */
 const Y_MIN = 1e-40;
@@ -124,22 +124,8 @@ export function render(canvas, { curves, rows, printed, inputN, soFar = null }) 
     options: {
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: {
-          type: 'logarithmic',
-          min: minX,
-          max: maxX,
-          title: axisTitle(S.axisUrlsLog),
-          ticks: { callback: thin(rateTicks), autoSkip: false, maxRotation: 0 },
-          grid: labelledGrid(rateTicks),
-        },
-        y: {
-          type: 'logarithmic',
-          min: Y_MIN,
-          max: 1,
-          title: axisTitle(S.axisCollisionLog),
-          ticks: { callback: thin(fourDecades), autoSkip: false },
-          grid: labelledGrid(fourDecades),
-        },
+        x: { ...labelledLog(rateTicks, { maxRotation: 0 }), min: minX, max: maxX, title: axisTitle(S.axisUrlsLog) },
+        y: { ...labelledLog(fourDecades), min: Y_MIN, max: 1, title: axisTitle(S.axisCollisionLog) },
       },
       plugins: {
         legend: { position: 'top', labels: { sort: (a, b) => a.datasetIndex - b.datasetIndex } },

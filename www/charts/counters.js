@@ -2,7 +2,7 @@
 // log y) beside the binomial expectation m·P(c = j), the last value being saturation.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { axisTitle, barSeries, cssColor, labelledGrid, powerOfTenTicks, upsert, thin } from './common.js';
+import { axisTitle, barSeries, cssColor, labelledLog, powerOfTenTicks, upsert } from './common.js';
 
 /** Smallest count on the log axis; expectations below it are left out. */
 const FLOOR = 0.5;
@@ -40,7 +40,7 @@ export function render(canvas, { counters }) {
       interaction: { mode: 'index', intersect: false },
       scales: {
         x: { title: axisTitle(S.axisCounterValue), grid: { display: false } },
-        y: { type: 'logarithmic', min: FLOOR, title: axisTitle(S.axisCountersLog), ticks: { callback: thin(powerOfTenTicks), autoSkip: false }, grid: labelledGrid(powerOfTenTicks) },
+        y: { ...labelledLog(powerOfTenTicks), min: FLOOR, title: axisTitle(S.axisCountersLog) },
       },
       plugins: {
         legend: { position: 'top', labels: { sort: (a, b) => a.datasetIndex - b.datasetIndex } },

@@ -5,7 +5,7 @@
 // the wasm report's.
 import { S } from '../strings.js';
 import { int, fixed, small } from '../format.js';
-import { axisTitle, cssColor, errorBars, labelledGrid, rateTicks, upsert, thin } from './common.js';
+import { axisTitle, cssColor, errorBars, labelledLog, rateTicks, upsert } from './common.js';
 
 /** A filter's colour, from style.css (--filter-xor8, …). */
 export function filterColor(id) {
@@ -104,7 +104,7 @@ export function render(canvas, { report, marks }) {
           },
           ticks: { callback: (v) => String(v), autoSkip: false },
         },
-        y: { type: 'logarithmic', min: floor, max: 1, title: axisTitle(S.axisFprLog), ticks: { callback: thin(rateTicks), autoSkip: false }, grid: labelledGrid(rateTicks) },
+        y: { ...labelledLog(rateTicks), min: floor, max: 1, title: axisTitle(S.axisFprLog) },
       },
       plugins: {
         legend: { position: 'top', labels: { boxWidth: 16, sort: (a, b) => a.datasetIndex - b.datasetIndex } },

@@ -3,7 +3,7 @@
 // rate at the optimal k, and the papers' points (log y).
 import { S } from '../strings.js';
 import { int, fixed, small } from '../format.js';
-import { axisTitle, cssColor, errorBars, labelledGrid, rateTicks, upsert, thin } from './common.js';
+import { axisTitle, cssColor, errorBars, labelledLog, rateTicks, upsert } from './common.js';
 
 /** An index method's colour, from style.css (--method-double, …). */
 export function methodColor(id) {
@@ -100,13 +100,7 @@ export function render(canvas, { rows, methods, names, theory, ratio, k }) {
           title: axisTitle(S.axisBitsPerUrl),
           ticks: { stepSize: 2 },
         },
-        y: {
-          type: 'logarithmic',
-          max: 1,
-          title: axisTitle(S.axisFprLog),
-          ticks: { callback: thin(rateTicks), autoSkip: false },
-          grid: labelledGrid(rateTicks),
-        },
+        y: { ...labelledLog(rateTicks), max: 1, title: axisTitle(S.axisFprLog) },
       },
       plugins: {
         legend: { position: 'top', labels: { sort: (a, b) => a.datasetIndex - b.datasetIndex } },

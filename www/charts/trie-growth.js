@@ -3,7 +3,7 @@
 // 10 000 URLs, as a marked point and a level line.
 import { S } from '../strings.js';
 import { int, fixed } from '../format.js';
-import { axisTitle, cssColor, intTicks, labelledGrid, logTicks, upsert, thin } from './common.js';
+import { axisTitle, cssColor, intTicks, labelledLog, logTicks, upsert } from './common.js';
 
 /** A structure's colour, from style.css (--st-gl-trie, …). */
 export function structureColor(id) {
@@ -84,7 +84,7 @@ export function render(canvas, { study }) {
       interaction: { mode: 'nearest', intersect: false },
       scales: {
         x: { type: 'linear', min: 0, title: axisTitle(S.axisDistinctUrls), ticks: { callback: intTicks } },
-        y: { type: 'logarithmic', title: axisTitle(S.axisBytesPerUrlLog), ticks: { callback: thin(logTicks), autoSkip: false }, grid: labelledGrid(logTicks) },
+        y: { ...labelledLog(logTicks), title: axisTitle(S.axisBytesPerUrlLog) },
       },
       plugins: {
         legend: { position: 'top' },

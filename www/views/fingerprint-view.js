@@ -228,14 +228,21 @@ export function setupFingerprint(ctx) {
     measure: 'uhl:fp',
   });
 
-  async function runStudy() {
+  /** Runs the study; `first()` once it has told its first progress, or ended without one. */
+  async function runStudy(first = () => {}) {
     const input = ctx.input();
-    if (!input) return;
+    if (!input) return first();
     const lines = int(Math.min(input.report.urls, FP_MAX_LINES));
     const run = runs.begin(() => S.fpStudyProgress(lines, percent(0, 0)));
+    let told = false;
+    const tell = () => {
+      if (!told) first();
+      told = true;
+    };
     try {
       const progress = run.progress((share) => S.fpStudyProgress(lines, percent(share, 0)));
       const { report } = await ctx.runJob(JOB.fp, { maxLines: FP_MAX_LINES }, (share, partial) => {
+        tell();
         progress(share);
         // The distinct fingerprints so far, marked on the birthday chart while the study reads.
         if (!partial || !run.current() || !state.curves || partial.lines < 1) return;
@@ -250,9 +257,11 @@ export function setupFingerprint(ctx) {
       const took = fixed(run.seconds(), 1);
       run.done(() => S.fpStudyDone(took));
     } catch (e) {
+      tell();
       run.failed(e);
       return;
     }
+    tell();
     // The view is done when its sites and its combination are: only then does the page start
     // the next view's studies (loader.js, runFront), which would take turns with these.
     await Promise.all([runSites(), runCombo()]);
@@ -594,10 +603,9 @@ export function setupFingerprint(ctx) {
     },
     /** Runs the study of load `generation` unless it was asked for already. */
     load(generation) {
-      if (runs.askedGen !== generation) {
-        replay.load();
-        return runStudy();
-      }
+      // The replay, after the study's first slice: its first use installs the Public Suffix
+      // List in the worker (80–160 ms), which would hold back the view's first picture.
+      if (runs.askedGen !== generation) return runStudy(() => replay.load());
     },
   };
 }

@@ -14,7 +14,7 @@ pub use super::reports::BakeoffReport;
 use crate::engine::session::Session;
 use crate::foundation::coded::Coded;
 use crate::mechanisms::bakeoff::{
-    measure, plans, time_plan, FilterRow, FiltersReport, Plan, Setting,
+    measure_in, plans, time_plan, Bench, FilterRow, FiltersReport, Plan, Setting,
 };
 use crate::mechanisms::bloom::{parse_method, IndexMethod};
 use serde::Serialize;
@@ -65,6 +65,8 @@ struct BakeoffTask {
     /// The plans, once the split says how many keys are inserted.
     plans: Option<Vec<Plan>>,
     rows: Vec<FilterRow>,
+    /// The MD5 derivation the `md5-slices` rows of one shape share.
+    bench: Bench,
 }
 
 pub(super) fn begin(
@@ -78,6 +80,7 @@ pub(super) fn begin(
         methods,
         plans: None,
         rows: Vec::new(),
+        bench: Bench::new(),
     }))
 }
 
@@ -97,7 +100,7 @@ impl Task for BakeoffTask {
         let mut spent = 0usize;
         while self.rows.len() < plans.len() && (spent == 0 || spent + cost <= budget) {
             let plan = &plans[self.rows.len()];
-            self.rows.push(measure(plan, &inserted, &held_out));
+            (self.rows).push(measure_in(&mut self.bench, plan, &inserted, &held_out));
             spent += cost;
         }
         let done = self.rows.len() as f64 / plans.len().max(1) as f64;

@@ -50,10 +50,13 @@
 //! and its held-out keys looked up again under [`crate::foundation::timing::repeated`].
 
 mod cuckoo;
+mod derived;
 #[cfg(test)]
 mod tests;
 
 pub use cuckoo::*;
+pub use derived::Bench;
+use derived::Md5Derived;
 
 use crate::foundation::stats::{wilson_interval, Z_95};
 use crate::foundation::timing::{repeat_cap, repeated, us_per_url};
@@ -300,18 +303,48 @@ fn hashed(keys: &[&[u8]]) -> (Vec<u64>, u64) {
     (h, dropped)
 }
 
+/// A key as a filter takes it: its bytes, and its MD5 fingerprint and positions where the
+/// bake-off derived them for the filter's shape ([`Bench`]).
+#[derive(Clone, Copy)]
+struct Key<'a> {
+    bytes: &'a [u8],
+    md5: Option<(u128, &'a [u32])>,
+}
+
+/// Key `i` of `keys`, the `offset + i`-th of `derived`'s keys.
+#[inline]
+fn key_of<'a>(
+    keys: &[&'a [u8]],
+    derived: Option<&'a Md5Derived>,
+    offset: usize,
+    i: usize,
+) -> Key<'a> {
+    Key {
+        bytes: keys[i],
+        md5: derived.map(|d| d.key(offset + i)),
+    }
+}
+
 impl Built {
-    /// Builds `plan` from `inserted`; a failure says how far it got (a full cuckoo filter comes
-    /// back with the keys it holds).
-    fn build(plan: &Plan, inserted: &[&[u8]]) -> (Option<Built>, Option<Failed>) {
+    /// Builds `plan` from `inserted` (their derivation `derived` where the bake-off shares one);
+    /// a failure says how far it got (a full cuckoo filter comes back with the keys it holds).
+    fn build(
+        plan: &Plan,
+        inserted: &[&[u8]],
+        derived: Option<&Md5Derived>,
+    ) -> (Option<Built>, Option<Failed>) {
         let method = plan.method.unwrap_or(IndexMethod::Md5Slices);
         let (k, m) = (plan.k.unwrap_or(1), plan.m.unwrap_or(1));
         let fail = |why: String| (None, Some(Failed { why, stored: 0 }));
+        let keys = (0..inserted.len()).map(|i| key_of(inserted, derived, 0, i));
         match plan.filter {
             FilterKind::Bloom => match Bloom::new(m, k, method) {
                 Ok(mut b) => {
-                    for key in inserted {
-                        b.insert(key);
+                    for key in keys {
+                        match key.md5 {
+                            Some((_, at)) => b.insert_at(at),
+                            None => b.insert(key.bytes),
+                        };
                     }
                     (Some(Built::Bloom(b)), None)
                 }
@@ -319,8 +352,11 @@ impl Built {
             },
             FilterKind::Counting => match CountingBloom::new(m, k, COUNTER_BITS, method) {
                 Ok(mut c) => {
-                    for key in inserted {
-                        c.insert(key);
+                    for key in keys {
+                        match key.md5 {
+                            Some((_, at)) => c.insert_at(at),
+                            None => c.insert(key.bytes),
+                        }
                     }
                     (Some(Built::Counting(c)), None)
                 }
@@ -328,8 +364,11 @@ impl Built {
             },
             FilterKind::ImpCb => match ImpCb::new(m, k, COUNTER_BITS, method) {
                 Ok(mut f) => {
-                    for key in inserted {
-                        f.process(key);
+                    for key in keys {
+                        match key.md5 {
+                            Some((fp, at)) => f.process_at(fp, at),
+                            None => f.process(key.bytes),
+                        };
                     }
                     (Some(Built::ImpCb(Box::new(f))), None)
                 }
@@ -376,6 +415,17 @@ impl Built {
         }
     }
 
+    /// Whether the filter reports `key` present, from its derivation where it has one.
+    #[inline]
+    fn contains_key(&self, key: Key) -> bool {
+        match (self, key.md5) {
+            (Built::Bloom(b), Some((_, at))) => b.contains_at(at),
+            (Built::Counting(c), Some((_, at))) => c.contains_at(at),
+            (Built::ImpCb(f), Some((fp, at))) => f.contains_at(fp, at),
+            _ => self.contains(key.bytes),
+        }
+    }
+
     #[inline]
     fn contains(&self, key: &[u8]) -> bool {
         match self {
@@ -403,11 +453,13 @@ impl Built {
     }
 
     /// Deletes an inserted key; whether the filter found it. Static filters: `None`.
-    fn delete(&mut self, key: &[u8]) -> Option<bool> {
-        match self {
-            Built::Counting(c) => Some(c.delete(key)),
-            Built::ImpCb(f) => Some(f.delete(key) != DeleteOutcome::Absent),
-            Built::Cuckoo(c) => Some(c.delete(key)),
+    fn delete(&mut self, key: Key) -> Option<bool> {
+        match (self, key.md5) {
+            (Built::Counting(c), Some((_, at))) => Some(c.delete_at(at)),
+            (Built::Counting(c), None) => Some(c.delete(key.bytes)),
+            (Built::ImpCb(f), Some((fp, at))) => Some(f.delete_at(fp, at) != DeleteOutcome::Absent),
+            (Built::ImpCb(f), None) => Some(f.delete(key.bytes) != DeleteOutcome::Absent),
+            (Built::Cuckoo(c), _) => Some(c.delete(key.bytes)),
             _ => None,
         }
     }
@@ -512,8 +564,27 @@ pub struct FilterRow {
 
 /// Builds and measures one plan on `inserted` and `held_out`.
 pub fn measure(plan: &Plan, inserted: &[&[u8]], held_out: &[&[u8]]) -> FilterRow {
+    measure_in(&mut Bench::new(), plan, inserted, held_out)
+}
+
+/// [`measure`] on a bench that keeps, from one plan to the next on the same keys, the MD5
+/// derivation the `md5-slices` filters of one shape share: the same row, sooner.
+pub fn measure_in(
+    bench: &mut Bench,
+    plan: &Plan,
+    inserted: &[&[u8]],
+    held_out: &[&[u8]],
+) -> FilterRow {
     let n = inserted.len() as u64;
-    let (built, failed) = Built::build(plan, inserted);
+    let derived = match (plan.filter, plan.k, plan.m) {
+        (FilterKind::Bloom | FilterKind::Counting | FilterKind::ImpCb, Some(k), Some(m)) => {
+            bench.md5(plan.method, k, m, inserted, held_out)
+        }
+        _ => None,
+    };
+    let ins = |i: usize| key_of(inserted, derived, 0, i);
+    let out = |j: usize| key_of(held_out, derived, inserted.len(), j);
+    let (built, failed) = Built::build(plan, inserted, derived);
     let stored = match (&built, &failed) {
         (_, Some(f)) => f.stored,
         (Some(_), None) => n,
@@ -523,19 +594,24 @@ pub fn measure(plan: &Plan, inserted: &[&[u8]], held_out: &[&[u8]]) -> FilterRow
     let fpr_formula = formula(plan, built.as_ref(), n);
     let (mut false_positives, mut false_negatives, mut probes) = (0u64, 0u64, 0u64);
     if let Some(b) = &built {
-        for key in held_out {
-            false_positives += b.contains(key) as u64;
+        for j in 0..held_out.len() {
+            false_positives += b.contains_key(out(j)) as u64;
         }
-        for key in &inserted[..stored as usize] {
-            false_negatives += !b.contains(key) as u64;
+        for i in 0..stored as usize {
+            false_negatives += !b.contains_key(ins(i)) as u64;
         }
         if let Built::ImpCb(f) = b {
-            for key in held_out {
-                let all = f
-                    .indices(key)
-                    .iter()
-                    .all(|&i| f.counters().get(i as u64) != 0);
-                probes += all as u64;
+            for j in 0..held_out.len() {
+                let key = out(j);
+                let owned;
+                let at = match key.md5 {
+                    Some((_, at)) => at,
+                    None => {
+                        owned = f.indices(key.bytes);
+                        &owned
+                    }
+                };
+                probes += at.iter().all(|&i| f.counters().get(i as u64) != 0) as u64;
             }
         }
     }
@@ -568,8 +644,8 @@ pub fn measure(plan: &Plan, inserted: &[&[u8]], held_out: &[&[u8]]) -> FilterRow
         let half = stored as usize / 2;
         let mut ok = 0u64;
         let mut supported = true;
-        for key in &inserted[..half] {
-            match b.delete(key) {
+        for i in 0..half {
+            match b.delete(ins(i)) {
                 Some(found) => ok += found as u64,
                 None => {
                     supported = false;
@@ -580,12 +656,11 @@ pub fn measure(plan: &Plan, inserted: &[&[u8]], held_out: &[&[u8]]) -> FilterRow
         if supported && deletes {
             deleted = Some(ok);
             kept_lost = Some(
-                inserted[half..stored as usize]
-                    .iter()
-                    .filter(|k| !b.contains(k))
+                (half..stored as usize)
+                    .filter(|&i| !b.contains_key(ins(i)))
                     .count() as u64,
             );
-            still = Some(inserted[..half].iter().filter(|k| b.contains(k)).count() as u64);
+            still = Some((0..half).filter(|&i| b.contains_key(ins(i))).count() as u64);
         }
     }
     FilterRow {
@@ -651,12 +726,13 @@ pub fn bakeoff(
     held_out: &[&[u8]],
 ) -> FiltersReport {
     let plans = plans(settings, methods, inserted.len() as u64);
+    let mut bench = Bench::new();
     FiltersReport {
         inserted: inserted.len() as u64,
         held_out: held_out.len() as u64,
         filters: plans
             .iter()
-            .map(|p| measure(p, inserted, held_out))
+            .map(|p| measure_in(&mut bench, p, inserted, held_out))
             .collect(),
     }
 }
@@ -700,7 +776,7 @@ pub fn time_plan(
     now: &mut dyn FnMut() -> f64,
 ) -> (Option<f64>, Option<f64>) {
     let ((built, failed), ms, repeats) = repeated(repeat_cap(inserted.len()), now, || {
-        Built::build(plan, inserted)
+        Built::build(plan, inserted, None)
     });
     if built.is_none() && failed.is_some_and(|f| f.stored == 0) {
         return (None, None);

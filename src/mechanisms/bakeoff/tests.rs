@@ -297,3 +297,32 @@ fn timing_fills_the_times_and_nothing_else() {
         assert_eq!(a, b);
     }
 }
+
+#[test]
+fn rows_with_the_shared_md5_derivation_equal_rows_hashing_each_key() {
+    let urls = corpus(0, 6_000);
+    let keys = slices(&urls);
+    let (ins, out) = keys.split_at(3_000);
+    let settings = [
+        Setting::Fpr(0.01),
+        Setting::Fpr(0.001),
+        Setting::BitsPerKey(8.0),
+        Setting::BitsPerKey(2.5),
+    ];
+    let all = plans(&settings, &IndexMethod::ALL, ins.len() as u64);
+    let (mut shared, mut each) = (Bench::new(), Bench::hashing_each());
+    let mut derived = 0;
+    for plan in &all {
+        let (k, m) = (plan.k.unwrap_or(1), plan.m.unwrap_or(1));
+        derived += shared.md5(plan.method, k, m, ins, out).is_some() as usize;
+        let a = measure_in(&mut shared, plan, ins, out);
+        let b = measure_in(&mut each, plan, ins, out);
+        assert_eq!(a, b, "{plan:?}");
+        // The rows that delete did: the derivation's deletes are compared too.
+        if a.deletes {
+            assert!(a.deleted.is_some_and(|d| d > 0), "{plan:?}");
+        }
+    }
+    // Bloom's md5-slices row, the counting filter and IMP-CB at each setting.
+    assert_eq!(derived, 3 * settings.len());
+}

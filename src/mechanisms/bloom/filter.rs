@@ -68,6 +68,17 @@ impl Bloom {
         new
     }
 
+    /// Adds a key by its k positions ([`Bloom::indices`], worked out once for several filters of
+    /// the same shape); returns what [`Bloom::insert`] returns for that key.
+    pub fn insert_at(&mut self, positions: &[u32]) -> bool {
+        self.insert_source(Source::Positions(positions))
+    }
+
+    /// [`Bloom::contains`] of a key given by its k positions (see [`Bloom::insert_at`]).
+    pub fn contains_at(&self, positions: &[u32]) -> bool {
+        self.contains_source(Source::Positions(positions))
+    }
+
     /// `true` when all k bits of `key` are set: the key was inserted, or it is a false positive.
     /// Never `false` for an inserted key.
     pub fn contains(&self, key: &[u8]) -> bool {

@@ -320,6 +320,9 @@ pub(super) enum Source<'a> {
     /// The raw 64-bit words reduced `mod m`: XXH3-64 with seeds 0, 1, … (`independent`) or the
     /// widened MD5 stream (`md5-slices` where [`md5_slice_width`] is `None`).
     Words(&'a [u64]),
+    /// The k positions themselves, derived once for several filters of one shape (the
+    /// bake-off's `md5-slices` filters at one setting).
+    Positions(&'a [u32]),
 }
 
 impl Source<'_> {
@@ -339,6 +342,10 @@ impl Source<'_> {
             (Source::Words(w), IndexMethod::Independent | IndexMethod::Md5Slices) => {
                 let mut f = f;
                 w[..k as usize].iter().all(|&x| f(x % m))
+            }
+            (Source::Positions(p), _) => {
+                let mut f = f;
+                p.iter().all(|&g| f(g as u64))
             }
             _ => unreachable!("a prepared source matches its method"),
         }

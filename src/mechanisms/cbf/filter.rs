@@ -37,6 +37,15 @@ impl CbfDelete {
     }
 }
 
+/// `positions` as 64-bit positions in `buf` (at most 64 of them: k is at most 64); how many.
+fn widen(positions: &[u32], buf: &mut [u64; 64]) -> usize {
+    let n = positions.len().min(buf.len());
+    for (b, &g) in buf.iter_mut().zip(&positions[..n]) {
+        *b = g as u64;
+    }
+    n
+}
+
 /// A counting Bloom filter: m packed counters, k positions per key.
 #[derive(Clone, Debug)]
 pub struct CountingBloom {
@@ -77,17 +86,29 @@ impl CountingBloom {
 
     /// Adds `key`: each of its k counters goes up by 1 unless saturated (an overflow event).
     pub fn insert(&mut self, key: &[u8]) {
-        let (max, counters) = (self.counters.max, &mut self.counters);
-        let overflow = &mut self.overflow_events;
-        self.method.for_each_index(key, self.k, counters.m, |g| {
-            let c = counters.get(g);
+        let mut buf = [0u64; 64];
+        let n = fill_indices(self.method, key, self.k, self.counters.m, &mut buf);
+        self.insert_positions(&buf[..n]);
+    }
+
+    /// [`CountingBloom::insert`] of a key given by its k positions ([`CountingBloom::indices`],
+    /// worked out once for several filters of the same shape).
+    pub fn insert_at(&mut self, positions: &[u32]) {
+        let mut buf = [0u64; 64];
+        let n = widen(positions, &mut buf);
+        self.insert_positions(&buf[..n]);
+    }
+
+    fn insert_positions(&mut self, positions: &[u64]) {
+        let max = self.counters.max;
+        for &g in positions {
+            let c = self.counters.get(g);
             if c < max {
-                counters.set(g, c + 1);
+                self.counters.set(g, c + 1);
             } else {
-                *overflow += 1;
+                self.overflow_events += 1;
             }
-            true
-        });
+        }
         self.inserted += 1;
     }
 
@@ -97,16 +118,32 @@ impl CountingBloom {
             .for_each_index(key, self.k, self.counters.m, |g| self.counters.get(g) != 0)
     }
 
+    /// [`CountingBloom::contains`] of a key given by its k positions.
+    pub fn contains_at(&self, positions: &[u32]) -> bool {
+        positions.iter().all(|&g| self.counters.get(g as u64) != 0)
+    }
+
     /// Removes `key` if the filter reports it present (returns `false`, changing nothing,
     /// otherwise): each of its k counters goes down by 1, a saturated one according to the
     /// rule. Delete only keys that were inserted: deleting a false positive corrupts counts.
     pub fn delete(&mut self, key: &[u8]) -> bool {
         let mut buf = [0u64; 64];
         let n = fill_indices(self.method, key, self.k, self.counters.m, &mut buf);
-        if buf[..n].iter().any(|&g| self.counters.get(g) == 0) {
+        self.delete_positions(&buf[..n])
+    }
+
+    /// [`CountingBloom::delete`] of a key given by its k positions.
+    pub fn delete_at(&mut self, positions: &[u32]) -> bool {
+        let mut buf = [0u64; 64];
+        let n = widen(positions, &mut buf);
+        self.delete_positions(&buf[..n])
+    }
+
+    fn delete_positions(&mut self, positions: &[u64]) -> bool {
+        if positions.iter().any(|&g| self.counters.get(g) == 0) {
             return false;
         }
-        for &g in &buf[..n] {
+        for &g in positions {
             let c = self.counters.get(g);
             if c == 0 {
                 // The key hit this counter twice and it held 1.

@@ -584,7 +584,22 @@ impl<S: FingerprintDb> ImpCb<S> {
     fn process_as(&mut self, url: &[u8], reading: Fig2Reading) -> Result<Verdict, S::Error> {
         let mut buf = [0u32; MAX_K as usize];
         let fp = self.derive(url, &mut buf);
-        let idx = &buf[..self.k as usize];
+        self.process_derived(fp, &buf[..self.k as usize], reading)
+    }
+
+    /// [`ImpCb::try_process`] of a URL given by its MD5 fingerprint and its k indices
+    /// ([`ImpCb::indices`]), derived once for several filters of the same shape.
+    pub fn try_process_at(&mut self, fp: u128, idx: &[u32]) -> Result<Verdict, S::Error> {
+        self.process_derived(fp, idx, Fig2Reading::Once)
+    }
+
+    #[inline(always)]
+    fn process_derived(
+        &mut self,
+        fp: u128,
+        idx: &[u32],
+        reading: Fig2Reading,
+    ) -> Result<Verdict, S::Error> {
         self.stats.processed += 1;
         if self.any_zero(idx) {
             self.stats.answered_by_counters += 1;
@@ -653,7 +668,12 @@ impl<S: FingerprintDb> ImpCb<S> {
     pub fn try_contains(&self, url: &[u8]) -> Result<bool, S::Error> {
         let mut buf = [0u32; MAX_K as usize];
         let fp = self.derive(url, &mut buf);
-        Ok(!self.any_zero(&buf[..self.k as usize]) && self.store.contains(fp)?)
+        self.try_contains_at(fp, &buf[..self.k as usize])
+    }
+
+    /// [`ImpCb::try_contains`] of a URL given by its fingerprint and indices.
+    pub fn try_contains_at(&self, fp: u128, idx: &[u32]) -> Result<bool, S::Error> {
+        Ok(!self.any_zero(idx) && self.store.contains(fp)?)
     }
 
     /// The reference count of a URL (0 when absent).
@@ -665,8 +685,13 @@ impl<S: FingerprintDb> ImpCb<S> {
     pub fn try_delete(&mut self, url: &[u8]) -> Result<DeleteOutcome, S::Error> {
         let mut buf = [0u32; MAX_K as usize];
         let fp = self.derive(url, &mut buf);
+        self.try_delete_at(fp, &buf[..self.k as usize])
+    }
+
+    /// [`ImpCb::try_delete`] of a URL given by its fingerprint and indices.
+    pub fn try_delete_at(&mut self, fp: u128, idx: &[u32]) -> Result<DeleteOutcome, S::Error> {
         self.stats.deletes += 1;
-        if self.any_zero(&buf[..self.k as usize]) {
+        if self.any_zero(idx) {
             self.stats.answered_by_counters += 1;
             return Ok(DeleteOutcome::Absent);
         }
@@ -866,6 +891,24 @@ impl<S: FingerprintDb<Error = Infallible>> ImpCb<S> {
     /// Drops one reference to the URL; the last one removes its record and its counts.
     pub fn delete(&mut self, url: &[u8]) -> DeleteOutcome {
         let Ok(v) = self.try_delete(url);
+        v
+    }
+
+    /// [`ImpCb::process`] of a URL given by its MD5 fingerprint and its k indices.
+    pub fn process_at(&mut self, fp: u128, idx: &[u32]) -> Verdict {
+        let Ok(v) = self.try_process_at(fp, idx);
+        v
+    }
+
+    /// [`ImpCb::contains`] of a URL given by its fingerprint and indices.
+    pub fn contains_at(&self, fp: u128, idx: &[u32]) -> bool {
+        let Ok(v) = self.try_contains_at(fp, idx);
+        v
+    }
+
+    /// [`ImpCb::delete`] of a URL given by its fingerprint and indices.
+    pub fn delete_at(&mut self, fp: u128, idx: &[u32]) -> DeleteOutcome {
+        let Ok(v) = self.try_delete_at(fp, idx);
         v
     }
 }

@@ -67,8 +67,9 @@ impl FiltersCmd {
         // Each row measured, then each timed: two steps a row.
         let mut progress = Progress::new(Some(2 * plans.len() as u64), "building filters");
         let mut filters = Vec::with_capacity(plans.len());
+        let mut bench = bakeoff::Bench::new();
         for (i, plan) in plans.iter().enumerate() {
-            filters.push(bakeoff::measure(plan, &inserted, &held_out));
+            filters.push(bakeoff::measure_in(&mut bench, plan, &inserted, &held_out));
             progress.set(i as u64 + 1);
         }
         let mut report = FiltersReport {

@@ -1486,6 +1486,8 @@ export const ZH = {
   axisCounterValue: '计数器值 j',
   axisCountersLog: '值为 j 的计数器数（对数坐标）',
   countersMeasured: '计数器',
+  countersSoFar: (n, total) => `计数器，目前已放入 ${total} 个 URL 中的 ${n} 个`,
+  cbfSoFar: (n, total) => `目前已放入 ${total} 个 URL 中的 ${n} 个；其余放入时图会随之更新。`,
   countersExpected: '期望值，m · P(c = j)',
   counterFullLabel: (j) => `${j}（满）`,
   countersTooltipTitle: (j) => `计数器值 ${j}`,

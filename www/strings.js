@@ -1482,6 +1482,8 @@ export const S = {
   axisCounterValue: 'counter value j',
   axisCountersLog: 'counters holding j (log scale)',
   countersMeasured: 'counters',
+  countersSoFar: (n, total) => `counters, ${n} of ${total} URLs in so far`,
+  cbfSoFar: (n, total) => `So far ${n} of the ${total} URLs are in; the picture grows as the rest go in. `,
   countersExpected: 'expected, m · P(c = j)',
   counterFullLabel: (j) => `${j} (full)`,
   countersTooltipTitle: (j) => `counter value ${j}`,

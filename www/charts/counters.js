@@ -7,12 +7,15 @@ import { axisTitle, barSeries, cssColor, labelledLog, powerOfTenTicks, upsert } 
 /** Smallest count on the log axis; expectations below it are left out. */
 const FLOOR = 0.5;
 
-/** counters: the report's `counters` ({counts, expected, max, …}). */
-export function render(canvas, { counters }) {
+/**
+ * counters: the report's `counters` ({counts, expected, max, n, …}); inserted: the keys the
+ * filter takes in all (the counters hold the first `counters.n` while they go in).
+ */
+export function render(canvas, { counters, inserted = counters.n }) {
   const ink = cssColor('--ink', '#1b2230');
   const labels = counters.counts.map((_, j) => (j === counters.max ? S.counterFullLabel(j) : String(j)));
   const bars = barSeries(
-    S.countersMeasured,
+    counters.n < inserted ? S.countersSoFar(int(counters.n), int(inserted)) : S.countersMeasured,
     counters.counts.map((c) => (c > 0 ? c : null)),
     cssColor('--cbf-counters', '#0072b2'),
   );

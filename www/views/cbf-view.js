@@ -93,7 +93,7 @@ export function setupCbf(ctx) {
         (share, partial) => {
           progress(share);
           if (!partial || !r.current()) return;
-          drawCounters(partial.counters);
+          drawCounters(partial.counters, partial.input.inserted);
           runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('cbf-hist-chart')), r.generation);
         },
       );
@@ -115,12 +115,18 @@ export function setupCbf(ctx) {
     }
   }
 
-  /** The counters' histogram beside the binomial (the counters after every key is in). */
-  function drawCounters(c) {
+  /**
+   * The counters' histogram beside the binomial: after every key is in, or while they go in
+   * (`c.n` of `inserted`).
+   * @param {any} c
+   * @param {number} [inserted]
+   */
+  function drawCounters(c, inserted = c.n) {
     // Shown first: the chart takes its box's size.
     $('cbf-hist-fig').hidden = false;
-    countersChart.render($('cbf-hist-chart'), { counters: c });
-    say($('cbf-hist-note'), () => S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
+    countersChart.render($('cbf-hist-chart'), { counters: c, inserted });
+    const soFar = () => (c.n < inserted ? S.cbfSoFar(int(c.n), int(inserted)) : '');
+    say($('cbf-hist-note'), () => soFar() + S.cbfHistNote(int(c.m), int(c.nonzero), int(c.saturated), int(c.overflow_events), c.max));
     $('cbf-hist-note').dataset.saturated = String(c.saturated);
   }
 

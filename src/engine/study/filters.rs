@@ -33,6 +33,13 @@ use serde::Deserialize;
 pub const MAX_INSERTED: usize = 500_000;
 /// Share of a filter study's progress given to splitting the keys.
 pub(super) const KEYS_SHARE: f64 = 0.3;
+/// What [`Split::advance`] says in the step that finishes the split: all but done.
+const JUST_SPLIT: f64 = 0.999;
+/// What inserting a key into a counting filter costs, in the split's lines (its k positions
+/// hashed, P5's md5-slices 4 or 5 MD5 blocks, against one corpus URL made): a step's budget of
+/// lines fills a third as many keys, so a slice of the fill takes about as long as one of the
+/// split, and the first picture is not held back by a slice many times too long.
+const FILL_COST: usize = 3;
 
 // ----------------------------------------------------------------------------------------------
 // The split
@@ -190,7 +197,9 @@ impl Split {
     }
 
     /// Splits at most `budget` more lines; the share of the split done (1 when the session
-    /// holds it).
+    /// holds it), below 1 also in the step that finishes it: that step ends there, and the
+    /// study's next step, whose keys cost more than the split's lines (hashed, looked up),
+    /// starts with a budget of its own instead of what the split's lines left.
     pub(super) fn advance(&mut self, session: &mut Session, budget: usize) -> Result<f64, Coded> {
         let Some(build) = &mut self.0 else {
             return Ok(1.0);
@@ -206,7 +215,7 @@ impl Split {
         }
         let keys = self.0.take().expect("being split").finish()?;
         session.set_filter_keys(keys);
-        Ok(1.0)
+        Ok(JUST_SPLIT)
     }
 }
 
@@ -422,6 +431,9 @@ struct CbfTask {
     filling: Option<(CountingBloom, usize)>,
     /// The split's description, once it is made.
     input: Option<KeysInfo>,
+    /// The counters with the keys in so far, while they go in: the first picture (after at most
+    /// an eighth of the keys), again at each quarter of them.
+    so_far: Option<CounterHistogram>,
     counters: Option<CounterHistogram>,
     deletion: Option<DeletionReport>,
 }
@@ -455,6 +467,7 @@ pub(super) fn cbf(p: CbfParams, session: &Session) -> Result<Box<dyn Task>, Code
         delete_fraction: d,
         filling: None,
         input: None,
+        so_far: None,
         counters: None,
         deletion: None,
     }))
@@ -478,15 +491,26 @@ impl Task for CbfTask {
                     self.filling.insert((f, 0))
                 }
             };
-            let stop = done.saturating_add(budget).min(n);
+            let first = *done == 0;
+            // The first slice an eighth of the keys at most: the first picture, soon.
+            let most = if first { n.div_ceil(8) } else { n };
+            let stop = done
+                .saturating_add((budget / FILL_COST).clamp(1, most))
+                .min(n);
+            let quarter = |i: usize| i * 4 / n.max(1);
+            let passed = quarter(stop) > quarter(*done);
             for key in keys.keys.iter(*done, stop) {
                 filter.insert(key);
             }
             *done = stop;
             if stop < n {
+                if first || passed {
+                    self.so_far = Some(counter_histogram(filter, stop as u64));
+                }
                 return Ok(KEYS_SHARE + (1.0 - KEYS_SHARE) * 0.5 * share(stop, n));
             }
             self.counters = Some(counter_histogram(filter, n as u64));
+            self.so_far = None;
             self.filling = None;
             return Ok(KEYS_SHARE + (1.0 - KEYS_SHARE) * 0.5);
         }
@@ -505,7 +529,7 @@ impl Task for CbfTask {
         Some(Partial::Counters {
             input: self.input.as_ref()?,
             m_over_n: self.ratio,
-            counters: self.counters.as_ref()?,
+            counters: self.counters.as_ref().or(self.so_far.as_ref())?,
         })
     }
 

@@ -92,7 +92,8 @@ pub enum Partial<'a> {
         input: &'a KeysInfo,
         /// m/N.
         m_over_n: f64,
-        /// The counters' histogram beside the binomial.
+        /// The counters' histogram beside the binomial: while the keys go in, of those in so
+        /// far (its `n`, below the split's `inserted`).
         counters: &'a CounterHistogram,
     },
     /// The rebalancing study's report of the lines read so far.
@@ -134,7 +135,7 @@ impl Partial<'_> {
             Partial::RebalanceSoFar { lines, .. } => *lines,
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
             Partial::FilterRows { rows, .. } => rows.len() as u64,
-            Partial::Counters { .. } => 1,
+            Partial::Counters { counters, .. } => counters.n,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64
             }

@@ -570,7 +570,7 @@ fn the_bloom_study_tells_its_rows_so_far_in_the_order_asked() {
 }
 
 #[test]
-fn the_counting_filter_tells_its_counters_before_the_deletions() {
+fn the_counting_filter_tells_its_counters_as_the_keys_go_in_then_before_the_deletions() {
     let mut s = session(3_000, false);
     let params =
         json!({"ratio": 8, "k": 4, "bits": 4, "method": "md5-slices", "deleteFraction": 0.5});
@@ -579,17 +579,51 @@ fn the_counting_filter_tells_its_counters_before_the_deletions() {
         job.partial().is_none(),
         "nothing to tell before the counters"
     );
-    let mut told = None;
-    while job.run(&mut s, 500).unwrap() < 1.0 {
+    let mut tells: Vec<Value> = Vec::new();
+    while job.run(&mut s, 400).unwrap() < 1.0 {
         if let Some(p) = job.partial() {
-            told.get_or_insert(serde_json::to_value(p).unwrap());
+            let p = serde_json::to_value(p).unwrap();
+            if tells.last() != Some(&p) {
+                tells.push(p);
+            }
         }
     }
-    let told = told.expect("the counters are told before the end");
     let report = finished(job, &mut s);
-    assert_eq!(told["counters"], report["counters"]);
-    assert_eq!(told["input"], report["input"]);
-    assert_eq!(told["m_over_n"], report["m_over_n"]);
+    let last = tells.last().expect("the counters are told before the end");
+    assert_eq!(last["counters"], report["counters"]);
+    assert_eq!(last["input"], report["input"]);
+    assert_eq!(last["m_over_n"], report["m_over_n"]);
+    // Before it: the counters with the keys in so far, each the filter of the first n keys.
+    let inserted = report["input"]["inserted"].as_u64().unwrap();
+    assert!(
+        tells.len() >= 2,
+        "a picture while the keys go in: {}",
+        tells.len()
+    );
+    let keys = s.filter_keys().unwrap();
+    let mut seen = 0;
+    for t in &tells[..tells.len() - 1] {
+        let c = &t["counters"];
+        let n = c["n"].as_u64().unwrap();
+        assert!(seen < n && n < inserted, "{seen} < {n} < {inserted}");
+        seen = n;
+        let (m, method) = (
+            c["m"].as_u64().unwrap(),
+            crate::mechanisms::bloom::IndexMethod::Md5Slices,
+        );
+        let mut f = crate::mechanisms::cbf::CountingBloom::new(m, 4, 4, method).unwrap();
+        for key in keys.keys.iter(0, n as usize) {
+            f.insert(key);
+        }
+        let counts = f.counters().histogram();
+        let told: Vec<u64> = serde_json::from_value(c["counts"].clone()).unwrap();
+        assert_eq!(
+            told[..],
+            counts[..told.len()],
+            "the counters of the first {n} keys"
+        );
+        assert!(counts[told.len()..].iter().all(|&x| x == 0));
+    }
 }
 
 #[test]

@@ -30,6 +30,7 @@ import { setupLessonGlue } from './views/lesson-glue.js';
 import { setupPermalinkState } from './views/permalink-state.js';
 import { setupLook, firstLanguage } from './views/look.js';
 import { setupDedup } from './views/dedup.js';
+import { rewordFields } from './fields.js';
 import { MSG } from './protocol.js';
 
 const state = firstState();
@@ -89,6 +90,7 @@ function relabel() {
   document.title = S.title;
   applyStrings(document);
   resay();
+  rewordFields();
   look.markLanguage();
   const corpusN = $('corpus-n').value;
   input.buildCorpusSelect();

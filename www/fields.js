@@ -19,27 +19,51 @@ export function readNumber(input, { min, max, whole = false, what }) {
   return { value: v };
 }
 
-/** Shows `error` next to `input` (and marks it invalid), or clears both. */
-export function markField(input, errorBox, error) {
+/** Each field showing an error, and how its view reads it (and its other fields) again. */
+const wrong = new Map();
+
+/**
+ * Shows `error` next to `input` (and marks it invalid), or clears both. `again` reads the field
+ * again (its view's reader, which calls this): after a change of language the error is then
+ * worded in the language shown (rewordFields).
+ * @param {HTMLElement} input
+ * @param {HTMLElement} errorBox
+ * @param {string | null | undefined} error
+ * @param {(() => unknown) | null} [again]
+ */
+export function markField(input, errorBox, error, again = null) {
   showText(errorBox, error ?? '');
   if (error) input.setAttribute('aria-invalid', 'true');
   else input.removeAttribute('aria-invalid');
+  if (error && again) wrong.set(input, again);
+  else wrong.delete(input);
+}
+
+/** After a change of language: every field still showing an error is read again, and so its error worded anew. */
+export function rewordFields() {
+  const readers = new Set();
+  for (const [input, again] of wrong) {
+    if (input.isConnected && input.getAttribute('aria-invalid') === 'true') readers.add(again);
+    else wrong.delete(input);
+  }
+  for (const again of readers) again();
 }
 
 /**
  * Reads every field of `fields` (`[name, id, rule]`, `rule` as `readNumber` takes it) and shows
  * each one's error beside it (the element `${id}-error`): the values by name, or null when one
- * is wrong.
+ * is wrong. `again`: the view's reader, as markField takes it.
  * @param {[string, string, { min: number, max: number, whole?: boolean, what: string }][]} fields
+ * @param {(() => unknown) | null} [again]
  * @returns {Record<string, number> | null}
  */
-export function readFields(fields) {
+export function readFields(fields, again = null) {
   /** @type {Record<string, number>} */
   const values = {};
   let ok = true;
   for (const [name, id, rule] of fields) {
     const r = readNumber($(id), rule);
-    markField($(id), $(`${id}-error`), r.error);
+    markField($(id), $(`${id}-error`), r.error, again);
     if (r.error) ok = false;
     else values[name] = r.value;
   }

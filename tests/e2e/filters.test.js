@@ -75,7 +75,10 @@ describe('the filter bake-off', () => {
     await page.waitForSelector('#filters-values-error:not([hidden])');
     assert.match(await page.textContent('#filters-values-error'), /“99” is not a number of bits per key from 1 to 64/);
     assert.equal(await page.$eval('#filters', (s) => s.dataset.gen), gen, 'nothing ran');
+    // The error shown is worded again in the language switched to, and still nothing runs.
     await page.click('#lang-toggle');
+    await page.waitForFunction(() => /“99”.*1 到 64/.test(document.getElementById('filters-values-error').textContent));
+    assert.equal(await page.$eval('#filters', (s) => s.dataset.gen), gen, 'nothing ran');
     await page.fill('#filters-values', 'abc');
     await page.press('#filters-values', 'Enter');
     await page.waitForFunction(() => /不是 1 到 64 之间的每键位数/.test(document.getElementById('filters-values-error').textContent));

@@ -79,9 +79,9 @@ export function setupBloom(ctx) {
   /** Reads k and m/N; shows what is wrong next to the field. */
   function readControls() {
     const k = readNumber($('bloom-k'), { min: 1, max: C.p5.kMax, whole: true, what: S.bloomKName });
-    markField($('bloom-k'), $('bloom-k-error'), k.error);
+    markField($('bloom-k'), $('bloom-k-error'), k.error, readControls);
     const r = readNumber($('bloom-ratio'), { min: C.p5.ratioMin, max: C.p5.ratioMax, what: S.bloomRatioName });
-    markField($('bloom-ratio'), $('bloom-ratio-error'), r.error);
+    markField($('bloom-ratio'), $('bloom-ratio-error'), r.error, readControls);
     // Allowed, but worth a word: fewer bits than URLs.
     const low = !r.error && r.value < 1;
     say($('bloom-ratio-hint'), () => low ? S.bloomRatioBelowOne : S.bloomRatioHint);

@@ -52,7 +52,7 @@ export function setupCbf(ctx) {
       ['k', 'cbf-k', { min: 1, max: C.p5.kMax, whole: true, what: S.cbfKName }],
       ['fraction', 'cbf-delete', { min: 0, max: 1, what: S.cbfDeleteName }],
     ];
-    const values = readFields(fields);
+    const values = readFields(fields, readControls);
     if (values) state.params = { method: $('cbf-method').value, ...values };
     return Boolean(values);
   }

@@ -64,7 +64,7 @@ export function setupFilters(ctx) {
   function readControls() {
     const by = /** @type {HTMLInputElement} */ (document.querySelector('input[name="filters-by"]:checked'))?.value ?? 'fpr';
     const r = readValues(by, /** @type {HTMLInputElement} */ ($('filters-values')).value);
-    markField($('filters-values'), $('filters-values-error'), r.error);
+    markField($('filters-values'), $('filters-values-error'), r.error, readControls);
     if (r.error) return false;
     state.by = by;
     state.values = r.values;

@@ -71,8 +71,8 @@ export function setupP5(ctx) {
   function readStream() {
     const dup = readNumber($('p5fig3-dup'), { min: 0, max: 99, what: S.p5Fig3DupName });
     const seed = readNumber($('p5fig3-seed'), { min: 0, max: Number.MAX_SAFE_INTEGER, whole: true, what: S.p5Fig3SeedName });
-    markField($('p5fig3-dup'), $('p5fig3-dup-error'), dup.error);
-    markField($('p5fig3-seed'), $('p5fig3-seed-error'), seed.error);
+    markField($('p5fig3-dup'), $('p5fig3-dup-error'), dup.error, readStream);
+    markField($('p5fig3-seed'), $('p5fig3-seed-error'), seed.error, readStream);
     if (dup.error || seed.error) return null;
     return { dupShare: dup.value / 100, seed: seed.value };
   }

@@ -55,7 +55,7 @@ export function setupRebalance(ctx) {
       ['to', 'reb-to', { min: 1, max: C.p2.pageMaxNodes, whole: true, what: S.rebToName }],
       ['vnodes', 'reb-vnodes', { min: 1, max: C.p2.maxVnodes, whole: true, what: S.rebVnodesName }],
     ];
-    const values = readFields(fields);
+    const values = readFields(fields, readControls);
     if (values) state.params = /** @type {typeof state.params} */ (/** @type {unknown} */ (values));
     return Boolean(values);
   }

@@ -31,7 +31,7 @@ export function setupSlotmap(ctx) {
   function readControls() {
     const r = parseSlots($('slotmap-m').value);
     const error = r.error ?? (r.m > C.slotmap.maxSlots ? S.slotmapTooMany(int(C.slotmap.maxSlots), power(C.slotmap.maxSlots)) : null);
-    markField($('slotmap-m'), $('slotmap-m-error'), error);
+    markField($('slotmap-m'), $('slotmap-m-error'), error, readControls);
     if (error) return false;
     state.m = r.m;
     state.layout = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="slotmap-layout"]:checked'))?.value ?? 'hilbert';

@@ -371,6 +371,7 @@ export function labelledLog(label, ticks = {}) {
       axis.ticks = axis.ticks.filter((t) => label(t.value));
     },
     ticks: { callback: thin(label), autoSkip: false, ...ticks },
-    grid: { color: (/** @type {any} */ c) => (c.tick && label(c.tick.value) ? line : 'transparent') },
+    // Every tick left is labelled: each draws its line.
+    grid: { color: (/** @type {any} */ c) => (c.tick ? line : 'transparent') },
   };
 }

@@ -116,7 +116,9 @@ describe('crawl nodes joining and leaving, from the one file', () => {
   test('the one file runs the second module from disk, with the CLI numbers', async () => {
     const want = cli(7, 8);
     await withOneFile(async (p) => {
-      await p.goto(`${p.url()}#p2-nodes`);
+      // The file's address without the state the page may already have written into its
+      // fragment: "#p2-nodes" after that fragment would be part of it, not a view.
+      await p.goto(`${p.url().split('#')[0]}#p2-nodes`);
       await shown(p, 7, 8);
       assertEqualsCli(await rows(p), want);
     });

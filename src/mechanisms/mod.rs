@@ -12,10 +12,12 @@
 //! | [`bloom`] | Bloom filters, index derivations and their theory | P4, P5 |
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
 //! | [`fingerprint`] | MD5 fingerprints: avalanche, birthday bounds, alias/mirror and canonical forms | P3 |
+//! | [`canon`] | which URLs are one page: WHATWG, RFC 3986, Safe Browsing and P3's canonical forms, and what each merges | beyond the papers (P3) |
 //! | [`bakeoff`] | P4's and P5's filters beside a cuckoo filter, xor and binary fuse filters: bits per key against the false-positive rate | beyond the papers (P4, P5) |
 
 pub mod bakeoff;
 pub mod bloom;
+pub mod canon;
 pub mod cbf;
 pub mod fingerprint;
 pub mod partition;

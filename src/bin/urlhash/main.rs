@@ -48,6 +48,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Slotmap(a) => a.run(),
         Command::Partition(a) => a.run(),
         Command::Rebalance(a) => a.run(),
+        Command::Canon(a) => a.run(),
         Command::Trie(a) => a.run(),
         Command::Fingerprint(a) => a.run(),
         Command::Bloom(a) => a.run(),

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod bloom_cbf;
+mod canon;
 mod claims;
 mod dist;
 mod filters;

@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 pub(crate) mod bloom;
+pub(crate) mod canon;
 pub(crate) mod cbf;
 pub(crate) mod claims;
 pub(crate) mod dist;
@@ -87,6 +88,13 @@ pub(crate) enum Command {
     /// Keeps the inserted and held-out URLs in memory (their bytes and 16 more each): at most
     /// --limit of each; builds one filter at a time.
     Filters(filters::FiltersCmd),
+    /// Which URLs are one page (beyond the papers): the input through WHATWG's parser, RFC
+    /// 3986's normalisation, Google Safe Browsing's canonicalisation and P3's key, with the
+    /// distinct pages each finds, the groups of spellings it merged, and the pairs one scheme
+    /// merges and another keeps apart.
+    ///
+    /// Keeps every distinct line and its canonical form under each scheme in memory.
+    Canon(canon::CanonCmd),
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]

@@ -1,0 +1,166 @@
+//! `urlhash canon`: which URLs of the input are one page under WHATWG's parser, RFC 3986's
+//! normalisation, Google Safe Browsing's canonicalisation and P3's key (beyond the papers).
+
+use anyhow::{bail, Result};
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use urlhashlab::foundation::lines::InputStats;
+use urlhashlab::mechanisms::canon::{EquivalenceReport, EquivalenceStudy, Scheme};
+
+use crate::emit::{group, write_report, Cell, Format, Out, Table, WithInput};
+use crate::flags::SourceArgs;
+use crate::input::{for_each_url, warn_input, Source};
+
+/// The arguments of `urlhash canon` (see `Command::Canon`).
+#[derive(Args)]
+pub(crate) struct CanonCmd {
+    /// Schemes, comma-separated, in the order wanted: whatwg, rfc3986, safe-browsing, p3.
+    #[arg(long = "scheme", value_name = "ID,…", value_delimiter = ',', value_parser = parse_scheme, default_value = "whatwg,rfc3986,safe-browsing,p3")]
+    pub(crate) schemes: Vec<Scheme>,
+    /// The largest merged groups shown per scheme, and the spellings shown per group.
+    #[arg(long, value_name = "K", default_value_t = 5)]
+    pub(crate) examples: usize,
+    #[command(flatten)]
+    pub(crate) source: SourceArgs,
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Print CSV instead of text: a row per scheme, then a row per largest group, then a row
+    /// per pair of schemes, each after a `# name` line.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) csv: bool,
+}
+
+fn parse_scheme(s: &str) -> Result<Scheme, String> {
+    Scheme::parse(s.trim()).ok_or_else(|| {
+        let ids: Vec<&str> = Scheme::ALL.iter().map(|s| s.id()).collect();
+        format!("unknown scheme '{s}' (one of {})", ids.join(", "))
+    })
+}
+
+/// What was read.
+#[derive(Serialize)]
+struct CanonInput {
+    source: Source,
+    #[serde(flatten)]
+    stats: InputStats,
+}
+
+impl CanonCmd {
+    pub(crate) fn run(&self) -> Result<()> {
+        let mut schemes: Vec<Scheme> = Vec::new();
+        for s in &self.schemes {
+            if !schemes.contains(s) {
+                schemes.push(*s);
+            }
+        }
+        let source = Source::from_args(&self.source, 100_000);
+        let mut study = EquivalenceStudy::new(&schemes);
+        let stats = for_each_url(&source, |_, line| study.push(line))?;
+        warn_input(&stats, None);
+        if stats.urls == 0 {
+            bail!("no URLs in {}", source.describe());
+        }
+        let report = study.finish(self.examples);
+        let input = CanonInput {
+            source: source.clone(),
+            stats,
+        };
+        let json = WithInput {
+            input: &input,
+            report: &report,
+        };
+        write_report(Format::of(self.json, self.csv), &json, |w| {
+            print_canon(w, &report, &source)
+        })
+    }
+}
+
+fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::Result<()> {
+    writeln!(
+        w,
+        "Which URLs are one page: {} lines, {} distinct spellings ({}).",
+        group(r.lines),
+        group(r.spellings),
+        source.describe()
+    )?;
+    let mut t = Table::new("schemes")
+        .left("scheme", 14)
+        .csv("scheme")
+        .right("distinct", 10)
+        .csv("distinct")
+        .right("merged", 10)
+        .csv("merged_spellings")
+        .right("groups", 8)
+        .csv("merged_groups")
+        .right("refused", 8)
+        .csv("refused")
+        .left("rules", 40)
+        .csv("source");
+    for s in &r.schemes {
+        t.row(vec![
+            s.scheme.into(),
+            Cell::group(s.distinct),
+            Cell::group(s.merged_spellings),
+            Cell::group(s.merged_groups),
+            Cell::group(s.refused),
+            s.source.into(),
+        ]);
+    }
+    w.table(&t)?;
+    let mut g = Table::new("groups")
+        .left("scheme", 14)
+        .csv("scheme")
+        .right("spellings", 10)
+        .csv("spellings")
+        .right("lines", 8)
+        .csv("lines")
+        .left("canonical form ← spellings", 40)
+        .csv("canonical");
+    for s in &r.schemes {
+        for grp in &s.largest {
+            let shown = format!("{} ← {}", grp.canonical, grp.examples.join(" · "));
+            g.row(vec![
+                s.scheme.into(),
+                Cell::group(grp.spellings),
+                Cell::group(grp.lines),
+                Cell::new(shown, grp.canonical.clone()),
+            ]);
+        }
+    }
+    writeln!(
+        w,
+        "\nThe largest groups each scheme merged (a spelling is a distinct line):"
+    )?;
+    w.table(&g)?;
+    let mut d = Table::new("disagreements")
+        .left("merges", 14)
+        .csv("merges")
+        .left("keeps apart", 14)
+        .csv("keeps_apart")
+        .right("pairs", 12)
+        .csv("pairs")
+        .left("for example", 40)
+        .csv("example");
+    for x in &r.disagreements {
+        let ex = x
+            .example
+            .as_ref()
+            .map_or(String::new(), |(a, b)| format!("{a} = {b}"));
+        d.row(vec![
+            x.merges.into(),
+            x.keeps_apart.into(),
+            Cell::group(x.pairs),
+            ex.as_str().into(),
+        ]);
+    }
+    writeln!(
+        w,
+        "\nPairs of spellings one scheme merges and the other keeps apart:"
+    )?;
+    w.table(&d)?;
+    writeln!(
+        w,
+        "A refused line (no host for that scheme) stays its own page and is counted in 'distinct'."
+    )
+}

@@ -1,0 +1,352 @@
+//! Which URLs are "the same page": named canonicalisation schemes, and what each merges on a
+//! URL list (beyond the papers; P3's Name_ID is one of them).
+//!
+//! Crawlers disagree about which spellings of a URL are one page. Each [`Scheme`] maps a line
+//! to a canonical form; two lines a scheme maps to one form are one page to it. The
+//! [`EquivalenceStudy`] counts, per scheme, the distinct pages of a list, the groups of
+//! spellings it merged (largest first), the lines it refuses (no host), and, for every two
+//! schemes A and B, the pairs of spellings A merges and B keeps apart:
+//! `Σ over A's groups g of C(|g|, 2) − Σ over (g, B-form) of C(n, 2)`.
+//!
+//! | scheme | source |
+//! |---|---|
+//! | [`Scheme::Whatwg`] | the WHATWG URL Standard's serialisation (the `url` crate) |
+//! | [`Scheme::Rfc3986`] | RFC 3986 §6.2.2-6.2.3 normalisation ([`rfc3986`]) |
+//! | [`Scheme::SafeBrowsing`] | Google Safe Browsing v4 canonicalisation ([`safe_browsing`]) |
+//! | [`Scheme::P3`] | P3's key: `"http://" + host + path`, the fragment dropped |
+//!
+//! A line a scheme refuses is never dropped: it stays its own page (its bytes as they are) and
+//! is counted in [`SchemeRow::refused`].
+//!
+//! # Example
+//! ```
+//! use urlhashlab::mechanisms::canon::{EquivalenceStudy, Scheme};
+//! let mut s = EquivalenceStudy::new(&Scheme::ALL);
+//! for line in ["http://a.cn/x", "HTTP://A.CN:80/x", "http://a.cn/x#top", "http://a.cn/%78"] {
+//!     s.push(line.as_bytes());
+//! }
+//! let r = s.finish(5);
+//! let distinct = |id: &str| r.schemes.iter().find(|row| row.scheme == id).unwrap().distinct;
+//! assert_eq!(distinct("whatwg"), 3); // #top and %78 stay apart
+//! assert_eq!(distinct("rfc3986"), 2); // %78 is x; the fragment stays
+//! assert_eq!(distinct("safe-browsing"), 1);
+//! ```
+
+pub mod rfc3986;
+pub mod safe_browsing;
+
+use crate::foundation::key;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One canonicalisation scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scheme {
+    /// The URL as the WHATWG URL Standard serialises it (the `url` crate 2.5): scheme and host
+    /// in lower case, IDNA, default port dropped, dot segments resolved, the fragment kept.
+    Whatwg,
+    /// RFC 3986's normalisation ([`rfc3986`]).
+    Rfc3986,
+    /// Google Safe Browsing's canonicalisation ([`safe_browsing`]).
+    SafeBrowsing,
+    /// P3's key before its host table: `"http://" + host[:port] + path?query`, host as the
+    /// WHATWG parser gives it, any scheme written `http://`, the fragment dropped.
+    P3,
+}
+
+impl Scheme {
+    /// Every scheme, in the order reports list them.
+    pub const ALL: [Scheme; 4] = [
+        Scheme::Whatwg,
+        Scheme::Rfc3986,
+        Scheme::SafeBrowsing,
+        Scheme::P3,
+    ];
+
+    /// The scheme's id (`urlhash canon --scheme`, report fields).
+    pub fn id(self) -> &'static str {
+        match self {
+            Scheme::Whatwg => "whatwg",
+            Scheme::Rfc3986 => "rfc3986",
+            Scheme::SafeBrowsing => "safe-browsing",
+            Scheme::P3 => "p3",
+        }
+    }
+
+    /// The scheme with id `id`.
+    pub fn parse(id: &str) -> Option<Scheme> {
+        Scheme::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// Where the scheme's rules are written, and which version the lab follows.
+    pub fn source(self) -> &'static str {
+        match self {
+            Scheme::Whatwg => "WHATWG URL Standard, via the url crate 2.5",
+            Scheme::Rfc3986 => "RFC 3986 (2005), sections 6.2.2 and 6.2.3",
+            Scheme::SafeBrowsing => {
+                "Google Safe Browsing Update API v4, URLs and Hashing: Canonicalization"
+            }
+            Scheme::P3 => "P3 (Yang et al. 2006): \"http://\" + name + path",
+        }
+    }
+
+    /// The canonical form of one line, or why the scheme has none.
+    pub fn canonical(self, line: &[u8]) -> Result<String, Refusal> {
+        match self {
+            Scheme::Whatwg => {
+                let text = String::from_utf8_lossy(line);
+                key::parse_url(text.trim())
+                    .ok()
+                    .filter(|u| u.host_str().is_some_and(|h| !h.is_empty()))
+                    .map(String::from)
+                    .ok_or(Refusal::NotAUrl)
+            }
+            Scheme::Rfc3986 => rfc3986::canonical(line).map_err(|_| Refusal::NoHost),
+            Scheme::SafeBrowsing => safe_browsing::canonical(line).map_err(|_| Refusal::NoHost),
+            Scheme::P3 => {
+                let p = key::split(line).map_err(|_| Refusal::NotAUrl)?;
+                let port = p.port.map(|n| format!(":{n}")).unwrap_or_default();
+                Ok(format!("http://{}{port}{}", p.host, p.path))
+            }
+        }
+    }
+}
+
+/// Why a scheme gives a line no canonical form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refusal {
+    /// The parser the scheme relies on does not read the line as a URL with a host.
+    NotAUrl,
+    /// The scheme's own steps leave no host.
+    NoHost,
+}
+
+/// One group of spellings a scheme makes one page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Group {
+    /// The canonical form they share.
+    pub canonical: String,
+    /// Distinct spellings (different lines) in the group.
+    pub spellings: u64,
+    /// Lines in the group, repeats included.
+    pub lines: u64,
+    /// Up to the report's `examples` spellings, in the order first read.
+    pub examples: Vec<String>,
+}
+
+/// What one scheme makes of the list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SchemeRow {
+    /// [`Scheme::id`].
+    pub scheme: &'static str,
+    /// [`Scheme::source`].
+    pub source: &'static str,
+    /// Distinct pages: canonical forms, plus each refused spelling on its own.
+    pub distinct: u64,
+    /// Distinct spellings the scheme refused (kept apart, each its own page).
+    pub refused: u64,
+    /// Groups of two or more spellings it merged.
+    pub merged_groups: u64,
+    /// Spellings in those groups.
+    pub merged_spellings: u64,
+    /// The largest groups (most spellings; then most lines; then the canonical form).
+    pub largest: Vec<Group>,
+}
+
+/// Pairs of spellings one scheme merges and another keeps apart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    /// The scheme that merges them.
+    pub merges: &'static str,
+    /// The scheme that keeps them apart.
+    pub keeps_apart: &'static str,
+    /// How many such pairs.
+    pub pairs: u64,
+    /// One such pair, the first found in reading order.
+    pub example: Option<(String, String)>,
+}
+
+/// The equivalence report of a list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EquivalenceReport {
+    /// Lines read.
+    pub lines: u64,
+    /// Distinct lines (byte for byte).
+    pub spellings: u64,
+    /// One row per scheme, in the order asked.
+    pub schemes: Vec<SchemeRow>,
+    /// Every ordered pair of schemes with the pairs one merges and the other keeps apart.
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Reads lines and finds, for each scheme, which spellings it makes one page.
+#[derive(Debug)]
+pub struct EquivalenceStudy {
+    schemes: Vec<Scheme>,
+    /// Each distinct spelling: its index.
+    spelling_of: HashMap<Vec<u8>, u32>,
+    /// Each spelling's text (lossy) and how many lines it was.
+    spellings: Vec<(Vec<u8>, u64)>,
+    /// Per scheme: canonical form → group index; per spelling, its group (refused: `u32::MAX`).
+    forms: Vec<HashMap<String, u32>>,
+    group_of: Vec<Vec<u32>>,
+    refused: Vec<u64>,
+    lines: u64,
+}
+
+const REFUSED: u32 = u32::MAX;
+
+impl EquivalenceStudy {
+    /// A study of `schemes` (in this order).
+    pub fn new(schemes: &[Scheme]) -> EquivalenceStudy {
+        EquivalenceStudy {
+            schemes: schemes.to_vec(),
+            spelling_of: HashMap::new(),
+            spellings: Vec::new(),
+            forms: vec![HashMap::new(); schemes.len()],
+            group_of: vec![Vec::new(); schemes.len()],
+            refused: vec![0; schemes.len()],
+            lines: 0,
+        }
+    }
+
+    /// Reads one line (already without its line ending).
+    pub fn push(&mut self, line: &[u8]) {
+        self.lines += 1;
+        if let Some(&i) = self.spelling_of.get(line) {
+            self.spellings[i as usize].1 += 1;
+            return;
+        }
+        let index = self.spellings.len() as u32;
+        self.spelling_of.insert(line.to_vec(), index);
+        self.spellings.push((line.to_vec(), 1));
+        for (s, scheme) in self.schemes.iter().enumerate() {
+            let group = match scheme.canonical(line) {
+                Ok(form) => {
+                    let next = self.forms[s].len() as u32;
+                    *self.forms[s].entry(form).or_insert(next)
+                }
+                Err(_) => {
+                    self.refused[s] += 1;
+                    REFUSED
+                }
+            };
+            self.group_of[s].push(group);
+        }
+    }
+
+    /// The report, with up to `examples` spellings per group and as many largest groups.
+    pub fn finish(self, examples: usize) -> EquivalenceReport {
+        let n = self.spellings.len();
+        let text = |i: usize| String::from_utf8_lossy(&self.spellings[i].0).into_owned();
+        let mut rows = Vec::with_capacity(self.schemes.len());
+        // Per scheme: each group's members, in reading order.
+        let mut members: Vec<Vec<Vec<u32>>> = Vec::with_capacity(self.schemes.len());
+        for (s, scheme) in self.schemes.iter().enumerate() {
+            let mut m: Vec<Vec<u32>> = vec![Vec::new(); self.forms[s].len()];
+            for (i, &g) in self.group_of[s].iter().enumerate() {
+                if g != REFUSED {
+                    m[g as usize].push(i as u32);
+                }
+            }
+            let mut names: Vec<&String> = vec![&EMPTY; self.forms[s].len()];
+            for (form, &g) in &self.forms[s] {
+                names[g as usize] = form;
+            }
+            let mut merged: Vec<Group> = m
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.len() > 1)
+                .map(|(g, ids)| Group {
+                    canonical: names[g].clone(),
+                    spellings: ids.len() as u64,
+                    lines: ids.iter().map(|&i| self.spellings[i as usize].1).sum(),
+                    examples: ids
+                        .iter()
+                        .take(examples)
+                        .map(|&i| text(i as usize))
+                        .collect(),
+                })
+                .collect();
+            let merged_groups = merged.len() as u64;
+            let merged_spellings = merged.iter().map(|g| g.spellings).sum();
+            merged.sort_by(|a, b| {
+                b.spellings
+                    .cmp(&a.spellings)
+                    .then(b.lines.cmp(&a.lines))
+                    .then(a.canonical.cmp(&b.canonical))
+            });
+            merged.truncate(examples);
+            rows.push(SchemeRow {
+                scheme: scheme.id(),
+                source: scheme.source(),
+                distinct: self.forms[s].len() as u64 + self.refused[s],
+                refused: self.refused[s],
+                merged_groups,
+                merged_spellings,
+                largest: merged,
+            });
+            members.push(m);
+        }
+        let mut disagreements = Vec::new();
+        for (a, groups_a) in members.iter().enumerate() {
+            for b in 0..self.schemes.len() {
+                if a == b {
+                    continue;
+                }
+                let mut pairs = 0u64;
+                let mut example = None;
+                for ids in groups_a.iter().filter(|g| g.len() > 1) {
+                    let total = choose2(ids.len() as u64);
+                    let mut by_b: HashMap<u32, u64> = HashMap::new();
+                    // A spelling B refuses is its own page to B: in no pair B merges.
+                    for &i in ids {
+                        let g = self.group_of[b][i as usize];
+                        if g != REFUSED {
+                            *by_b.entry(g).or_insert(0) += 1;
+                        }
+                    }
+                    let together: u64 = by_b.values().map(|&c| choose2(c)).sum();
+                    let apart = total - together;
+                    if apart > 0 && example.is_none() {
+                        let first = ids[0] as usize;
+                        let other = ids
+                            .iter()
+                            .map(|&i| i as usize)
+                            .filter(|&i| i != first)
+                            .find(|&i| {
+                                self.group_of[b][i] != self.group_of[b][first]
+                                    || self.group_of[b][i] == REFUSED
+                            })
+                            .unwrap_or(first);
+                        example = Some((text(first), text(other)));
+                    }
+                    pairs += apart;
+                }
+                disagreements.push(Disagreement {
+                    merges: self.schemes[a].id(),
+                    keeps_apart: self.schemes[b].id(),
+                    pairs,
+                    example,
+                });
+            }
+        }
+        EquivalenceReport {
+            lines: self.lines,
+            spellings: n as u64,
+            schemes: rows,
+            disagreements,
+        }
+    }
+}
+
+static EMPTY: String = String::new();
+
+fn choose2(n: u64) -> u64 {
+    n * n.saturating_sub(1) / 2
+}
+
+#[cfg(test)]
+mod tests;

@@ -13,6 +13,7 @@
 //! | [`Scheme::Whatwg`] | the WHATWG URL Standard's serialisation (the `url` crate) |
 //! | [`Scheme::Rfc3986`] | RFC 3986 §6.2.2-6.2.3 normalisation ([`rfc3986`]) |
 //! | [`Scheme::SafeBrowsing`] | Google Safe Browsing v4 canonicalisation ([`safe_browsing`]) |
+//! | [`Scheme::Nutch`] | Apache Nutch 1.22's basic URL normaliser ([`nutch`]) |
 //! | [`Scheme::P3`] | P3's key: `"http://" + host + path`, the fragment dropped |
 //!
 //! A line a scheme refuses is never dropped: it stays its own page (its bytes as they are) and
@@ -32,6 +33,7 @@
 //! assert_eq!(distinct("safe-browsing"), 1);
 //! ```
 
+pub mod nutch;
 pub mod rfc3986;
 pub mod safe_browsing;
 
@@ -50,6 +52,8 @@ pub enum Scheme {
     Rfc3986,
     /// Google Safe Browsing's canonicalisation ([`safe_browsing`]).
     SafeBrowsing,
+    /// Apache Nutch's basic URL normaliser, release 1.22, default configuration ([`nutch`]).
+    Nutch,
     /// P3's key before its host table: `"http://" + host[:port] + path?query`, host as the
     /// WHATWG parser gives it, any scheme written `http://`, the fragment dropped.
     P3,
@@ -57,10 +61,11 @@ pub enum Scheme {
 
 impl Scheme {
     /// Every scheme, in the order reports list them.
-    pub const ALL: [Scheme; 4] = [
+    pub const ALL: [Scheme; 5] = [
         Scheme::Whatwg,
         Scheme::Rfc3986,
         Scheme::SafeBrowsing,
+        Scheme::Nutch,
         Scheme::P3,
     ];
 
@@ -70,6 +75,7 @@ impl Scheme {
             Scheme::Whatwg => "whatwg",
             Scheme::Rfc3986 => "rfc3986",
             Scheme::SafeBrowsing => "safe-browsing",
+            Scheme::Nutch => "nutch",
             Scheme::P3 => "p3",
         }
     }
@@ -87,6 +93,7 @@ impl Scheme {
             Scheme::SafeBrowsing => {
                 "Google Safe Browsing Update API v4, URLs and Hashing: Canonicalization"
             }
+            Scheme::Nutch => "Apache Nutch 1.22, urlnormalizer-basic, default configuration",
             Scheme::P3 => "P3 (Yang et al. 2006): \"http://\" + name + path",
         }
     }
@@ -104,6 +111,7 @@ impl Scheme {
             }
             Scheme::Rfc3986 => rfc3986::canonical(line).map_err(|_| Refusal::NoHost),
             Scheme::SafeBrowsing => safe_browsing::canonical(line).map_err(|_| Refusal::NoHost),
+            Scheme::Nutch => nutch::canonical(line).map_err(|_| Refusal::NotAUrl),
             Scheme::P3 => {
                 let p = key::split(line).map_err(|_| Refusal::NotAUrl)?;
                 let port = p.port.map(|n| format!(":{n}")).unwrap_or_default();

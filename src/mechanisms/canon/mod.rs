@@ -14,6 +14,7 @@
 //! | [`Scheme::Rfc3986`] | RFC 3986 §6.2.2-6.2.3 normalisation ([`rfc3986`]) |
 //! | [`Scheme::SafeBrowsing`] | Google Safe Browsing v4 canonicalisation ([`safe_browsing`]) |
 //! | [`Scheme::Nutch`] | Apache Nutch 1.22's basic URL normaliser ([`nutch`]) |
+//! | [`Scheme::W3lib`] | Scrapy's `canonicalize_url`, w3lib 2.5.0 ([`w3lib`]) |
 //! | [`Scheme::P3`] | P3's key: `"http://" + host + path`, the fragment dropped |
 //!
 //! A line a scheme refuses is never dropped: it stays its own page (its bytes as they are) and
@@ -36,6 +37,7 @@
 pub mod nutch;
 pub mod rfc3986;
 pub mod safe_browsing;
+pub mod w3lib;
 
 use crate::foundation::key;
 use serde::Serialize;
@@ -54,6 +56,8 @@ pub enum Scheme {
     SafeBrowsing,
     /// Apache Nutch's basic URL normaliser, release 1.22, default configuration ([`nutch`]).
     Nutch,
+    /// Scrapy's `canonicalize_url`, w3lib 2.5.0, default arguments ([`w3lib`]).
+    W3lib,
     /// P3's key before its host table: `"http://" + host[:port] + path?query`, host as the
     /// WHATWG parser gives it, any scheme written `http://`, the fragment dropped.
     P3,
@@ -61,11 +65,12 @@ pub enum Scheme {
 
 impl Scheme {
     /// Every scheme, in the order reports list them.
-    pub const ALL: [Scheme; 5] = [
+    pub const ALL: [Scheme; 6] = [
         Scheme::Whatwg,
         Scheme::Rfc3986,
         Scheme::SafeBrowsing,
         Scheme::Nutch,
+        Scheme::W3lib,
         Scheme::P3,
     ];
 
@@ -76,6 +81,7 @@ impl Scheme {
             Scheme::Rfc3986 => "rfc3986",
             Scheme::SafeBrowsing => "safe-browsing",
             Scheme::Nutch => "nutch",
+            Scheme::W3lib => "w3lib",
             Scheme::P3 => "p3",
         }
     }
@@ -94,6 +100,7 @@ impl Scheme {
                 "Google Safe Browsing Update API v4, URLs and Hashing: Canonicalization"
             }
             Scheme::Nutch => "Apache Nutch 1.22, urlnormalizer-basic, default configuration",
+            Scheme::W3lib => "Scrapy's w3lib 2.5.0, canonicalize_url, default arguments",
             Scheme::P3 => "P3 (Yang et al. 2006): \"http://\" + name + path",
         }
     }
@@ -112,6 +119,10 @@ impl Scheme {
             Scheme::Rfc3986 => rfc3986::canonical(line).map_err(|_| Refusal::NoHost),
             Scheme::SafeBrowsing => safe_browsing::canonical(line).map_err(|_| Refusal::NoHost),
             Scheme::Nutch => nutch::canonical(line).map_err(|_| Refusal::NotAUrl),
+            Scheme::W3lib => w3lib::canonical(line).map_err(|e| match e {
+                w3lib::W3libError::Invalid => Refusal::NotAUrl,
+                w3lib::W3libError::NoHost => Refusal::NoHost,
+            }),
             Scheme::P3 => {
                 let p = key::split(line).map_err(|_| Refusal::NotAUrl)?;
                 let port = p.port.map(|n| format!(":{n}")).unwrap_or_default();

@@ -1,6 +1,6 @@
 //! `urlhash canon`: which URLs of the input are one page under WHATWG's parser, RFC 3986's
-//! normalisation, Google Safe Browsing's canonicalisation, Nutch's basic normaliser and P3's key
-//! (beyond the papers).
+//! normalisation, Google Safe Browsing's canonicalisation, Nutch's basic normaliser, Scrapy's
+//! w3lib and P3's key (beyond the papers).
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -16,8 +16,9 @@ use crate::input::{for_each_url, warn_input, Source};
 /// The arguments of `urlhash canon` (see `Command::Canon`).
 #[derive(Args)]
 pub(crate) struct CanonCmd {
-    /// Schemes, comma-separated, in the order wanted: whatwg, rfc3986, safe-browsing, nutch, p3.
-    #[arg(long = "scheme", value_name = "ID,…", value_delimiter = ',', value_parser = parse_scheme, default_value = "whatwg,rfc3986,safe-browsing,nutch,p3")]
+    /// Schemes, comma-separated, in the order wanted: whatwg, rfc3986, safe-browsing, nutch,
+    /// w3lib, p3.
+    #[arg(long = "scheme", value_name = "ID,…", value_delimiter = ',', value_parser = parse_scheme, default_value = "whatwg,rfc3986,safe-browsing,nutch,w3lib,p3")]
     pub(crate) schemes: Vec<Scheme>,
     /// The largest merged groups shown per scheme, and the spellings shown per group.
     #[arg(long, value_name = "K", default_value_t = 5)]

@@ -15,6 +15,7 @@
 //! | [`Scheme::SafeBrowsing`] | Google Safe Browsing v4 canonicalisation ([`safe_browsing`]) |
 //! | [`Scheme::Nutch`] | Apache Nutch 1.22's basic URL normaliser ([`nutch`]) |
 //! | [`Scheme::W3lib`] | Scrapy's `canonicalize_url`, w3lib 2.5.0 ([`w3lib`]) |
+//! | [`Scheme::StormCrawler`] | StormCrawler 3.4.0's basic URL normaliser, its templates' options ([`stormcrawler`]) |
 //! | [`Scheme::P3`] | P3's key: `"http://" + host + path`, the fragment dropped |
 //!
 //! A line a scheme refuses is never dropped: it stays its own page (its bytes as they are) and
@@ -37,6 +38,7 @@
 pub mod nutch;
 pub mod rfc3986;
 pub mod safe_browsing;
+pub mod stormcrawler;
 pub mod w3lib;
 
 use crate::foundation::key;
@@ -58,6 +60,9 @@ pub enum Scheme {
     Nutch,
     /// Scrapy's `canonicalize_url`, w3lib 2.5.0, default arguments ([`w3lib`]).
     W3lib,
+    /// StormCrawler's basic URL normaliser, release 3.4.0, with the options its project
+    /// templates switch on ([`stormcrawler`]).
+    StormCrawler,
     /// P3's key before its host table: `"http://" + host[:port] + path?query`, host as the
     /// WHATWG parser gives it, any scheme written `http://`, the fragment dropped.
     P3,
@@ -65,12 +70,13 @@ pub enum Scheme {
 
 impl Scheme {
     /// Every scheme, in the order reports list them.
-    pub const ALL: [Scheme; 6] = [
+    pub const ALL: [Scheme; 7] = [
         Scheme::Whatwg,
         Scheme::Rfc3986,
         Scheme::SafeBrowsing,
         Scheme::Nutch,
         Scheme::W3lib,
+        Scheme::StormCrawler,
         Scheme::P3,
     ];
 
@@ -82,6 +88,7 @@ impl Scheme {
             Scheme::SafeBrowsing => "safe-browsing",
             Scheme::Nutch => "nutch",
             Scheme::W3lib => "w3lib",
+            Scheme::StormCrawler => "stormcrawler",
             Scheme::P3 => "p3",
         }
     }
@@ -101,6 +108,9 @@ impl Scheme {
             }
             Scheme::Nutch => "Apache Nutch 1.22, urlnormalizer-basic, default configuration",
             Scheme::W3lib => "Scrapy's w3lib 2.5.0, canonicalize_url, default arguments",
+            Scheme::StormCrawler => {
+                "StormCrawler 3.4.0, BasicURLNormalizer, the archetypes' options"
+            }
             Scheme::P3 => "P3 (Yang et al. 2006): \"http://\" + name + path",
         }
     }
@@ -123,6 +133,7 @@ impl Scheme {
                 w3lib::W3libError::Invalid => Refusal::NotAUrl,
                 w3lib::W3libError::NoHost => Refusal::NoHost,
             }),
+            Scheme::StormCrawler => stormcrawler::canonical(line).map_err(|_| Refusal::NotAUrl),
             Scheme::P3 => {
                 let p = key::split(line).map_err(|_| Refusal::NotAUrl)?;
                 let port = p.port.map(|n| format!(":{n}")).unwrap_or_default();

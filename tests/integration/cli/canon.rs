@@ -37,7 +37,7 @@ fn check(v: &Value, lines: &[&[u8]]) {
     let want = direct(lines);
     assert_eq!(v["lines"].as_u64().unwrap(), lines.len() as u64);
     let rows = v["schemes"].as_array().unwrap();
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 7);
     for row in rows {
         let id = row["scheme"].as_str().unwrap();
         let got = (
@@ -98,7 +98,15 @@ fn canon_counts_equal_a_direct_count_on_a_list_made_to_disagree() {
 #[test]
 fn canon_text_and_csv_name_every_scheme() {
     let text = ok(&urlhash_stdin(&["canon", "-"], LIST.as_bytes()));
-    for id in ["whatwg", "rfc3986", "safe-browsing", "nutch", "w3lib", "p3"] {
+    for id in [
+        "whatwg",
+        "rfc3986",
+        "safe-browsing",
+        "nutch",
+        "w3lib",
+        "stormcrawler",
+        "p3",
+    ] {
         assert!(text.contains(id), "{id} in\n{text}");
     }
     let csv = ok(&urlhash_stdin(&["canon", "--csv", "-"], LIST.as_bytes()));

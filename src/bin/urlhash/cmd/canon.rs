@@ -1,6 +1,6 @@
 //! `urlhash canon`: which URLs of the input are one page under WHATWG's parser, RFC 3986's
-//! normalisation, Google Safe Browsing's canonicalisation, Nutch's basic normaliser, Scrapy's
-//! w3lib and P3's key (beyond the papers).
+//! normalisation, Google Safe Browsing's canonicalisation, Nutch's and StormCrawler's basic
+//! normalisers, Scrapy's w3lib and P3's key (beyond the papers).
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -17,8 +17,8 @@ use crate::input::{for_each_url, warn_input, Source};
 #[derive(Args)]
 pub(crate) struct CanonCmd {
     /// Schemes, comma-separated, in the order wanted: whatwg, rfc3986, safe-browsing, nutch,
-    /// w3lib, p3.
-    #[arg(long = "scheme", value_name = "ID,…", value_delimiter = ',', value_parser = parse_scheme, default_value = "whatwg,rfc3986,safe-browsing,nutch,w3lib,p3")]
+    /// w3lib, stormcrawler, p3.
+    #[arg(long = "scheme", value_name = "ID,…", value_delimiter = ',', value_parser = parse_scheme, default_value = "whatwg,rfc3986,safe-browsing,nutch,w3lib,stormcrawler,p3")]
     pub(crate) schemes: Vec<Scheme>,
     /// The largest merged groups shown per scheme, and the spellings shown per group.
     #[arg(long, value_name = "K", default_value_t = 5)]

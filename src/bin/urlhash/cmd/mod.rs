@@ -89,9 +89,10 @@ pub(crate) enum Command {
     /// --limit of each; builds one filter at a time.
     Filters(filters::FiltersCmd),
     /// Which URLs are one page (beyond the papers): the input through WHATWG's parser, RFC
-    /// 3986's normalisation, Google Safe Browsing's canonicalisation, Apache Nutch's basic
-    /// normaliser, Scrapy's w3lib and P3's key, with the distinct pages each finds, the groups
-    /// of spellings it merged, and the pairs one scheme merges and another keeps apart.
+    /// 3986's normalisation, Google Safe Browsing's canonicalisation, Apache Nutch's and
+    /// StormCrawler's basic normalisers, Scrapy's w3lib and P3's key, with the distinct pages
+    /// each finds, the groups of spellings it merged, and the pairs one scheme merges and
+    /// another keeps apart.
     ///
     /// Keeps every distinct line and its canonical form under each scheme in memory.
     Canon(canon::CanonCmd),

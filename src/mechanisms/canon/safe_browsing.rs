@@ -353,24 +353,17 @@ mod tests {
 
     #[test]
     fn every_example_on_the_page_comes_out_as_printed() {
-        let mut wrong = Vec::new();
-        for (input, want) in EXAMPLES {
-            // The page writes bytes as C escapes (`\x80` is the byte 0x80): each char is one byte.
-            let bytes: Vec<u8> = input
-                .chars()
+        // The page writes bytes as C escapes (`\x80` is the byte 0x80): each char is one byte.
+        let bytes = |s: &str| {
+            s.chars()
                 .map(|c| u8::try_from(u32::from(c)).unwrap())
-                .collect();
-            match canonical(&bytes) {
-                Ok(got) if got == want => {}
-                other => wrong.push(format!("{input:?}: got {other:?}, want {want:?}")),
-            }
-        }
-        assert!(
-            wrong.is_empty(),
-            "{} of {} examples differ:\n{}",
-            wrong.len(),
-            EXAMPLES.len(),
-            wrong.join("\n")
+                .collect()
+        };
+        crate::mechanisms::canon::tests::assert_vectors(
+            "Safe Browsing v4",
+            &EXAMPLES,
+            bytes,
+            canonical,
         );
     }
 

@@ -22,6 +22,9 @@
 //!
 //! Not done, by design: `/` for an empty path, default ports, trailing dots, IP spellings.
 
+use super::nutch::java_normalize;
+use super::rfc3986::normalise_encodings;
+
 /// Why StormCrawler's normaliser gives a line no form (its filter returns null).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StormCrawlerError {
@@ -290,31 +293,7 @@ fn unescape_path(s: &str) -> String {
         wide.push(ch);
         i += ch.len_utf8();
     }
-    let b = wide.as_bytes();
-    let mut out = String::with_capacity(wide.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && b[i + 1].is_ascii_hexdigit()
-            && b[i + 2].is_ascii_hexdigit()
-        {
-            let v = u8::from_str_radix(&wide[i + 1..i + 3], 16).unwrap_or(0);
-            if v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~') {
-                out.push(v as char);
-            } else {
-                out.push('%');
-                out.push(b[i + 1].to_ascii_uppercase() as char);
-                out.push(b[i + 2].to_ascii_uppercase() as char);
-            }
-            i += 3;
-        } else {
-            let ch = wide[i..].chars().next().unwrap_or('\u{fffd}');
-            out.push(ch);
-            i += ch.len_utf8();
-        }
-    }
-    out
+    normalise_encodings(&wide)
 }
 
 /// UTF-8 bytes below 0x21 or above 0x7e (Java's signed bytes), and `[ \ ] |`, as `%HH`.
@@ -359,21 +338,7 @@ fn normalize_uri(url: &str) -> String {
     if !(path.contains("/.") || path.contains("//")) {
         return url.to_string();
     }
-    let trailing = path.ends_with('/') || path.ends_with("/.") || path.ends_with("/..");
-    let mut out: Vec<&str> = Vec::new();
-    for s in path.split('/').filter(|s| !s.is_empty()) {
-        match s {
-            "." => {}
-            ".." if out.last().is_some_and(|l| *l != "..") => {
-                out.pop();
-            }
-            s => out.push(s),
-        }
-    }
-    let mut p = format!("/{}", out.join("/"));
-    if trailing && !out.is_empty() {
-        p.push('/');
-    }
+    let p = java_normalize(path);
     format!("{}{}{}", &url[..path_at], p, &url[end..])
 }
 
@@ -413,19 +378,11 @@ mod tests {
 
     #[test]
     fn stormcrawlers_own_test_vectors_come_out_as_its_tests_expect() {
-        let wrong: Vec<String> = VECTORS
-            .iter()
-            .filter_map(|(input, want)| match canonical(input.as_bytes()) {
-                Ok(got) if got == *want => None,
-                other => Some(format!("{input:?}: got {other:?}, want {want:?}")),
-            })
-            .collect();
-        assert!(
-            wrong.is_empty(),
-            "{} of {} differ:\n{}",
-            wrong.len(),
-            VECTORS.len(),
-            wrong.join("\n")
+        crate::mechanisms::canon::tests::assert_vectors(
+            "StormCrawler 3.4.0",
+            &VECTORS,
+            |s| s.as_bytes().to_vec(),
+            canonical,
         );
     }
 

@@ -1,5 +1,29 @@
 use super::*;
 
+/// Fails, listing each one, when `canonical` does not give a vector's expected form; `bytes`
+/// turns a vector's input into the line's bytes.
+pub(super) fn assert_vectors<E: std::fmt::Debug>(
+    what: &str,
+    vectors: &[(&str, &str)],
+    bytes: impl Fn(&str) -> Vec<u8>,
+    canonical: impl Fn(&[u8]) -> Result<String, E>,
+) {
+    let wrong: Vec<String> = vectors
+        .iter()
+        .filter_map(|(input, want)| match canonical(&bytes(input)) {
+            Ok(got) if got == *want => None,
+            other => Some(format!("{input:?}: got {other:?}, want {want:?}")),
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{what}: {} of {} differ:\n{}",
+        wrong.len(),
+        vectors.len(),
+        wrong.join("\n")
+    );
+}
+
 /// The pairs of distinct spellings `a` merges and `b` keeps apart, by checking every pair.
 fn pairs_by_brute_force(lines: &[&[u8]], a: Scheme, b: Scheme) -> u64 {
     let mut distinct: Vec<&[u8]> = Vec::new();

@@ -374,19 +374,11 @@ mod tests {
 
     #[test]
     fn w3libs_own_test_vectors_come_out_as_its_tests_expect() {
-        let wrong: Vec<String> = VECTORS
-            .iter()
-            .filter_map(|(input, want)| match canonical(input.as_bytes()) {
-                Ok(got) if got == *want => None,
-                other => Some(format!("{input:?}: got {other:?}, want {want:?}")),
-            })
-            .collect();
-        assert!(
-            wrong.is_empty(),
-            "{} of {} differ:\n{}",
-            wrong.len(),
-            VECTORS.len(),
-            wrong.join("\n")
+        crate::mechanisms::canon::tests::assert_vectors(
+            "w3lib 2.5.0",
+            &VECTORS,
+            |s| s.as_bytes().to_vec(),
+            canonical,
         );
     }
 

@@ -120,7 +120,7 @@ impl Scheme {
         match self {
             Scheme::Whatwg => {
                 let text = String::from_utf8_lossy(line);
-                key::parse_url(text.trim())
+                key::parse_url(text.trim_matches(|c: char| c <= ' '))
                     .ok()
                     .filter(|u| u.host_str().is_some_and(|h| !h.is_empty()))
                     .map(String::from)

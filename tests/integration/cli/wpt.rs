@@ -299,3 +299,72 @@ fn wpt_file_urls_split_as_wpt_says_and_join_back() {
     assert!(file_hosts >= 6, "{file_hosts}");
     assert!(joined > 300, "{joined}");
 }
+
+/// The lab's WHATWG scheme (`urlhash canon --scheme whatwg`) gives every WPT input that is a
+/// whole URL with a host (no base, a scheme followed by `//`, not expected to fail) exactly the
+/// `href` the tests expect, and refuses every input without a base that the tests expect to
+/// fail; but for the divergences of the `url` crate (2.5.8) it names: the two `file:` rules
+/// the Standard dropped (see `foundation::key`) and `^` in a path, which this WPT snapshot
+/// percent-encodes and the crate does not yet.
+#[test]
+fn the_whatwg_scheme_gives_wpts_href_for_every_absolute_url() {
+    use urlhashlab::mechanisms::canon::Scheme;
+    let Some(tests) = wpt_tests("the_whatwg_scheme_gives_wpts_href_for_every_absolute_url") else {
+        return;
+    };
+    let (mut agreed, mut refused) = (0, 0);
+    let mut wrong = Vec::new();
+    for t in tests
+        .iter()
+        .filter(|t| t.get("base").is_none_or(|b| b.is_null()))
+    {
+        let input = wpt_line(t["input"].as_str().expect("input"));
+        let trimmed = input
+            .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0B' || c.is_ascii_control());
+        let absolute = trimmed.split_once(':').is_some_and(|(s, rest)| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && rest.starts_with("//")
+        });
+        let got = Scheme::Whatwg.canonical(input.as_bytes());
+        if t.get("failure").is_some_and(|f| f.as_bool() == Some(true)) {
+            if absolute {
+                refused += 1;
+                if got.is_ok() {
+                    wrong.push(format!(
+                        "{input:?}: WPT says failure, the scheme gave {got:?}"
+                    ));
+                }
+            }
+            continue;
+        }
+        let href = t["href"].as_str().unwrap_or_default();
+        if !absolute || t["hostname"].as_str().unwrap_or_default().is_empty() {
+            continue;
+        }
+        match got {
+            Ok(form) if form == href => agreed += 1,
+            other => wrong.push(format!("{input:?}: got {other:?}, want {href:?}")),
+        }
+    }
+    let known = |w: &str| w.starts_with("\"file://") || w.contains("%5E_%60");
+    let (divergent, unexplained): (Vec<String>, Vec<String>) =
+        wrong.into_iter().partition(|w| known(w));
+    eprintln!(
+        "WHATWG scheme: {agreed} WPT hrefs equal, {refused} failures refused, {} known url-crate divergences",
+        divergent.len()
+    );
+    assert!(agreed > 100, "only {agreed} WPT entries compared");
+    assert!(
+        divergent.len() <= 6,
+        "more file: or ^ divergences than the 6 known:\n{}",
+        divergent.join("\n")
+    );
+    assert!(
+        unexplained.is_empty(),
+        "{} WPT entries differ:\n{}",
+        unexplained.len(),
+        unexplained.join("\n")
+    );
+}

@@ -121,7 +121,12 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
         .csv("canonical");
     for s in &r.schemes {
         for grp in &s.largest {
-            let shown = format!("{} ← {}", grp.canonical, grp.examples.join(" · "));
+            let more = if (grp.examples.len() as u64) < grp.spellings {
+                " · …"
+            } else {
+                ""
+            };
+            let shown = format!("{} ← {}{more}", grp.canonical, grp.examples.join(" · "));
             g.row(vec![
                 s.scheme.into(),
                 Cell::group(grp.spellings),

@@ -44,6 +44,7 @@ pub mod w3lib;
 use crate::foundation::key;
 use serde::Serialize;
 use std::collections::HashMap;
+use xxhash_rust::xxh3::xxh3_128;
 
 /// One canonicalisation scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -215,12 +216,15 @@ pub struct EquivalenceReport {
 #[derive(Debug)]
 pub struct EquivalenceStudy {
     schemes: Vec<Scheme>,
-    /// Each distinct spelling: its index.
-    spelling_of: HashMap<Vec<u8>, u32>,
-    /// Each spelling's text (lossy) and how many lines it was.
-    spellings: Vec<(Vec<u8>, u64)>,
-    /// Per scheme: canonical form → group index; per spelling, its group (refused: `u32::MAX`).
-    forms: Vec<HashMap<String, u32>>,
+    /// Each distinct spelling, by the XXH3-128 of its bytes: its index.
+    spelling_of: HashMap<u128, u32>,
+    /// Each spelling's bytes and how many lines it was.
+    spellings: Vec<(Box<[u8]>, u64)>,
+    /// Per scheme: the XXH3-128 of a canonical form → its group; per spelling, its group
+    /// (refused: `u32::MAX`). Forms are kept as 128-bit hashes (two forms share one with
+    /// probability about n²/2¹²⁹, 10⁻²⁷ for a million) and written out again from a group's
+    /// first spelling.
+    forms: Vec<HashMap<u128, u32>>,
     group_of: Vec<Vec<u32>>,
     refused: Vec<u64>,
     lines: u64,
@@ -245,18 +249,21 @@ impl EquivalenceStudy {
     /// Reads one line (already without its line ending).
     pub fn push(&mut self, line: &[u8]) {
         self.lines += 1;
-        if let Some(&i) = self.spelling_of.get(line) {
+        let key = xxh3_128(line);
+        if let Some(&i) = self.spelling_of.get(&key) {
             self.spellings[i as usize].1 += 1;
             return;
         }
         let index = self.spellings.len() as u32;
-        self.spelling_of.insert(line.to_vec(), index);
-        self.spellings.push((line.to_vec(), 1));
+        self.spelling_of.insert(key, index);
+        self.spellings.push((line.into(), 1));
         for (s, scheme) in self.schemes.iter().enumerate() {
             let group = match scheme.canonical(line) {
                 Ok(form) => {
                     let next = self.forms[s].len() as u32;
-                    *self.forms[s].entry(form).or_insert(next)
+                    *self.forms[s]
+                        .entry(xxh3_128(form.as_bytes()))
+                        .or_insert(next)
                 }
                 Err(_) => {
                     self.refused[s] += 1;
@@ -281,16 +288,13 @@ impl EquivalenceStudy {
                     m[g as usize].push(i as u32);
                 }
             }
-            let mut names: Vec<&String> = vec![&EMPTY; self.forms[s].len()];
-            for (form, &g) in &self.forms[s] {
-                names[g as usize] = form;
-            }
             let mut merged: Vec<Group> = m
                 .iter()
-                .enumerate()
-                .filter(|(_, g)| g.len() > 1)
-                .map(|(g, ids)| Group {
-                    canonical: names[g].clone(),
+                .filter(|g| g.len() > 1)
+                .map(|ids| Group {
+                    canonical: scheme
+                        .canonical(&self.spellings[ids[0] as usize].0)
+                        .unwrap_or_default(),
                     spellings: ids.len() as u64,
                     lines: ids.iter().map(|&i| self.spellings[i as usize].1).sum(),
                     examples: ids
@@ -371,8 +375,6 @@ impl EquivalenceStudy {
         }
     }
 }
-
-static EMPTY: String = String::new();
 
 fn choose2(n: u64) -> u64 {
     n * n.saturating_sub(1) / 2

@@ -141,6 +141,22 @@ fn canon_on_a_real_list_equals_a_direct_count() {
 }
 
 #[test]
+fn canon_compares_the_first_limit_lines_and_counts_the_rest() {
+    let out = urlhash_stdin(&["canon", "--limit", "5", "--json", "-"], LIST.as_bytes());
+    let v: Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(v["input"]["measured_lines"], 5);
+    assert_eq!(v["input"]["urls"], LIST.lines().count());
+    assert_eq!(v["lines"], 5);
+    let lines: Vec<&[u8]> = LIST.lines().take(5).map(str::as_bytes).collect();
+    check(&v, &lines);
+    assert!(
+        stderr(&out).contains("compared the first 5 of 16 URL lines (--limit)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn canon_bad_arguments_fail_clearly() {
     expect_errors(&[
         (
@@ -149,5 +165,6 @@ fn canon_bad_arguments_fail_clearly() {
             "unknown scheme 'scrapy'",
         ),
         (&["canon", "--json", "--csv"], 2, "cannot be used with"),
+        (&["canon", "--limit", "0"], 2, "--limit"),
     ]);
 }

@@ -381,4 +381,6 @@ fn choose2(n: u64) -> u64 {
 }
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;

@@ -180,6 +180,10 @@ fn params_to_query(path: &str, query: &str) -> (String, String) {
         return (path.to_string(), query.to_string());
     }
     let mut elements: Vec<String> = path.split('/').map(str::to_string).collect();
+    // Java's split drops trailing empty elements: `/a;x/` has the last element `a;x`.
+    while elements.last().is_some_and(String::is_empty) {
+        elements.pop();
+    }
     let mut query = query.to_string();
     if let Some(last) = elements.last_mut() {
         if let Some(semi) = last.find(';') {

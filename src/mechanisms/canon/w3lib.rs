@@ -30,8 +30,8 @@ pub enum W3libError {
     /// An unmatched `[` or `]` in the netloc, or a port that is not a number up to 65535
     /// (Python's `urlsplit` raises `ValueError`).
     Invalid,
-    /// A web URL with nothing where the host should be (`http:///a`): w3lib writes `http:/a`;
-    /// the lab gives a line without a host no form under any scheme.
+    /// A URL with nothing where the host should be (`http:///a`, `mailto:x`): w3lib writes
+    /// `http:/a`; the lab gives a line without a host no form under any scheme.
     NoHost,
 }
 
@@ -90,8 +90,7 @@ pub fn canonical(line: &[u8]) -> Result<String, W3libError> {
         Some(n) => Some(canonical_netloc(&n)?),
         None => None,
     };
-    if special
-        && scheme != "file"
+    if scheme != "file"
         && !matches!(netloc.as_deref(), Some(n) if !n.is_empty() && !n.ends_with('@'))
     {
         return Err(W3libError::NoHost);

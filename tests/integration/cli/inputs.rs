@@ -20,6 +20,7 @@ const INPUT_COMMANDS: &[(&[&str], bool)] = &[
     (&["cbf"], true),
     (&["paper", "p4"], true),
     (&["paper", "p5"], true),
+    (&["canon"], true),
 ];
 
 /// The URL lines a command measured, from its JSON (or, for `slots`, its output lines).
@@ -40,6 +41,7 @@ fn measured(args: &[&str], out: &str) -> u64 {
         ["fingerprint"] | ["paper", "p3"] => u(&v["p3"]["input"]["lines"]),
         ["bloom"] | ["paper", "p5"] => u(&v["input"]["inserted"]) + u(&v["input"]["held_out"]),
         ["cbf"] => u(&v["input"]["distinct"]),
+        ["canon"] => u(&v["lines"]),
         _ => unreachable!("{args:?}"),
     }
 }

@@ -11,7 +11,7 @@ use urlhashlab::mechanisms::canon::{EquivalenceReport, EquivalenceStudy, Scheme}
 
 use crate::emit::{group, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_count, SourceArgs};
-use crate::input::{for_each_url, warn_input, Source};
+use crate::input::{for_each_url, input_summary, warn_input, Source};
 
 /// The arguments of `urlhash canon` (see `Command::Canon`).
 #[derive(Args)]
@@ -77,7 +77,11 @@ impl CanonCmd {
         })?;
         warn_input(&stats, None);
         if stats.urls == 0 {
-            bail!("no URLs in {}", source.describe());
+            bail!(
+                "no URLs in {} ({})",
+                source.describe(),
+                input_summary(&stats, None)
+            );
         }
         if measured < stats.urls {
             eprintln!(

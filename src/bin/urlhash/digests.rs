@@ -2,7 +2,7 @@
 //! short-fingerprint collisions against the birthday bound, the avalanche, alias and mirror
 //! normalisation from a host table, and canonicalisation toggles.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use serde::Serialize;
 use std::io;
 use urlhashlab::adapters::native;
@@ -12,9 +12,9 @@ use urlhashlab::foundation::split::Keys;
 use urlhashlab::mechanisms::fingerprint::{CanonicalReport, CanonicalStudy, HostTable};
 use urlhashlab::papers::p3::{P3Report, P3Study};
 
-use crate::emit::{group, write_report, Format, Out, WithInput};
+use crate::emit::{write_report, Format, Out, WithInput};
 use crate::flags::{FingerprintArgs, HostsArg};
-use crate::input::{for_each_url, input_summary, warn_input, Source};
+use crate::input::{for_first_urls, Source};
 
 #[derive(Serialize)]
 struct FpInput {
@@ -66,35 +66,21 @@ fn run(
         None => P3Study::new(),
     };
     let mut canonical = CanonicalStudy::new();
-    let mut measured = 0u64;
     let mut lines = Keys::default();
-    let stats = for_each_url(source, |n, line| {
-        if measured == limit {
-            return;
-        }
-        measured += 1;
-        if threads {
-            lines.push(line);
-        }
-        p3.push(n, line);
-        // Lines that are not URLs are counted by the study and named in its report.
-        let _ = canonical.push(n, line);
-    })?;
-    warn_input(&stats, None);
-    if stats.urls == 0 {
-        bail!(
-            "no URLs in {} ({})",
-            source.describe(),
-            input_summary(&stats, None)
-        );
-    }
-    if measured < stats.urls {
-        eprintln!(
-            "urlhash: measured on the first {} of {} URL lines (--limit): the study keeps about 300 to 450 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
-            group(measured),
-            group(stats.urls)
-        );
-    }
+    let (stats, measured) = for_first_urls(
+        source,
+        limit,
+        "measured on",
+        "the study keeps about 300 to 450 bytes per distinct URL (its MD5 before and after each canonicalisation, its short fingerprints)",
+        |n, line| {
+            if threads {
+                lines.push(line);
+            }
+            p3.push(n, line);
+            // Lines that are not URLs are counted by the study and named in its report.
+            let _ = canonical.push(n, line);
+        },
+    )?;
     Ok((
         FpInput {
             source: source.clone(),

@@ -151,6 +151,42 @@ pub(crate) fn for_each_url(
     }
 }
 
+/// Streams the first `limit` URL lines of `source` into `each`, reads and counts the rest, warns
+/// about the input, fails when it holds no URL, and says on stderr when `each` saw only a prefix:
+/// "urlhash: {verb} the first N of M URL lines (--limit): {keeps}". Returns the input's stats and
+/// the lines handed to `each`.
+pub(crate) fn for_first_urls(
+    source: &Source,
+    limit: u64,
+    verb: &str,
+    keeps: &str,
+    mut each: impl FnMut(u64, &[u8]),
+) -> Result<(InputStats, u64)> {
+    let mut measured = 0u64;
+    let stats = for_each_url(source, |n, line| {
+        if measured < limit {
+            measured += 1;
+            each(n, line);
+        }
+    })?;
+    warn_input(&stats, None);
+    if stats.urls == 0 {
+        bail!(
+            "no URLs in {} ({})",
+            source.describe(),
+            input_summary(&stats, None)
+        );
+    }
+    if measured < stats.urls {
+        eprintln!(
+            "urlhash: {verb} the first {} of {} URL lines (--limit): {keeps}",
+            group(measured),
+            group(stats.urls)
+        );
+    }
+    Ok((stats, measured))
+}
+
 /// Bytes read before the lines, to tell a table (the page reads as many).
 pub(crate) const TABLE_SAMPLE: usize = 64 * 1024;
 

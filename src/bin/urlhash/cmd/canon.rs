@@ -2,7 +2,7 @@
 //! normalisation, Google Safe Browsing's canonicalisation, Nutch's and StormCrawler's basic
 //! normalisers, Scrapy's w3lib and P3's key (beyond the papers).
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
@@ -11,7 +11,7 @@ use urlhashlab::mechanisms::canon::{EquivalenceReport, EquivalenceStudy, Scheme}
 
 use crate::emit::{group, write_report, Cell, Format, Out, Table, WithInput};
 use crate::flags::{parse_count, SourceArgs};
-use crate::input::{for_each_url, input_summary, warn_input, Source};
+use crate::input::{for_first_urls, Source};
 
 /// The arguments of `urlhash canon` (see `Command::Canon`).
 #[derive(Args)]
@@ -68,28 +68,13 @@ impl CanonCmd {
         }
         let source = Source::from_args(&self.source, 100_000);
         let mut study = EquivalenceStudy::new(&schemes);
-        let mut measured = 0u64;
-        let stats = for_each_url(&source, |_, line| {
-            if measured < self.limit {
-                measured += 1;
-                study.push(line);
-            }
-        })?;
-        warn_input(&stats, None);
-        if stats.urls == 0 {
-            bail!(
-                "no URLs in {} ({})",
-                source.describe(),
-                input_summary(&stats, None)
-            );
-        }
-        if measured < stats.urls {
-            eprintln!(
-                "urlhash: compared the first {} of {} URL lines (--limit): the study keeps every distinct line, about 1 KB each",
-                group(measured),
-                group(stats.urls)
-            );
-        }
+        let (stats, measured) = for_first_urls(
+            &source,
+            self.limit,
+            "compared",
+            "the study keeps every distinct line, about 1 KB each",
+            |_, line| study.push(line),
+        )?;
         let report = study.finish(self.examples);
         let input = CanonInput {
             source: source.clone(),

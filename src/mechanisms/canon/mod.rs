@@ -376,6 +376,36 @@ impl EquivalenceStudy {
     }
 }
 
+/// The byte the escape `%HH` (either case of hex) at `at` in `b` stands for, if one starts there.
+pub(crate) fn escaped_byte(b: &[u8], at: usize) -> Option<u8> {
+    if b.get(at) != Some(&b'%') {
+        return None;
+    }
+    let hex = |c: Option<&u8>| c.and_then(|&c| (c as char).to_digit(16));
+    Some((hex(b.get(at + 1))? * 16 + hex(b.get(at + 2))?) as u8)
+}
+
+/// Every `%HH` of `bytes` decoded once (a `%` without two hex digits stays), and whether any was.
+pub(crate) fn decode_escapes(bytes: &[u8]) -> (Vec<u8>, bool) {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match escaped_byte(bytes, i) {
+            Some(v) => {
+                out.push(v);
+                i += 3;
+                changed = true;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    (out, changed)
+}
+
 fn choose2(n: u64) -> u64 {
     n * n.saturating_sub(1) / 2
 }

@@ -194,8 +194,7 @@ fn escape(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     for (i, &c) in b.iter().enumerate() {
-        let bad_percent = c == b'%'
-            && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+        let bad_percent = c == b'%' && super::escaped_byte(b, i).is_none();
         if !(0x21..0x7f).contains(&c) || b"\"<>[]^`{|}".contains(&c) || bad_percent {
             out.push_str(&format!("%{c:02X}"));
         } else {

@@ -135,12 +135,7 @@ pub fn normalise_encodings(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && b[i + 1].is_ascii_hexdigit()
-            && b[i + 2].is_ascii_hexdigit()
-        {
-            let v = u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap_or(0);
+        if let Some(v) = super::escaped_byte(b, i) {
             if v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~') {
                 out.push(v as char);
             } else {

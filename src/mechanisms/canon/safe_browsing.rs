@@ -151,35 +151,12 @@ fn trim_spaces(line: &[u8]) -> &[u8] {
 pub fn unescape_fully(bytes: &[u8]) -> Vec<u8> {
     let mut now = bytes.to_vec();
     loop {
-        let (next, changed) = unescape_once(&now);
+        let (next, changed) = super::decode_escapes(&now);
         if !changed {
             return next;
         }
         now = next;
     }
-}
-
-fn unescape_once(bytes: &[u8]) -> (Vec<u8>, bool) {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut changed = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                changed = true;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    (out, changed)
-}
-
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
 }
 
 /// Appends `bytes` with every byte ≤ 0x20 or ≥ 0x7f, `#` and `%` escaped (upper-case hex).

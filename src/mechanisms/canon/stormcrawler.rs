@@ -225,16 +225,13 @@ fn form_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len()
-                && b[i + 1].is_ascii_hexdigit()
-                && b[i + 2].is_ascii_hexdigit() =>
-            {
-                out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap_or(0));
+        match (b[i], super::escaped_byte(b, i)) {
+            (b'+', _) => out.push(b' '),
+            (_, Some(v)) => {
+                out.push(v);
                 i += 2;
             }
-            c => out.push(c),
+            (c, None) => out.push(c),
         }
         i += 1;
     }
@@ -318,8 +315,7 @@ fn escape_path(s: &str) -> String {
 fn check_uri(url: &str) -> Result<(), StormCrawlerError> {
     let b = url.as_bytes();
     for (i, &c) in b.iter().enumerate() {
-        let bad_percent = c == b'%'
-            && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+        let bad_percent = c == b'%' && super::escaped_byte(b, i).is_none();
         if bad_percent || c <= b' ' || c == 0x7f || b"\"<>^`{}".contains(&c) {
             return Err(StormCrawlerError::Invalid);
         }

@@ -280,21 +280,7 @@ fn protect(path: &str) -> String {
 
 /// Every `%HH` (either case) as its byte; a `%` without two hex digits stays.
 fn unquote(s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' && i + 2 < s.len() {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(s[i + 1]), hex(s[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(s[i]);
-        i += 1;
-    }
-    out
+    super::decode_escapes(s).0
 }
 
 fn unquote_plus(s: &[u8]) -> Vec<u8> {

@@ -22,6 +22,7 @@
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
 //! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
 //! | `filters`   | `bitsPerKey`, `fpr`, `methods` | the filter bake-off (Bloom, counting, IMP-CB, cuckoo, xor, binary fuse), `urlhash filters`; in the page's second module |
+//! | `canon`     | `maxLines`, `respell`, `examples` | which lines each canonicalisation scheme makes one page, and the knock-on effects, `urlhash canon`; in the page's second module |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
 //! [`crate::mechanisms::sweep::fig3_indices`] draws, the others read the first lines the session keeps.
@@ -150,7 +151,7 @@ impl Job {
 }
 
 /// The kinds [`begin`] knows.
-pub const KINDS: [&str; 11] = [
+pub const KINDS: [&str; 12] = [
     "sweep",
     "p1",
     "partition",
@@ -162,6 +163,7 @@ pub const KINDS: [&str; 11] = [
     "cbf",
     "trie",
     "filters",
+    "canon",
 ];
 
 /// Parameters of a sweep.
@@ -514,7 +516,7 @@ fn beyond_here<'de, D: Deserializer<'de>>(kind: &str, _: D, _: &mut Session) -> 
 /// second WebAssembly module (`Beyond`, feature `beyond`), not in the first, which must stay
 /// under 1 000 000 bytes (docs/decisions/0005-wasm-size-budget.md: the rebalancing study alone
 /// added 32 KB to it). Natively [`begin`] runs them too.
-pub const BEYOND_KINDS: [&str; 2] = ["rebalance", "filters"];
+pub const BEYOND_KINDS: [&str; 3] = ["rebalance", "filters", "canon"];
 
 /// Starts the study `kind` (one of [`BEYOND_KINDS`]) with `params` on `session`, as [`begin`]
 /// does: the page's second module calls this one, so the first module's studies are not linked
@@ -528,6 +530,7 @@ pub fn begin_beyond<'de, D: Deserializer<'de>>(
     match kind {
         "rebalance" => begin_rebalance(read(kind, params)?, session),
         "filters" => begin_filters(read(kind, params)?, session),
+        "canon" => begin_canon(read(kind, params)?, session),
         _ => Err(crate::coded!(
             "unknown-request",
             [kind, BEYOND_KINDS.join(", ")],
@@ -565,6 +568,68 @@ fn begin_filters(p: FiltersParams, session: &mut Session) -> Result<Job, Coded> 
     Ok(Job(Under::Task(bakeoff::begin(
         settings, methods, session,
     )?)))
+}
+
+/// Parameters of the equivalence study: the first `maxLines` lines, each of the first `respell`
+/// followed by a respelling (0: none, the list as given), `examples` groups and spellings shown.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "beyond")), allow(dead_code))]
+struct CanonParams {
+    max_lines: f64,
+    respell: f64,
+    examples: f64,
+}
+
+/// The largest `examples` the equivalence study takes.
+pub const CANON_MAX_EXAMPLES: f64 = 50.0;
+
+/// The equivalence study ([`crate::mechanisms::canon`], `urlhash canon`) on the first lines,
+/// every scheme.
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+fn begin_canon(p: CanonParams, session: &mut Session) -> Result<Job, Coded> {
+    use crate::mechanisms::canon::{EquivalenceStudy, Scheme};
+    let respell = whole(p.respell, 0.0, "respell")?;
+    let examples = whole(p.examples, 1.0, "examples")?.min(CANON_MAX_EXAMPLES as u64);
+    let prefix = first_lines(session, p.max_lines, "canon")?;
+    let study = EquivalenceStudy::new(&Scheme::ALL).with_respellings(respell);
+    Ok(lines_job(
+        CanonStudy {
+            study,
+            examples: examples as usize,
+        },
+        prefix,
+    ))
+}
+
+/// The equivalence study and how many groups and spellings its report shows.
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+struct CanonStudy {
+    study: crate::mechanisms::canon::EquivalenceStudy,
+    examples: usize,
+}
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+impl Study for CanonStudy {
+    fn push(&mut self, _: u64, line: &[u8]) {
+        self.study.push(line);
+    }
+
+    fn partial(&self, _: u64) -> Option<Partial<'_>> {
+        let (lines, distinct) = self.study.so_far();
+        Some(Partial::CanonSoFar {
+            lines,
+            schemes: crate::mechanisms::canon::Scheme::ALL
+                .iter()
+                .map(|s| s.id())
+                .collect(),
+            distinct,
+        })
+    }
+
+    fn finish(self: Box<Self>) -> Report {
+        Report::Canon(Box::new(self.study.finish(self.examples)))
+    }
 }
 
 /// Crawl nodes joining or leaving ([`Rebalance`], `urlhash rebalance`).

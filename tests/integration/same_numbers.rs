@@ -220,6 +220,29 @@ fn every_study_gives_the_clis_numbers_on_a_million_line_file() {
         "filters"
     );
 
+    // Which lines are one page under each scheme, with respellings of the first 20 000 and
+    // the knock-on effects, on the first 300 000 lines.
+    let canon = cli(&[
+        "canon",
+        "--limit",
+        "300000",
+        "--respell",
+        "20000",
+        "--examples",
+        "5",
+        "--json",
+        file,
+    ]);
+    let (page, prefix) = run(
+        &mut session,
+        "canon",
+        json!({"maxLines": 300_000, "respell": 20_000, "examples": 5}),
+    );
+    assert_eq!(prefix["lines"], 300_000);
+    assert_eq!(page["respelled"], 20_000);
+    assert!(page["schemes"][2]["merged_groups"].as_u64().unwrap() > 10_000);
+    assert_eq!(page, without(canon, &["input"]), "canon");
+
     // P4's trie and the other structures, on the first 200 000 lines (their timings differ
     // from run to run; the study's counts and bytes do not).
     let trie = cli(&[

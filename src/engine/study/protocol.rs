@@ -112,6 +112,16 @@ pub enum Partial<'a> {
         /// Rows in all.
         planned: usize,
     },
+    /// The equivalence study's distinct pages so far, per scheme.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    CanonSoFar {
+        /// The lines read so far (respellings included).
+        lines: u64,
+        /// The schemes' ids, in the report's order.
+        schemes: Vec<&'static str>,
+        /// Distinct pages so far under each scheme.
+        distinct: Vec<u64>,
+    },
     /// The Bloom study's rows measured so far, in the order asked.
     BloomRows {
         /// The split, once made (its report's `input`).
@@ -135,6 +145,8 @@ impl Partial<'_> {
             Partial::RebalanceSoFar { lines, .. } => *lines,
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
             Partial::FilterRows { rows, .. } => rows.len() as u64,
+            #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+            Partial::CanonSoFar { lines, .. } => *lines,
             Partial::Counters { counters, .. } => counters.n,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64
@@ -184,6 +196,10 @@ pub enum Report {
     /// Not in the page's first module: see [`super::BEYOND_KINDS`].
     #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
     Filters(Box<super::reports::BakeoffReport>),
+    /// Which lines each canonicalisation scheme makes one page, and the knock-on effects
+    /// (`urlhash canon`). Not in the page's first module: see [`super::BEYOND_KINDS`].
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    Canon(Box<crate::mechanisms::canon::EquivalenceReport>),
 }
 
 /// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and

@@ -35,11 +35,17 @@
 //! assert_eq!(distinct("safe-browsing"), 1);
 //! ```
 
+mod effects;
 pub mod nutch;
 pub mod rfc3986;
 pub mod safe_browsing;
 pub mod stormcrawler;
 pub mod w3lib;
+
+pub use effects::{
+    merging_rules, p2_node, Effects, Respelling, BLOOM_BITS_PER_SPELLING, BLOOM_K, BLOOM_PROBES,
+    P2_FUNCTION, P2_NODES, RULES,
+};
 
 use crate::foundation::key;
 use serde::Serialize;
@@ -165,6 +171,8 @@ pub struct Group {
     pub lines: u64,
     /// Up to the report's `examples` spellings, in the order first read.
     pub examples: Vec<String>,
+    /// The named respellings that separate its first two spellings ([`merging_rules`]).
+    pub rules: Vec<&'static str>,
 }
 
 /// What one scheme makes of the list.
@@ -184,6 +192,8 @@ pub struct SchemeRow {
     pub merged_spellings: u64,
     /// The largest groups (most spellings; then most lines; then the canonical form).
     pub largest: Vec<Group>,
+    /// What the merging changes downstream ([`Effects`]).
+    pub effects: Effects,
 }
 
 /// Pairs of spellings one scheme merges and another keeps apart.
@@ -210,6 +220,29 @@ pub struct EquivalenceReport {
     pub schemes: Vec<SchemeRow>,
     /// Every ordered pair of schemes with the pairs one merges and the other keeps apart.
     pub disagreements: Vec<Disagreement>,
+    /// The first lines that were each followed by a respelling ([`Respelling`]), when asked.
+    pub respelled: u64,
+    /// Respelled lines added (a line a respelling cannot change gets none).
+    pub respellings: u64,
+    /// The knock-on effects of the list as written (distinct spellings).
+    pub as_written: Effects,
+    /// The settings of the knock-on effects.
+    pub knock_on: KnockOn,
+}
+
+/// The settings of the knock-on effects ([`Effects`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KnockOn {
+    /// [`BLOOM_BITS_PER_SPELLING`].
+    pub bloom_bits_per_spelling: u64,
+    /// [`BLOOM_K`].
+    pub bloom_k: u32,
+    /// [`BLOOM_PROBES`].
+    pub bloom_probes: u64,
+    /// [`P2_NODES`].
+    pub p2_nodes: u32,
+    /// [`P2_FUNCTION`]'s id.
+    pub p2_function: &'static str,
 }
 
 /// Reads lines and finds, for each scheme, which spellings it makes one page.
@@ -228,6 +261,15 @@ pub struct EquivalenceStudy {
     group_of: Vec<Vec<u32>>,
     refused: Vec<u64>,
     lines: u64,
+    /// Per spelling, P2's node of it as written ([`p2_node`]).
+    node_of: Vec<u8>,
+    /// Per scheme: P2's node loads of its pages; spellings whose form differs from their bytes.
+    loads: Vec<Vec<u64>>,
+    changed: Vec<u64>,
+    /// Respell the first this many lines ([`EquivalenceStudy::with_respellings`]).
+    respell: u64,
+    respelled: u64,
+    respellings: u64,
 }
 
 const REFUSED: u32 = u32::MAX;
@@ -243,11 +285,43 @@ impl EquivalenceStudy {
             group_of: vec![Vec::new(); schemes.len()],
             refused: vec![0; schemes.len()],
             lines: 0,
+            node_of: Vec::new(),
+            loads: vec![vec![0; P2_NODES as usize]; schemes.len()],
+            changed: vec![0; schemes.len()],
+            respell: 0,
+            respelled: 0,
+            respellings: 0,
         }
     }
 
-    /// Reads one line (already without its line ending).
+    /// The same study with each of the first `lines` lines followed by a respelling of it
+    /// ([`Respelling::nth`]): the learner's choice, counted in the report.
+    pub fn with_respellings(mut self, lines: u64) -> EquivalenceStudy {
+        self.respell = lines;
+        self
+    }
+
+    /// Lines read so far (respellings included) and each scheme's distinct pages so far.
+    pub fn so_far(&self) -> (u64, Vec<u64>) {
+        let distinct = (0..self.schemes.len())
+            .map(|s| self.forms[s].len() as u64 + self.refused[s])
+            .collect();
+        (self.lines, distinct)
+    }
+
+    /// Reads one line (already without its line ending), and its respelling when asked.
     pub fn push(&mut self, line: &[u8]) {
+        self.push_one(line);
+        if self.respelled < self.respell {
+            if let Some(other) = Respelling::nth(self.respelled).apply(line) {
+                self.push_one(&other);
+                self.respellings += 1;
+            }
+            self.respelled += 1;
+        }
+    }
+
+    fn push_one(&mut self, line: &[u8]) {
         self.lines += 1;
         let key = xxh3_128(line);
         if let Some(&i) = self.spelling_of.get(&key) {
@@ -257,16 +331,24 @@ impl EquivalenceStudy {
         let index = self.spellings.len() as u32;
         self.spelling_of.insert(key, index);
         self.spellings.push((line.into(), 1));
+        let node = p2_node(line);
+        self.node_of.push(node);
         for (s, scheme) in self.schemes.iter().enumerate() {
             let group = match scheme.canonical(line) {
                 Ok(form) => {
                     let next = self.forms[s].len() as u32;
-                    *self.forms[s]
+                    let group = *self.forms[s]
                         .entry(xxh3_128(form.as_bytes()))
-                        .or_insert(next)
+                        .or_insert(next);
+                    if group == next {
+                        self.loads[s][p2_node(form.as_bytes()) as usize] += 1;
+                    }
+                    self.changed[s] += u64::from(form.as_bytes() != line);
+                    group
                 }
                 Err(_) => {
                     self.refused[s] += 1;
+                    self.loads[s][node as usize] += 1;
                     REFUSED
                 }
             };
@@ -288,31 +370,63 @@ impl EquivalenceStudy {
                     m[g as usize].push(i as u32);
                 }
             }
-            let mut merged: Vec<Group> = m
+            // Each merged group with its first two spellings in reading order.
+            let mut merged: Vec<(Group, [u32; 2])> = m
                 .iter()
                 .filter(|g| g.len() > 1)
-                .map(|ids| Group {
-                    canonical: scheme
-                        .canonical(&self.spellings[ids[0] as usize].0)
-                        .unwrap_or_default(),
-                    spellings: ids.len() as u64,
-                    lines: ids.iter().map(|&i| self.spellings[i as usize].1).sum(),
-                    examples: ids
-                        .iter()
-                        .take(examples)
-                        .map(|&i| text(i as usize))
-                        .collect(),
+                .map(|ids| {
+                    let group = Group {
+                        canonical: scheme
+                            .canonical(&self.spellings[ids[0] as usize].0)
+                            .unwrap_or_default(),
+                        spellings: ids.len() as u64,
+                        lines: ids.iter().map(|&i| self.spellings[i as usize].1).sum(),
+                        examples: ids
+                            .iter()
+                            .take(examples)
+                            .map(|&i| text(i as usize))
+                            .collect(),
+                        rules: Vec::new(),
+                    };
+                    (group, [ids[0], ids[1]])
                 })
                 .collect();
             let merged_groups = merged.len() as u64;
-            let merged_spellings = merged.iter().map(|g| g.spellings).sum();
-            merged.sort_by(|a, b| {
+            let merged_spellings = merged.iter().map(|(g, _)| g.spellings).sum();
+            merged.sort_by(|(a, _), (b, _)| {
                 b.spellings
                     .cmp(&a.spellings)
                     .then(b.lines.cmp(&a.lines))
                     .then(a.canonical.cmp(&b.canonical))
             });
             merged.truncate(examples);
+            let merged: Vec<Group> = merged
+                .into_iter()
+                .map(|(mut g, [a, b])| {
+                    g.rules = merging_rules(&text(a as usize), &text(b as usize));
+                    g
+                })
+                .collect();
+            let split_groups = m
+                .iter()
+                .filter(|ids| {
+                    ids.iter()
+                        .any(|&i| self.node_of[i as usize] != self.node_of[ids[0] as usize])
+                })
+                .count() as u64;
+            let distinct = self.forms[s].len() as u64 + self.refused[s];
+            let refused_pages = self.group_of[s]
+                .iter()
+                .zip(&self.spellings)
+                .filter(|(&g, _)| g == REFUSED)
+                .map(|(_, (b, _))| xxh3_128(b));
+            let effects = Effects::new(
+                distinct,
+                self.changed[s],
+                effects::bloom_fpr(n as u64, self.forms[s].keys().copied().chain(refused_pages)),
+                self.loads[s].clone(),
+                split_groups,
+            );
             rows.push(SchemeRow {
                 scheme: scheme.id(),
                 source: scheme.source(),
@@ -321,6 +435,7 @@ impl EquivalenceStudy {
                 merged_groups,
                 merged_spellings,
                 largest: merged,
+                effects,
             });
             members.push(m);
         }
@@ -367,11 +482,32 @@ impl EquivalenceStudy {
                 });
             }
         }
+        let mut loads = vec![0; P2_NODES as usize];
+        for &node in &self.node_of {
+            loads[node as usize] += 1;
+        }
+        let as_written = Effects::new(
+            n as u64,
+            0,
+            effects::bloom_fpr(n as u64, self.spelling_of.keys().copied()),
+            loads,
+            0,
+        );
         EquivalenceReport {
             lines: self.lines,
             spellings: n as u64,
             schemes: rows,
             disagreements,
+            respelled: self.respelled,
+            respellings: self.respellings,
+            as_written,
+            knock_on: KnockOn {
+                bloom_bits_per_spelling: BLOOM_BITS_PER_SPELLING,
+                bloom_k: BLOOM_K,
+                bloom_probes: BLOOM_PROBES,
+                p2_nodes: P2_NODES,
+                p2_function: P2_FUNCTION.info().key,
+            },
         }
     }
 }

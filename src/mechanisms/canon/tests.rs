@@ -168,3 +168,130 @@ fn ids_round_trip() {
     }
     assert_eq!(Scheme::parse("heritrix"), None);
 }
+
+/// Which schemes merge each respelling with the line it respells (the view's lesson table):
+/// only a host in capitals and a `./` segment are one page to all seven.
+#[test]
+fn each_respelling_is_merged_by_the_schemes_whose_rules_cover_it() {
+    use super::{merging_rules, Respelling};
+    let url = "http://www.a.cn/news/12.html?id=3";
+    let all = "whatwg rfc3986 safe-browsing nutch w3lib stormcrawler p3";
+    let expected = [
+        (Respelling::UpperHost, all, "lowercase-host"),
+        (
+            Respelling::DefaultPort,
+            "whatwg rfc3986 safe-browsing nutch p3",
+            "drop-default-port",
+        ),
+        (
+            Respelling::Fragment,
+            "safe-browsing nutch w3lib stormcrawler p3",
+            "drop-fragment",
+        ),
+        (
+            Respelling::EscapedLetter,
+            "rfc3986 safe-browsing nutch w3lib stormcrawler",
+            "escapes",
+        ),
+        (Respelling::DotSegment, all, "dot-segments"),
+        (Respelling::EmptyQuery, "w3lib stormcrawler", "sort-query"),
+        (Respelling::OtherScheme, "p3", "http-https"),
+        (Respelling::SessionId, "stormcrawler", "drop-session-ids"),
+    ];
+    for (r, schemes, rule) in expected {
+        let v = r.apply(url.as_bytes()).unwrap();
+        let merged: Vec<&str> = Scheme::ALL
+            .iter()
+            .filter(|s| s.canonical(url.as_bytes()).ok() == s.canonical(&v).ok())
+            .map(|s| s.id())
+            .collect();
+        assert_eq!(merged.join(" "), schemes, "{r:?}");
+        assert_eq!(
+            merging_rules(url, std::str::from_utf8(&v).unwrap()),
+            [rule],
+            "{r:?}"
+        );
+    }
+    // A line with nothing to escape, or not a URL, gets no respelling of that kind.
+    assert_eq!(Respelling::EscapedLetter.apply(b"https://a.cn/"), None);
+    assert_eq!(Respelling::UpperHost.apply(b"not a url"), None);
+}
+
+/// The knock-on effects against a count of their own on a list with respellings: the P2 node
+/// loads sum to the pages, merged groups split across nodes are counted as such, and the Bloom
+/// filter of fewer pages never reports more false positives than the one of every spelling.
+#[test]
+fn knock_on_effects_agree_with_a_count_of_their_own() {
+    use super::{p2_node, P2_NODES};
+    let lines: Vec<String> = (0..400)
+        .map(|i| format!("http://h{}.cn/d{}/p{i}.html", i % 13, i % 7))
+        .collect();
+    let mut study = EquivalenceStudy::new(&Scheme::ALL).with_respellings(160);
+    for l in &lines {
+        study.push(l.as_bytes());
+    }
+    let r = study.finish(3);
+    assert_eq!((r.respelled, r.respellings), (160, 160));
+    assert_eq!(r.lines, 560);
+    assert_eq!(r.as_written.distinct, 560);
+    assert_eq!(r.as_written.node_loads.iter().sum::<u64>(), 560);
+    // Brute force: every line and its respelling, by P2's node as written.
+    let mut written = vec![0u64; P2_NODES as usize];
+    for (i, l) in lines.iter().enumerate() {
+        written[p2_node(l.as_bytes()) as usize] += 1;
+        if i < 160 {
+            let v = super::Respelling::nth(i as u64)
+                .apply(l.as_bytes())
+                .unwrap();
+            written[p2_node(&v) as usize] += 1;
+        }
+    }
+    assert_eq!(r.as_written.node_loads, written);
+    for row in &r.schemes {
+        let e = &row.effects;
+        assert_eq!(e.distinct, row.distinct, "{}", row.scheme);
+        assert_eq!(
+            e.node_loads.iter().sum::<u64>(),
+            row.distinct,
+            "{}",
+            row.scheme
+        );
+        assert!(
+            e.bloom.n == row.distinct && e.bloom.m == 8 * 560,
+            "{}",
+            row.scheme
+        );
+        assert!(
+            e.bloom.false_positives <= r.as_written.bloom.false_positives,
+            "{}",
+            row.scheme
+        );
+        assert!(e.split_groups <= row.merged_groups, "{}", row.scheme);
+        assert!(
+            e.md5_changed >= row.merged_spellings - row.merged_groups,
+            "{}",
+            row.scheme
+        );
+    }
+    // Safe Browsing merges the escaped letter (/%64 is d: the node of /d… and /%64… differ
+    // for some) and the `./` segment (same path after resolving, a different path as written).
+    let sb = r
+        .schemes
+        .iter()
+        .find(|s| s.scheme == "safe-browsing")
+        .unwrap();
+    let split = lines[..160]
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let v = super::Respelling::nth(i as u64)
+                .apply(l.as_bytes())
+                .unwrap();
+            let same =
+                Scheme::SafeBrowsing.canonical(l.as_bytes()) == Scheme::SafeBrowsing.canonical(&v);
+            (same && p2_node(l.as_bytes()) != p2_node(&v)).then_some(())
+        })
+        .count() as u64;
+    assert_eq!(sb.effects.split_groups, split);
+    assert!(split > 0);
+}

@@ -27,6 +27,11 @@ pub(crate) struct CanonCmd {
     /// and counted.
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = CANON_LIMIT, allow_negative_numbers = true)]
     pub(crate) limit: u64,
+    /// Follow each of the first N lines with one respelling of it (host in capitals, default
+    /// port, fragment, escaped letter, `./`, empty query, http ↔ https, session id, in turn):
+    /// a list with no spelling variants (the built-in corpus) then shows what each scheme merges.
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = 0)]
+    pub(crate) respell: u64,
     #[command(flatten)]
     pub(crate) source: SourceArgs,
     #[arg(long)]
@@ -67,7 +72,7 @@ impl CanonCmd {
             }
         }
         let source = Source::from_args(&self.source, 100_000);
-        let mut study = EquivalenceStudy::new(&schemes);
+        let mut study = EquivalenceStudy::new(&schemes).with_respellings(self.respell);
         let (stats, measured) = for_first_urls(
             &source,
             self.limit,
@@ -99,6 +104,14 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
         group(r.spellings),
         source.describe()
     )?;
+    if r.respelled > 0 {
+        writeln!(
+            w,
+            "Of these, {} lines are respellings you asked for (--respell), one after each of the first {} lines.",
+            group(r.respellings),
+            group(r.respelled)
+        )?;
+    }
     let mut t = Table::new("schemes")
         .left("scheme", 14)
         .csv("scheme")
@@ -130,6 +143,8 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
         .csv("spellings")
         .right("lines", 8)
         .csv("lines")
+        .left("merged by", 18)
+        .csv("rules")
         .left("canonical form ← spellings", 40)
         .csv("canonical");
     for s in &r.schemes {
@@ -144,6 +159,7 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
                 s.scheme.into(),
                 Cell::group(grp.spellings),
                 Cell::group(grp.lines),
+                grp.rules.join("+").as_str().into(),
                 Cell::new(shown, grp.canonical.clone()),
             ]);
         }
@@ -162,6 +178,55 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
         .csv("pairs")
         .left("for example", 40)
         .csv("example");
+    let k = &r.knock_on;
+    let mut e = Table::new("knock_on")
+        .left("scheme", 14)
+        .csv("scheme")
+        .right("distinct", 10)
+        .csv("distinct")
+        .right("MD5 changed", 12)
+        .csv("md5_changed")
+        .right("Bloom FPR", 10)
+        .csv("bloom_fpr")
+        .right("theory", 10)
+        .csv("bloom_fpr_exact")
+        .right("max/mean", 9)
+        .csv("node_max_over_mean")
+        .right("split", 8)
+        .csv("split_groups")
+        .left("P2 node loads", 30)
+        .csv("node_loads");
+    let effects = std::iter::once(("as written", &r.as_written))
+        .chain(r.schemes.iter().map(|s| (s.scheme, &s.effects)));
+    for (name, x) in effects {
+        let loads: Vec<String> = x.node_loads.iter().map(|&l| group(l)).collect();
+        e.row(vec![
+            name.into(),
+            Cell::group(x.distinct),
+            Cell::group(x.md5_changed),
+            Cell::new(
+                format!("{:.4}%", 100.0 * x.bloom.measured),
+                x.bloom.measured.to_string(),
+            ),
+            Cell::new(
+                format!("{:.4}%", 100.0 * x.bloom.exact),
+                x.bloom.exact.to_string(),
+            ),
+            Cell::new(
+                format!("{:.3}", x.node_max_over_mean),
+                x.node_max_over_mean.to_string(),
+            ),
+            Cell::group(x.split_groups),
+            Cell::new(
+                loads.join(" "),
+                x.node_loads
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(";"),
+            ),
+        ]);
+    }
     for x in &r.disagreements {
         let ex = x
             .example
@@ -182,5 +247,15 @@ fn print_canon(w: &mut Out, r: &EquivalenceReport, source: &Source) -> std::io::
     writeln!(
         w,
         "A refused line (no host for that scheme) stays its own page and is counted in 'distinct'."
-    )
+    )?;
+    writeln!(
+        w,
+        "\nKnock-on effects: MD5 fingerprints that change; a Bloom filter of {} bits per spelling read, k = {}, holding each page once, queried with {} keys in no list; P2's {} crawl nodes by {} of the path (split: merged groups whose spellings P2 sends to two or more nodes):",
+        k.bloom_bits_per_spelling,
+        k.bloom_k,
+        group(k.bloom_probes),
+        k.p2_nodes,
+        k.p2_function
+    )?;
+    w.table(&e)
 }

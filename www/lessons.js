@@ -201,6 +201,19 @@ export const LESSONS = [
           ];
         },
       },
+      {
+        // Beyond the paper: the corpus with 2 000 respellings through the seven schemes.
+        setup: { corpus: 100_000, click: ['canon-list-respelled'], section: 'canon-fig', view: 'canon' },
+        live: (d) => {
+          const r = d.canon;
+          if (!r || !r.respellings) return null;
+          const at = (id) => r.schemes.find((s) => s.scheme === id);
+          const [wg, sb, storm, p3] = ['whatwg', 'safe-browsing', 'stormcrawler', 'p3'].map(at);
+          if (!wg || !sb || !storm || !p3) return null;
+          const merged = (s) => int(r.spellings - s.distinct);
+          return [int(r.respellings), merged(wg), merged(sb), merged(storm), merged(p3), int(wg.effects.md5_changed), int(sb.effects.split_groups)];
+        },
+      },
     ],
   },
   {

@@ -67,6 +67,7 @@ export const JOB = Object.freeze({
   // Beyond the papers, run in the second WebAssembly module (www/second-module.js).
   rebalance: 'rebalance',
   filters: 'filters',
+  canon: 'canon',
   cache: 'cache',
 });
 

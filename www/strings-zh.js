@@ -102,6 +102,8 @@ export const ZH = {
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,
       'prefix-marked': (url, cut) => `加了本实验室结束标记的 P4 广义表存有 ${url}。能在其中找到 ${cut} 吗？`,
+      'canon-pair': () =>
+        '每个选项是你的一个 URL 和它的另一种写法。哪一对被 Google Safe Browsing 视为同一网页，而 WHATWG 解析器（浏览器的）视为两个网页？',
       'cuckoo-false-positive': (n, bits) =>
         `一个布谷鸟过滤器存有插入的 ${n} 个 URL（${bits} 位指纹，每桶 4 个）。下面这些从未插入的留出 URL 中，它错误地说哪一个已存在？`,
       'false-positive': (n, ratio, k) =>
@@ -120,6 +122,8 @@ export const ZH = {
       'prefix-found': (cut) => `没有结束标记时，广义表对 ${cut} 回答“找到”，因为它是某个已存 URL 的前缀：这正是本课展示的缺陷。`,
       'prefix-missed': (cut) => `有了结束标记，只有在某个已存 URL 结束的位置才算找到，而 ${cut} 差最后一个字符。`,
       'false-positive': (m, k, answer) => `列表中的第 ${answer} 个 URL：它的 ${k} 个位置在 ${m} 位的过滤器里全都是 1，虽然它从未插入。其余的至少碰到一个 0 位。`,
+      'canon-pair': (answer, sb, wa, wb) =>
+        `第 ${answer} 对：Safe Browsing 把两者都写成 ${sb}，WHATWG 却得到 ${wa} 和 ${wb}。Safe Browsing 去掉片段并还原 %-转义，WHATWG 两者都保留。其余几对要么两者都视为同一网页（大小写、“:80”、“/./”），要么两者都不（http ↔ https、会话 ID、空查询）。`,
       'cuckoo-false-positive': (buckets, bits, load, answer) =>
         `列表中的第 ${answer} 个 URL：它的两个桶之一（共 ${buckets} 个桶，装填 ${load} %）中有一个指纹与它自己的 ${bits} 位指纹相同，尽管它从未插入。其余两个都不匹配。`,
       'cuckoo-false-positive-none': (buckets, bits, load) =>
@@ -267,6 +271,15 @@ export const ZH = {
           explain:
             'MD5 的表现如同随机函数，所以 b 位指纹约有 n²/2^(b+1) 对冲突，与实测相符。32 位在约 77 000 个 URL 时出现冲突的概率就达到一半，64 位在约 50 亿时；128 位远超任何一次抓取的规模仍然安全，384 位或 1024 位只是浪费空间。',
         },
+        {
+          title: 'P3 之外：哪些写法是同一个网页？',
+          claim:
+            'P3 在取 MD5 之前把 URL 变成 "http://" + 主机 + 路径，对网页的其他写法只字未提。各爬虫自定规则。',
+          live: (added, wg, sb, storm, p3, changed, split) =>
+            `在语料中加入 ${added} 个改写后：WHATWG 合并 ${wg} 种写法，Safe Browsing ${sb} 种，StormCrawler ${storm} 种，P3 的键 ${p3} 种。WHATWG 改变了 ${changed} 种写法的字节，因而也改变了它们的 MD5；Safe Browsing 合并的网页中有 ${split} 个被 P2 分散到两个或更多节点。`,
+          explain:
+            '没有哪个方案是“对的”：WHATWG 保留片段和转义，Safe Browsing 两者都去掉，只有 StormCrawler 去掉会话 ID，只有 P3 的键把 https 和 http 视为同一网页。爬虫选哪套规则，就决定了它的不同网页数、指纹和过滤器的误判；应在分配节点之前规范化，否则 P2 的节点看不出两种写法是同一网页。',
+        },
       ],
       question: '为了让指纹库小一半，某爬虫改用 64 位指纹而不是 128 位。在 P3 所说的 130 亿个网页上，会出什么问题？多频繁？',
       answer:
@@ -382,6 +395,7 @@ export const ZH = {
     p5bloom: '布隆',
     p5counting: '计数',
     p5filters: '今日过滤器',
+    p3canon: '同一网页？',
     p3: '指纹',
     claims: '论断清单',
     all: '报告',
@@ -1401,6 +1415,70 @@ export const ZH = {
     rendezvous: '会合散列：（节点，主机名）散列值最高的节点',
     jump: '跳跃一致性散列（Lamping 与 Veach，2014）',
   },
+
+  // 哪些 URL 是同一网页（论文之外，P3 一组）
+  canonHeading: 'P3 之外：哪些 URL 是同一个网页？',
+  canonIntro:
+    '爬虫对“同一网页的不同写法”各有判断。你的各行依次经过七种规范化方案，均按其出处原样实现：WHATWG URL 标准（url crate）、RFC 3986 的规范化、Google Safe Browsing 的规范化、Apache Nutch 1.22 与 StormCrawler 3.4 的基本规范化器、Scrapy 的 w3lib 2.5，以及 P3 自己的键（"http://" + 主机 + 路径）。每种方案合并的行各不相同，下游的去重计数、指纹和误判率也随之改变。方案读不懂的行自成一页，不丢弃任何一行。',
+  canonListLegend: '用哪份列表',
+  canonAsLoaded: '你载入的各行，原样',
+  canonRespelled: '你的各行，其中前 N 行每行后面加一个改写',
+  canonRespellLabel: 'N：改写的行数',
+  canonRespellName: '改写的行数',
+  canonRespellNote:
+    '没有不同写法的列表（内置语料每个 URL 只写一次）什么也合并不了。选择改写后，第 1 行的主机改成大写，第 2 行加“:80”，第 3 行加“#top”，之后依次是转义一个字母、“/./”、空查询、http ↔ https 和会话 ID。计数随之包括你的各行和这些改写，并会注明。',
+  canonSchemeLabel: '显示其合并组的方案',
+  canonProgress: (pct) => `正在用七种方案比较各行…… ${pct} %`,
+  canonChartTitle: '每种方案把多少种写法并入另一写法',
+  canonChartLabel: (lines, each) => `柱状图：${lines} 行中，各方案并入另一写法的写法数：${each}。`,
+  canonSeriesMerged: '被合并的写法（原样的不同写法数 − 不同网页数）',
+  canonSeriesSplit: 'P2 分到不同爬行节点的合并网页',
+  canonAxisX: '规范化方案',
+  canonAxisY: '写法数',
+  canonSchemeName: {
+    whatwg: 'WHATWG',
+    rfc3986: 'RFC 3986',
+    'safe-browsing': 'Safe Browsing',
+    nutch: 'Nutch 1.22',
+    w3lib: 'w3lib 2.5',
+    stormcrawler: 'StormCrawler 3.4',
+    p3: 'P3 的键',
+  },
+  canonNote: (lines, spellings, partial) =>
+    `${lines} 行，${spellings} 种不同写法${partial ? '（目前为止，研究仍在读取）' : ''}。每根柱子是该方案视为“已见过的网页”的写法数。`,
+  canonInput: (lines, spellings, added, respelled) =>
+    added === '0'
+      ? `原样载入的 ${lines} 行，${spellings} 种不同写法。`
+      : `${lines} 行：你的各行，加上你要求的 ${added} 个改写（你的前 ${respelled} 行每行后面一个）；${spellings} 种不同写法。`,
+  canonCapped: (lines, loaded) => `只比较了载入的 ${loaded} 行中的前 ${lines} 行（研究要保存每个不同的行，每行约 1 KB）。`,
+  canonTableTitle: '各方案的不同网页数，以及下游的变化',
+  canonTableHead: ['方案', '不同网页', '被合并的写法', '组数', '无法读取', 'MD5 改变', '布隆误判率（实测）', '布隆误判率（理论）', 'P2 最忙 / 平均', '被 P2 拆开'],
+  canonAsWritten: '原样',
+  canonKnockNote: (bits, k, probes, nodes) =>
+    `MD5 改变：规范形式与原写法不同的不同写法数，这些网页的 P3 指纹不再是该行的指纹。布隆误判率：一个按每种不同写法 ${bits} 位、k = ${k} 的过滤器，每个网页放入一次，用 ${probes} 个不在任何列表中的键查询：网页越少，误判越少。P2：按 P2 的路径散列（其修复读法）分到 ${nodes} 个爬行节点上的网页数；“被 P2 拆开”统计各写法被 P2 发往两个或更多节点的合并网页，这些网页没有哪个节点能看出是同一页。`,
+  canonGroupsTitle: (scheme, groups, spellings) => `${scheme}：其 ${groups} 个合并组中最大的几个（共 ${spellings} 种写法）`,
+  canonGroupsHead: ['写法数', '行数', '合并依据', '规范形式', '写法（前几种）'],
+  canonNoGroups: '没有：这个方案把每一行都分开。',
+  canonRule: {
+    'add-scheme': '补上协议',
+    'lowercase-host': '协议和主机的大小写',
+    'drop-default-port': '默认端口',
+    'drop-fragment': '片段（#…）',
+    'trailing-slash': '末尾斜杠',
+    'drop-www': 'www.',
+    'sort-query': '查询参数顺序或空查询',
+    'drop-session-ids': '会话 ID',
+    escapes: '%-转义',
+    'dot-segments': '点段（./ 与 ../）',
+    'http-https': 'http ↔ https',
+    'scheme-own': '该方案特有的规则',
+  },
+  canonPairsTitle: '两种方案的分歧',
+  canonPairsNote: '行：合并的方案。列：分开的方案。每格统计行方案视为同一网页、列方案视为两个网页的写法对数；点一格可看例子。',
+  canonPairsCorner: '合并 ↓ · 分开 →',
+  canonPairLabel: (a, b, pairs) => `${a} 合并而 ${b} 分开的 ${pairs} 对`,
+  canonPairExample: (a, b, pairs, x, y) => `${a} 把 ${pairs} 对写法视为同一网页，${b} 却把它们分开，例如 ${x} 与 ${y}。`,
+  canonNoPairs: '在这些行上，各方案对每一对写法的判断都一致。',
 
   // 过滤器比较（论文之外，P5 一组）
   filterHeading: 'P5 之外：今天的爬虫用的过滤器',

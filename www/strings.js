@@ -60,6 +60,7 @@ export const S = {
     p5bloom: 'Bloom',
     p5counting: 'Counting',
     p5filters: 'Filters today',
+    p3canon: 'Same page?',
     p3: 'Fingerprints',
     claims: 'Claims',
     all: 'Report',
@@ -116,6 +117,8 @@ export const S = {
       fingerprint: (a, b) => `With every canonicalisation rule on, do ${a} and ${b} get one MD5 fingerprint?`,
       'prefix-printed': (url, cut) => `P4’s list as printed (no end marks) holds ${url}. Is ${cut} found in it?`,
       'prefix-marked': (url, cut) => `P4’s list with the lab’s end marks holds ${url}. Is ${cut} found in it?`,
+      'canon-pair': () =>
+        'Each choice is one of your URLs beside another spelling of it. Which pair does Google Safe Browsing make one page while the WHATWG parser (the browser’s) keeps two?',
       'cuckoo-false-positive': (n, bits) =>
         `A cuckoo filter holds the ${n} inserted URLs (${bits}-bit fingerprints, 4 a bucket). Which of these held-out URLs, never inserted, does it wrongly say it holds?`,
       'false-positive': (n, ratio, k) =>
@@ -135,6 +138,8 @@ export const S = {
       'prefix-missed': (cut) => `With end marks a URL is found only where a stored URL ends, and ${cut} stops one character short.`,
       'false-positive': (m, k, answer) =>
         `URL ${answer} of the list: all ${k} of its positions are set in the ${m}-bit filter although it was never inserted. The others hit at least one 0 bit.`,
+      'canon-pair': (answer, sb, wa, wb) =>
+        `Pair ${answer}: Safe Browsing writes both as ${sb}, while WHATWG gives ${wa} and ${wb}. Safe Browsing drops fragments and undoes %-escapes; WHATWG keeps both. The other pairs are one page to both (case, “:80”, “/./”) or to neither (http ↔ https, a session id, an empty query).`,
       'cuckoo-false-positive': (buckets, bits, load, answer) =>
         `URL ${answer} of the list: one of its two buckets (of ${buckets}, ${load} % full) holds a fingerprint equal to its own ${bits} bits, although it was never inserted. The others match none.`,
       'cuckoo-false-positive-none': (buckets, bits, load) =>
@@ -285,6 +290,15 @@ export const S = {
             `Keeping only MD5’s first bits of ${urls} distinct corpus URLs: 32 bits give ${c32} colliding pairs (expected ${e32}), 24 bits ${c24} (expected ${e24}); with 16 bits ${fd16} URLs would be dropped as false duplicates (expected ${e16}).`,
           explain:
             'MD5 behaves like a random function, so b-bit fingerprints collide about n²/2^(b+1) times, as measured. 32 bits reach even odds near 77 000 URLs, 64 bits near 5 billion; 128 bits stay safe far beyond any crawl, so 384 or 1024 bits would only waste space.',
+        },
+        {
+          title: 'Beyond P3: which spellings are one page?',
+          claim:
+            'P3 turns a URL into "http://" + host + path before it takes the MD5, and says nothing of the other spellings of a page. Crawlers each pick their own rules.',
+          live: (added, wg, sb, storm, p3, changed, split) =>
+            `With ${added} respellings added to the corpus: WHATWG merges ${wg} spellings, Safe Browsing ${sb}, StormCrawler ${storm}, P3’s key ${p3}. WHATWG changes the bytes, and so the MD5, of ${changed} spellings; ${split} pages Safe Browsing merges are spread by P2 over two or more nodes.`,
+          explain:
+            'No scheme is “right”: WHATWG keeps fragments and escapes, Safe Browsing drops both, only StormCrawler removes session ids and only P3’s key makes https one page with http. Whatever rule a crawler picks decides its distinct count, its fingerprints and its filter’s false positives; canonicalise before routing, or P2’s nodes cannot see that two spellings are one page.',
         },
       ],
       question: 'To halve the store, a crawler keeps 64-bit fingerprints instead of 128-bit ones. At P3’s 13 billion pages, what goes wrong, and how often?',
@@ -1397,6 +1411,70 @@ export const S = {
     rendezvous: 'rendezvous: the node with the highest hash of (node, host)',
     jump: 'jump consistent hash (Lamping & Veach 2014)',
   },
+
+  // Which URLs are one page (beyond the papers, P3's group)
+  canonHeading: 'Beyond P3: which URLs are the same page?',
+  canonIntro:
+    'Crawlers disagree about which spellings of a URL are one page. Your lines go through seven canonicalisation schemes, each as its source writes it: the WHATWG URL Standard (the url crate), RFC 3986’s normalisation, Google Safe Browsing’s canonicalisation, Apache Nutch 1.22’s and StormCrawler 3.4’s basic normalisers, Scrapy’s w3lib 2.5 and P3’s own key ("http://" + host + path). Each merges a different set of your lines, and that changes every dedup count, fingerprint and false-positive rate downstream. A line a scheme cannot read stays its own page; nothing is dropped.',
+  canonListLegend: 'Which list',
+  canonAsLoaded: 'your lines as loaded',
+  canonRespelled: 'your lines, each of the first N followed by a respelling of it',
+  canonRespellLabel: 'N, lines respelled',
+  canonRespellName: 'the number of lines respelled',
+  canonRespellNote:
+    'A list with no spelling variants (the built-in corpus writes each URL once) merges nothing. Respelled, line 1 gets its host in capitals, line 2 “:80”, line 3 “#top”, then an escaped letter, “/./”, an empty query, http ↔ https and a session id, in turn. The counts then cover your lines plus these, and say so.',
+  canonSchemeLabel: 'Merged groups of',
+  canonProgress: (pct) => `Comparing the lines under seven schemes… ${pct} %`,
+  canonChartTitle: 'Spellings each scheme makes one page with another',
+  canonChartLabel: (lines, each) => `Bar chart: of ${lines} lines, the spellings each scheme merges into another: ${each}.`,
+  canonSeriesMerged: 'spellings merged (distinct as written − distinct pages)',
+  canonSeriesSplit: 'merged pages P2 splits across crawl nodes',
+  canonAxisX: 'canonicalisation scheme',
+  canonAxisY: 'spellings',
+  canonSchemeName: {
+    whatwg: 'WHATWG',
+    rfc3986: 'RFC 3986',
+    'safe-browsing': 'Safe Browsing',
+    nutch: 'Nutch 1.22',
+    w3lib: 'w3lib 2.5',
+    stormcrawler: 'StormCrawler 3.4',
+    p3: 'P3’s key',
+  },
+  canonNote: (lines, spellings, partial) =>
+    `${lines} lines, ${spellings} distinct spellings${partial ? ' so far (the study is still reading)' : ''}. A bar is how many spellings the scheme counts as a page already seen.`,
+  canonInput: (lines, spellings, added, respelled) =>
+    added === '0'
+      ? `${lines} lines as loaded, ${spellings} distinct spellings.`
+      : `${lines} lines: yours, and ${added} respellings you asked for (one after each of your first ${respelled} lines); ${spellings} distinct spellings.`,
+  canonCapped: (lines, loaded) => `Only the first ${lines} of the ${loaded} lines loaded are compared (the study keeps every distinct line, about 1 KB each).`,
+  canonTableTitle: 'Distinct pages per scheme, and what changes downstream',
+  canonTableHead: ['scheme', 'distinct pages', 'spellings merged', 'groups', 'refused', 'MD5 changed', 'Bloom FPR measured', 'Bloom FPR theory', 'P2 busiest / mean', 'split by P2'],
+  canonAsWritten: 'as written',
+  canonKnockNote: (bits, k, probes, nodes) =>
+    `MD5 changed: distinct spellings whose canonical form differs from them, so P3’s fingerprint of the page is not the fingerprint of the line. Bloom FPR: one filter of ${bits} bits per distinct spelling, k = ${k}, holding each page once, asked about ${probes} keys in no list: fewer pages, fewer false positives. P2: pages per node over ${nodes} crawl nodes by P2’s path hash (its repaired reading); “split by P2” counts merged pages whose spellings P2 sends to two or more nodes, where no node can see they are one page.`,
+  canonGroupsTitle: (scheme, groups, spellings) => `${scheme}: the largest of its ${groups} merged groups (${spellings} spellings)`,
+  canonGroupsHead: ['spellings', 'lines', 'merged by', 'canonical form', 'spellings (first ones)'],
+  canonNoGroups: 'None: this scheme keeps every line apart.',
+  canonRule: {
+    'add-scheme': 'scheme added',
+    'lowercase-host': 'case of scheme and host',
+    'drop-default-port': 'default port',
+    'drop-fragment': 'fragment',
+    'trailing-slash': 'trailing slash',
+    'drop-www': 'www.',
+    'sort-query': 'query order or empty query',
+    'drop-session-ids': 'session id',
+    escapes: '%-escapes',
+    'dot-segments': 'dot segments',
+    'http-https': 'http ↔ https',
+    'scheme-own': 'a rule of this scheme’s own',
+  },
+  canonPairsTitle: 'Where two schemes disagree',
+  canonPairsNote: 'Row: the scheme that merges. Column: the scheme that keeps apart. Each cell counts the pairs of spellings the row makes one page and the column keeps two; pick one for an example.',
+  canonPairsCorner: 'merges ↓ · keeps apart →',
+  canonPairLabel: (a, b, pairs) => `${pairs} pairs ${a} merges and ${b} keeps apart`,
+  canonPairExample: (a, b, pairs, x, y) => `${a} makes ${pairs} pairs one page that ${b} keeps apart, for example ${x} and ${y}.`,
+  canonNoPairs: 'The schemes agree on every pair of these lines.',
 
   // The filter bake-off (beyond the papers, P5's group)
   filterHeading: 'Beyond P5: the filters crawlers use today',

@@ -249,7 +249,8 @@ const handlers = {
   /** Self-check question `index` of `lesson` for `seed`, on the loaded URLs. */
   [MSG.quiz]({ lesson, seed, index }) {
     const lab = need(active, 'no-input-yet');
-    // P5's other question (a cuckoo filter) is the second module's, on its bake-off's split.
+    // P5's other question (a cuckoo filter) is the second module's, on its bake-off's split;
+    // so is P3's other (which of three pairs Safe Browsing merges and WHATWG keeps apart).
     if (beyondQuiz({ lesson, index })) return { question: beyondOf(lab).quiz(lesson, seed, index) };
     return { question: lab.quiz(lesson, seed, index) };
   },
@@ -402,8 +403,8 @@ const handlers = {
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
 /** The requests answered by the second module (www/second-module.js), loaded first. */
 const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime]);
-/** Whether a quiz request is P5's every other question, which the second module asks. */
-const beyondQuiz = ({ lesson, index }) => lesson === 'p5' && index % 2 === 1;
+/** Whether a quiz request is P3's or P5's every other question, which the second module asks. */
+const beyondQuiz = ({ lesson, index }) => (lesson === 'p3' || lesson === 'p5') && index % 2 === 1;
 
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
@@ -680,6 +681,8 @@ const JOBS = {
   [JOB.rebalance]: beyondStudy('rebalance', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
   // The filter bake-off's rows measured so far, sent when there are more.
   [JOB.filters]: beyondStudy('filters', { partial: (_, args) => partialOnChange(args.on, args) }),
+  // Which lines each scheme makes one page: the distinct pages so far, a few times a second.
+  [JOB.canon]: beyondStudy('canon', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -690,7 +693,7 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0, filters: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0, filters: 0, canon: 0 };
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();

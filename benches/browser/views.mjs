@@ -34,6 +34,7 @@ const VIEWS = [
   { hash: 'p5-counting', section: 'cbf', chart: 'cbf-hist-chart', before: '6.9 s (P5 Fig. 3)' },
   { hash: 'p5-filters', section: 'filters', chart: 'filters-chart', before: null },
   { hash: 'p3-fingerprints', section: 'fp', chart: 'fp-birthday-chart', before: '3.9 s' },
+  { hash: 'p3-canon', section: 'canon', chart: 'canon-chart', before: null },
 ].filter((v) => !ONLY.length || ONLY.includes(v.hash));
 
 /** In the page: resolves { first, done } (ms since `t0`, a performance.now()) for `view`. */

@@ -137,12 +137,18 @@ impl Beyond {
     }
 
     /// P5's other self-check question (odd `index`; [`crate::engine::quiz::cuckoo_false_positive`])
-    /// for `seed`, on the split the bake-off made: the error `quiz-needs-bakeoff` before one.
+    /// for `seed`, on the split the bake-off made (the error `quiz-needs-bakeoff` before one); and
+    /// P3's other (odd `index`; [`crate::engine::quiz::canon_pair`]) on a loaded line.
     pub fn quiz(&self, lesson: &str, seed: f64, index: u32) -> Result<JsValue, JsError> {
-        if lesson != "p5" || !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0) {
+        if !matches!(lesson, "p3" | "p5")
+            || !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0)
+        {
             return Err(core_error(format!(
-                "the second module asks P5's cuckoo question only, with a whole seed: not {lesson}, {seed}"
+                "the second module asks P3's and P5's other questions only, with a whole seed: not {lesson}, {seed}"
             )));
+        }
+        if lesson == "p3" {
+            return self.canon_quiz(seed as u64, index);
         }
         let keys = self.session.filter_keys().ok_or_else(|| {
             JsError::from(crate::coded!(
@@ -179,5 +185,27 @@ impl Beyond {
         let urls: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
         let performance = performance()?;
         to_js(&lookup_costs(&urls, to, vnodes, &mut || performance.now()))
+    }
+}
+
+impl Beyond {
+    /// P3's other question on the first of up to 64 lines the seed picks that it can ask about.
+    fn canon_quiz(&self, seed: u64, index: u32) -> Result<JsValue, JsError> {
+        let n = self.session.readable() as u64;
+        for attempt in 0..64 {
+            let at = crate::engine::quiz::pick(seed, "p3", index, attempt, n) as usize;
+            let lines = self.session.lines(at, 1)?;
+            if let Some(q) = lines
+                .first()
+                .and_then(|l| crate::engine::quiz::canon_pair(seed, index, l.as_bytes()))
+            {
+                return to_js(&q);
+            }
+        }
+        Err(JsError::from(crate::coded!(
+            "quiz-too-few",
+            ["p3"],
+            "the input has too few URLs for this question"
+        )))
     }
 }

@@ -109,6 +109,23 @@ pub struct P3Numbers {
     pub mirror_similarity: f64,
     /// The least number of paths two sites must share to pass the mirror test (3).
     pub mirror_shared: u64,
+    /// The equivalence view (`urlhash canon`): see [`CanonNumbers`].
+    pub canon: CanonNumbers,
+}
+
+/// The equivalence view's limits: it keeps every distinct line and its group under each scheme
+/// (about 1 KB a line), so it compares the first `max_lines` lines.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CanonNumbers {
+    /// The first lines compared (200 000).
+    pub max_lines: u64,
+    /// Respelled lines the view opens with when the learner asks for them (2 000).
+    pub respell: u64,
+    /// The most lines it respells (the lines compared).
+    pub max_respell: u64,
+    /// Groups and spellings each scheme's report shows.
+    pub examples: u64,
 }
 
 /// One setting of the counting-filter view.
@@ -226,6 +243,12 @@ pub fn constants() -> Constants {
             birthday_bits: &[32, 64, 128],
             birthday_max_n: 1e12,
             birthday_points: 221,
+            canon: CanonNumbers {
+                max_lines: 200_000,
+                respell: 2_000,
+                max_respell: 200_000,
+                examples: 10,
+            },
             mirror_similarity: MirrorRule::default().min_similarity,
             mirror_shared: MirrorRule::default().min_shared,
         },

@@ -11,6 +11,10 @@
 //!   moves most hosts (the rebalancing view, [`crate::mechanisms::partition::Rebalance`]).
 //! - P3 (Yang et al. 2006): whether a loaded http(s) URL and a respelling of it get one MD5 fingerprint
 //!   once the lab's canonicaliser (every rule on) has rewritten both.
+//!   Every other P3 question (odd `index`), beyond the paper: which of three pairs (a loaded
+//!   URL beside a respelling of it, [`crate::mechanisms::canon::Respelling`]) Google Safe
+//!   Browsing's canonicalisation makes one page while the WHATWG parser keeps two
+//!   ([`canon_pair`]; the equivalence view, [`crate::mechanisms::canon`]).
 //! - P4: whether P4's list finds a loaded URL with its last character cut off, as printed (no
 //!   end marks: yes, it finds every stored prefix) or with the lab's end marks (no).
 //! - P5: which of three held-out URLs a Bloom filter of the inserted ones (m/N = 16, k = 8, k
@@ -24,6 +28,7 @@ use crate::foundation::hash::{self, HashId};
 use crate::foundation::key;
 use crate::foundation::mix::SplitMix;
 use crate::mechanisms::bloom::{m_for, Bloom, IndexMethod};
+use crate::mechanisms::canon::{Respelling, Scheme};
 use crate::mechanisms::fingerprint::{Canonicalizer, Toggles};
 use crate::mechanisms::partition::nutch_node;
 use crate::mechanisms::trie::GlTrie;
@@ -268,6 +273,75 @@ pub fn fingerprint(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
     ))
 }
 
+/// The respellings [`canon_pair`] offers: the two that Safe Browsing merges and WHATWG keeps
+/// apart, three that both merge and three that neither does (for a URL `a.cn/x?y`).
+const CANON_MERGED_BY_SB_ONLY: [Respelling; 2] = [Respelling::Fragment, Respelling::EscapedLetter];
+const CANON_BOTH: [Respelling; 3] = [
+    Respelling::UpperHost,
+    Respelling::DotSegment,
+    Respelling::DefaultPort,
+];
+const CANON_NEITHER: [Respelling; 3] = [
+    Respelling::OtherScheme,
+    Respelling::SessionId,
+    Respelling::EmptyQuery,
+];
+
+/// P3's other question: which of three pairs (`url` beside a respelling of it) does Safe
+/// Browsing make one page while WHATWG keeps two? One choice of each kind above, in an order the
+/// seed draws; the answer is what the two schemes give (not what the kinds say). `None` when
+/// the URL cannot be respelt so that exactly one pair is the answer.
+pub fn canon_pair(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
+    let text = std::str::from_utf8(url).ok()?;
+    let d = |i: u32| draw(seed, "p3", index, 200 + i);
+    let kinds = [
+        CANON_MERGED_BY_SB_ONLY[(d(0) % 2) as usize],
+        CANON_BOTH[(d(1) % 3) as usize],
+        CANON_NEITHER[(d(2) % 3) as usize],
+    ];
+    // The order shown: one of the 6 permutations.
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let order = ORDERS[(d(3) % 6) as usize];
+    let mut choices = Vec::with_capacity(3);
+    let mut right = Vec::new();
+    let mut forms = Vec::new();
+    for (i, &k) in order.iter().enumerate() {
+        let other = String::from_utf8(kinds[k].apply(url)?).ok()?;
+        let sb = |u: &str| Scheme::SafeBrowsing.canonical(u.as_bytes()).ok();
+        let wg = |u: &str| Scheme::Whatwg.canonical(u.as_bytes()).ok();
+        let (sa, sb2, wa, wb) = (sb(text)?, sb(&other)?, wg(text)?, wg(&other)?);
+        if sa == sb2 && wa != wb {
+            right.push(i + 1);
+            forms = vec![sa, wa, wb];
+        }
+        choices.push(format!("{text}  ↔  {other}"));
+    }
+    let [answer] = right[..] else {
+        return None;
+    };
+    let mut explain_args = vec![answer.to_string()];
+    explain_args.extend(forms);
+    Some(Question {
+        lesson: "p3",
+        code: "canon-pair",
+        args: vec![],
+        kind: "choice",
+        min: 0,
+        max: choices.len() as u64,
+        choices,
+        answer: answer.to_string(),
+        explain: "canon-pair",
+        explain_args,
+    })
+}
+
 /// P4: is `url` without its last byte found in P4's list holding `url`, as printed or with end
 /// marks (chosen by the seed)? `None` for a URL of one byte.
 pub fn prefix(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
@@ -491,6 +565,42 @@ mod tests {
         // 7/8 of uniform keys move from mod 8 to mod 7 (the corpus has 149 hosts, so about).
         assert!(moved * 100 > asked * 70, "{moved} of {asked} moved");
         assert!(node_dies(b"not a url at all").is_none());
+    }
+
+    #[test]
+    fn p3_canon_pair_has_one_answer_safe_browsing_merges_and_whatwg_keeps_apart() {
+        let urls = [
+            "http://www.pku.edu.cn/news/2004/list.asp?id=3",
+            "https://a.cn/x",
+            "http://b.com.cn/index.html",
+        ];
+        let mut seen = std::collections::HashSet::new();
+        for url in urls {
+            for i in 0..40 {
+                let q = canon_pair(7, 2 * i + 1, url.as_bytes()).unwrap();
+                assert_eq!((q.kind, q.choices.len(), q.max), ("choice", 3, 3));
+                let a: usize = q.answer.parse().unwrap();
+                seen.insert(a);
+                // Checked again from the choice's text: SB merges the pair, WHATWG does not;
+                // the two other choices are not such pairs.
+                for (j, c) in q.choices.iter().enumerate() {
+                    let (x, y) = c.split_once("  ↔  ").unwrap();
+                    let sb = Scheme::SafeBrowsing.canonical(x.as_bytes())
+                        == Scheme::SafeBrowsing.canonical(y.as_bytes());
+                    let wg = Scheme::Whatwg.canonical(x.as_bytes())
+                        == Scheme::Whatwg.canonical(y.as_bytes());
+                    assert_eq!(sb && !wg, j + 1 == a, "{c}");
+                }
+            }
+        }
+        // The answer is not always in one place.
+        assert_eq!(seen.len(), 3);
+        // The same seed and index give the same question.
+        assert_eq!(
+            canon_pair(7, 3, urls[0].as_bytes()),
+            canon_pair(7, 3, urls[0].as_bytes())
+        );
+        assert!(canon_pair(7, 3, b"not a url").is_none());
     }
 
     #[test]

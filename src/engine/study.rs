@@ -616,9 +616,10 @@ impl Study for CanonStudy {
     }
 
     fn partial(&self, _: u64) -> Option<Partial<'_>> {
-        let (lines, distinct) = self.study.so_far();
+        let (lines, spellings, distinct) = self.study.so_far();
         Some(Partial::CanonSoFar {
             lines,
+            spellings,
             schemes: crate::mechanisms::canon::Scheme::ALL
                 .iter()
                 .map(|s| s.id())

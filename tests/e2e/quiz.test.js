@@ -152,6 +152,20 @@ describe('the self-check on the loaded URLs', () => {
     assert.match(text, /bucket/, text);
   });
 
+  test('P3, every other question: which pair of your URL and a respelling Safe Browsing merges and WHATWG keeps apart', async () => {
+    await open(page, `${baseUrl}#lang=en&lesson=p3&step=9&quiz=99.1`);
+    const q = await question(page);
+    assert.match(q.text, /Which pair does Google Safe Browsing make one page while the WHATWG parser/);
+    assert.deepEqual(q.options.map((o) => o[0]), ['1', '2', '3', '0']);
+    // Each choice is a URL of the corpus beside a respelling of it.
+    const choices = q.options.slice(0, 3).map((o) => o[1]);
+    assert.ok(choices.every((c) => /https?:\/\/\S+\s+↔\s+\S+/i.test(c)), choices.join(' | '));
+    // The right answer is explained from the two schemes' forms (the core's unit test checks
+    // the answer against both schemes).
+    const r = await answer(page, '1', false);
+    assert.match(r.text, /Safe Browsing writes both as http/, r.text);
+  });
+
   for (const lesson of ['p3', 'p4', 'p5']) {
     test(`${lesson}: a question with its options, answered and explained`, async () => {
       await open(page, `${baseUrl}#lang=en&lesson=${lesson}&step=9&quiz=99.0`);

@@ -116,6 +116,15 @@ const VIEWS = [
       { sel: '#fp-b', fill: 'http://example.com/b' },
     ],
   },
+  {
+    link: 'p3-canon',
+    section: 'canon',
+    picture: '#canon-chart',
+    controls: [
+      { sel: '#canon-list-respelled', click: true },
+      { sel: '#canon-respell', fill: '500' },
+    ],
+  },
 ];
 
 /** Where `sel` is on screen and what bounds the window's free part (below the map, above a sheet). */
@@ -338,6 +347,7 @@ const EARLY = [
   { section: 'cbf', chart: 'cbf-hist-chart' },
   { section: 'filters', chart: 'filters-chart', note: 'filters-note', early: /\(\d+ of \d+ filters so far\)/ },
   { section: 'fp', chart: 'fp-birthday-chart' },
+  { section: 'canon', chart: 'canon-chart', note: 'canon-note', early: /so far \(the study is still reading\)/ },
 ];
 
 test('on 100 000 URLs each long view draws a first picture from its study so far, labelled, then its report', async () => {

@@ -1,7 +1,7 @@
 // The de-duplication views: P4's trie, P4's Bloom filters, P5's counting filters (and P5's own
 // view), P3's fingerprints and the slot map; and, beyond the papers, crawl nodes joining and
-// leaving, and the filters crawlers use today (both run in the page's second WebAssembly
-// module). Each calls the worker through the Lab client of
+// leaving, the filters crawlers use today, and which URLs are one page (all three run in the
+// page's second WebAssembly module). Each calls the worker through the Lab client of
 // the moment and publishes its last report for the lessons.
 import { setupTrie } from './trie-view.js';
 import { setupBloom } from './bloom-view.js';
@@ -10,6 +10,7 @@ import { setupSlotmap } from './slotmap-view.js';
 import { setupFingerprint } from './fingerprint-view.js';
 import { setupRebalance } from './rebalance-view.js';
 import { setupFilters } from './filters-view.js';
+import { setupCanon } from './canon-view.js';
 import { LabClient } from '../lab-client.js';
 import { MSG } from '../protocol.js';
 import { C } from '../constants.js';
@@ -103,6 +104,7 @@ export function setupDedup(ctx) {
     { section: 'slotmap', ...setupSlotmap(views) },
     { section: 'rebalance', ...setupRebalance(views) },
     { section: 'filters', ...setupFilters(views) },
+    { section: 'canon', ...setupCanon(views) },
   ];
   return () => {
     for (const v of ctx.dedupViews) v.start?.();

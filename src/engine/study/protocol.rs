@@ -117,6 +117,8 @@ pub enum Partial<'a> {
     CanonSoFar {
         /// The lines read so far (respellings included).
         lines: u64,
+        /// Distinct spellings among them.
+        spellings: u64,
         /// The schemes' ids, in the report's order.
         schemes: Vec<&'static str>,
         /// Distinct pages so far under each scheme.

@@ -301,12 +301,13 @@ impl EquivalenceStudy {
         self
     }
 
-    /// Lines read so far (respellings included) and each scheme's distinct pages so far.
-    pub fn so_far(&self) -> (u64, Vec<u64>) {
+    /// Lines read so far (respellings included), distinct spellings among them and each
+    /// scheme's distinct pages so far.
+    pub fn so_far(&self) -> (u64, u64, Vec<u64>) {
         let distinct = (0..self.schemes.len())
             .map(|s| self.forms[s].len() as u64 + self.refused[s])
             .collect();
-        (self.lines, distinct)
+        (self.lines, self.spellings.len() as u64, distinct)
     }
 
     /// Reads one line (already without its line ending), and its respelling when asked.

@@ -30,7 +30,7 @@ pub(crate) struct CanonCmd {
     /// Follow each of the first N lines with one respelling of it (host in capitals, default
     /// port, fragment, escaped letter, `./`, empty query, http ↔ https, session id, in turn):
     /// a list with no spelling variants (the built-in corpus) then shows what each scheme merges.
-    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub(crate) respell: u64,
     #[command(flatten)]
     pub(crate) source: SourceArgs,

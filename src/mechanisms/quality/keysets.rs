@@ -448,8 +448,8 @@ impl AvalancheSetId {
     /// The id reports name it by.
     pub fn id(self) -> &'static str {
         match self {
-            AvalancheSetId::Urls => "urls",
-            AvalancheSetId::Random => "random",
+            AvalancheSetId::Urls => "avalanche-urls",
+            AvalancheSetId::Random => "avalanche-random",
         }
     }
 }

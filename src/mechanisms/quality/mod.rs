@@ -694,7 +694,7 @@ pub fn sort_summary(rows: &mut [SummaryRow]) {
 /// What a keyset was, in the report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KeysetInfo {
-    /// [`KeysetId::id`] or, for the avalanche sets, `avalanche-` + [`AvalancheSetId::id`].
+    /// [`KeysetId::id`] or [`AvalancheSetId::id`].
     pub id: String,
     /// `urls` (made from the loaded URLs) or `synthetic`.
     pub origin: &'static str,
@@ -978,7 +978,7 @@ impl Battery {
                 .map(|(id, keys)| {
                     let urls = *id == AvalancheSetId::Urls;
                     KeysetInfo {
-                        id: format!("avalanche-{}", id.id()),
+                        id: id.id().to_string(),
                         origin: if urls { "urls" } else { "synthetic" },
                         keys: keys.len() as u64,
                         about: if urls {

@@ -111,13 +111,16 @@ impl Default for QualityParams {
     }
 }
 
+/// A function of byte strings to a raw value of up to 128 bits.
+type HashFnBox = dyn Fn(&[u8]) -> u128;
+
 /// A function under test: an id, the bits of its output, the function.
 pub struct Subject {
     /// The registry's key (`xxh3`), or a test's own name.
     pub id: String,
     /// Bits of the output: the battery reads `hash(key) mod 2^bits`.
     pub bits: u32,
-    hash: Box<dyn Fn(&[u8]) -> u128>,
+    hash: Box<HashFnBox>,
 }
 
 impl Subject {

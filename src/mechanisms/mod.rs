@@ -13,6 +13,7 @@
 //! | [`cbf`] | counting Bloom filters, overflow bounds, IMP-CB | P5 |
 //! | [`fingerprint`] | MD5 fingerprints: avalanche, birthday bounds, alias/mirror and canonical forms | P3 |
 //! | [`canon`] | which URLs are one page: WHATWG, RFC 3986, Safe Browsing and P3's canonical forms, and what each merges | beyond the papers (P3) |
+//! | [`quality`] | the hash-quality battery: SMHasher3's uniformity, collision, avalanche and BIC tests scored as "^N", on keysets from the loaded URLs and synthetic ones, with P1's A and B beside them | beyond the papers (P1) |
 //! | [`bakeoff`] | P4's and P5's filters beside a cuckoo filter, xor and binary fuse filters: bits per key against the false-positive rate | beyond the papers (P4, P5) |
 
 pub mod bakeoff;
@@ -21,6 +22,7 @@ pub mod canon;
 pub mod cbf;
 pub mod fingerprint;
 pub mod partition;
+pub mod quality;
 pub mod slotmap;
 pub mod sweep;
 pub mod trie;

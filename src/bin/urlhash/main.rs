@@ -49,6 +49,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Partition(a) => a.run(),
         Command::Rebalance(a) => a.run(),
         Command::Canon(a) => a.run(),
+        Command::Quality(a) => a.run(),
         Command::Trie(a) => a.run(),
         Command::Fingerprint(a) => a.run(),
         Command::Bloom(a) => a.run(),

@@ -21,6 +21,7 @@ const INPUT_COMMANDS: &[(&[&str], bool)] = &[
     (&["paper", "p4"], true),
     (&["paper", "p5"], true),
     (&["canon"], true),
+    (&["quality", "--hash", "md5", "--no-synthetic"], true),
 ];
 
 /// The URL lines a command measured, from its JSON (or, for `slots`, its output lines).
@@ -42,6 +43,7 @@ fn measured(args: &[&str], out: &str) -> u64 {
         ["bloom"] | ["paper", "p5"] => u(&v["input"]["inserted"]) + u(&v["input"]["held_out"]),
         ["cbf"] => u(&v["input"]["distinct"]),
         ["canon"] => u(&v["lines"]),
+        ["quality", ..] => u(&v["lines"]),
         _ => unreachable!("{args:?}"),
     }
 }

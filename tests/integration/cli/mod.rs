@@ -17,6 +17,7 @@ mod paper_p2;
 mod paper_p3;
 mod paper_p5;
 mod partition;
+mod quality;
 mod rebalance;
 mod slotmap;
 mod slots;

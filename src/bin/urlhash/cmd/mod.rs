@@ -13,6 +13,7 @@ pub(crate) mod fingerprint;
 pub(crate) mod gen;
 pub(crate) mod paper;
 pub(crate) mod partition;
+pub(crate) mod quality;
 pub(crate) mod rebalance;
 pub(crate) mod slotmap;
 pub(crate) mod slots;
@@ -24,7 +25,7 @@ pub(crate) mod trie;
     name = "urlhash",
     version,
     about = "URL Hash Lab (网址散列实验室): the hash functions and measures of five Chinese papers on crawler URL hashing, on any URL list.",
-    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf, filters and paper p5 keep the URLs they measure, up to --limit, and say so when they stop there."
+    after_help = "Input: one URL per line from FILE, or '-' for standard input; with no FILE, the built-in corpus (a seeded 2004-style Chinese crawl, see `urlhash gen`).\nHash functions: elfhash, hfip, hf (P1); site-printed, site-folded, site-java, site-repaired, path-printed, path-xor, path-repaired (P2); md5 (P3); fnv1a64, xxh3, java-hashcode, crc32.\nMemory: slots, dist, sweep, gen and paper p1 stream in memory that does not grow with N (Fig. 3 keeps its 400 000-URL sample); partition and paper p2 remember every distinct URL, about 20 bytes each; trie, fingerprint, paper p3, paper p4, bloom, cbf, filters, paper p5 and quality keep the URLs they measure, up to --limit, and say so when they stop there."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -97,6 +98,16 @@ pub(crate) enum Command {
     /// Keeps every distinct line and its group under each scheme, about 1 KB per distinct line:
     /// it compares the first --limit lines (default 1 000 000) and counts the rest.
     Canon(canon::CanonCmd),
+    /// The hash-quality battery (beyond the papers): every function (or --hash) through
+    /// SMHasher3's kind of tests, χ² uniformity of the low and high bits, collisions against
+    /// the birthday expectation, avalanche and bit independence, on keysets from the input
+    /// (URLs, hosts, paths, recombined, one-byte and one-bit changes) and synthetic ones (text,
+    /// long, sparse and two-byte keys); each line scored as "^N", SMHasher3's pass, warn and
+    /// fail, with ns per key and P1's A and B.
+    ///
+    /// Keeps every distinct line of the first --limit (default 100 000), about 100 bytes each,
+    /// and the keysets, about 40 MB.
+    Quality(quality::QualityCmd),
     /// A paper's printed numbers beside ours, its misprints and anomalies explained.
     Paper {
         #[command(subcommand)]

@@ -20,6 +20,8 @@ export const EMBEDS = {
   'p5-filters': 'filters-chart',
   'p3-avalanche': 'fp-aval-chart',
   'p3-birthday': 'fp-birthday-chart',
+  'p1-quality': 'quality-chart',
+  'p1-quality-table': 'quality-table',
   'p3-canon': 'canon-chart',
   'p3-canon-table': 'canon-table',
 };

@@ -100,6 +100,17 @@ export const LESSONS = [
           return [fixed(c.low_nibble_is_last_byte * 100, 1), fixed(c.b_m8, 3), fixed(c.b_m8_predicted, 3)];
         },
       },
+      {
+        // Beyond the paper: the hash-quality battery on the corpus.
+        setup: { corpus: 100_000, section: 'quality-fig', view: 'quality' },
+        live: (d) => {
+          const rows = d.quality?.summary;
+          const at = (id) => rows?.find((r) => r.hash === id);
+          const [elf, hfip, hf, xxh3] = ['elfhash', 'hfip', 'hf', 'xxh3'].map(at);
+          if (!elf || !hfip || !hf || !xxh3) return null;
+          return [int(rows.filter((r) => r.failures === 0).length), int(rows.length), int(elf.failures), int(hfip.failures), int(hf.failures), int(elf.tests), int(xxh3.failures)];
+        },
+      },
     ],
   },
   {

@@ -38,6 +38,7 @@ export const MSG = Object.freeze({
   guessColumns: 'guessColumns',
   rebalanceTime: 'rebalanceTime',
   filtersTime: 'filtersTime',
+  qualityTime: 'qualityTime',
   begin: 'begin',
   chunk: 'chunk',
   corpus: 'corpus',
@@ -68,6 +69,7 @@ export const JOB = Object.freeze({
   rebalance: 'rebalance',
   filters: 'filters',
   canon: 'canon',
+  quality: 'quality',
   cache: 'cache',
 });
 
@@ -197,6 +199,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ bytes: Uint8Array, name?: string }} guessColumns
  * @property {{ to: number, vnodes: number }} rebalanceTime
  * @property {{ params: { bitsPerKey: number[], fpr: number[], methods?: string[] }, index: number }} filtersTime
+ * @property {{ hash: string }} qualityTime
  * @property {{ fns: string[], key: string, columns: Columns | null }} begin
  * @property {{ bytes: Uint8Array }} chunk
  * @property {{ start: number, count: number, seed: number }} corpus
@@ -243,6 +246,7 @@ export const HELLO_UNASKED = -3;
  * @property {{ guess: CoreValue }} guessColumns
  * @property {{ times: { id: string, ns_per_lookup: number }[] }} rebalanceTime
  * @property {{ time: { filter: string, build_ns_per_key: number | null, lookup_ns_per_key: number | null } }} filtersTime
+ * @property {{ time: { hash: string, ns_per_key: number } }} qualityTime
  * @property {{}} begin
  * @property {{}} chunk
  * @property {{ n: number }} corpus

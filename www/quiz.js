@@ -27,8 +27,13 @@ function tell(words) {
  * generation() (of the input loaded), link() → the page's address now, saveQuestion(index) (for
  * the link), lessonTitle(id).
  */
+/** Questions whose choices are function ids, worded as the functions' names. */
+const NAMED = ['quality-high-bits'];
+
 export function setupQuiz(app) {
   /** `checked`: false, or the verdict on the answer given ('right' or 'wrong'). */
+  /** A choice's words: a function id as its name, anything else (a URL, a pair) as it is. */
+  const choiceText = (q, c) => (NAMED.includes(q.code) ? (app.names()[c] ?? c) : c);
   const state = { lesson: null, question: null, checked: /** @type {false | 'right' | 'wrong'} */ (false), index: {}, scores: {}, ticket: 0, waiting: false };
 
   const score = (id) => (state.scores[id] ??= { right: 0, asked: 0 });
@@ -98,13 +103,13 @@ export function setupQuiz(app) {
       box.disabled = Boolean(state.checked);
     } else {
       const picked = checkedValue(options);
-      const choices = q.kind === 'yes-no' ? [['yes', S.quiz.yes], ['no', S.quiz.no]] : [...q.choices.map((c, i) => [String(i + 1), c]), ['0', S.quiz.none]];
+      const choices = q.kind === 'yes-no' ? [['yes', S.quiz.yes], ['no', S.quiz.no]] : [...q.choices.map((c, i) => [String(i + 1), choiceText(q, c)]), ['0', S.quiz.none]];
       options.replaceChildren(
         ...choices.map(([value, text]) => {
           const radio = /** @type {HTMLInputElement} */ (el('input', { attrs: { type: 'radio', name: 'quiz-option', value } }));
           radio.checked = value === picked;
           radio.disabled = Boolean(state.checked);
-          return el('label', { cls: q.kind === 'choice' && value !== '0' ? 'quiz-option url' : 'quiz-option' }, [radio, el('span', { text })]);
+          return el('label', { cls: q.kind === 'choice' && value !== '0' && !NAMED.includes(q.code) ? 'quiz-option url' : 'quiz-option' }, [radio, el('span', { text })]);
         }),
       );
     }
@@ -127,14 +132,17 @@ export function setupQuiz(app) {
   function spoken(value) {
     const q = state.question;
     if (q.kind === 'yes-no') return value === 'yes' ? S.quiz.yes : S.quiz.no;
-    if (q.kind === 'choice') return value === '0' ? S.quiz.none : q.choices[Number(value) - 1];
+    if (q.kind === 'choice') return value === '0' ? S.quiz.none : choiceText(q, q.choices[Number(value) - 1]);
     return value;
   }
 
   function result() {
     const q = state.question;
     const right = state.checked === 'right';
-    const explain = q.explain_args.map((a, i) => (i === 0 && ['slot'].includes(q.explain) ? (app.names()[a] ?? a) : a));
+    // A function id is worded as its name: the first of P1's slot question, and each choice's
+    // (every third from the second) of the hash-quality question.
+    const named = (i) => (i === 0 && q.explain === 'slot') || (NAMED.includes(q.explain) && i % 3 === 1);
+    const explain = q.explain_args.map((a, i) => (named(i) ? (app.names()[a] ?? a) : a));
     say($('quiz-result'), () => S.quiz.verdict(right ? S.quiz.right : S.quiz.wrong(spoken(q.answer)), S.quiz.explain[q.explain](...grouped(explain))));
     $('quiz-result').dataset.right = right ? '1' : '0';
   }

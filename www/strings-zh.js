@@ -102,6 +102,8 @@ export const ZH = {
       fingerprint: (a, b) => `打开全部规范化规则后，${a} 和 ${b} 的 MD5 指纹相同吗？`,
       'prefix-printed': (url, cut) => `P4 原文的广义表（没有结束标记）存有 ${url}。能在其中找到 ${cut} 吗？`,
       'prefix-marked': (url, cut) => `加了本实验室结束标记的 P4 广义表存有 ${url}。能在其中找到 ${cut} 吗？`,
+      'quality-high-bits': (n) =>
+        `散列质量测试把每个函数的输出截成最高几位，统计 ${n} 个不同 URL 在各桶中的个数（M = 2⁸ 到 2¹⁶ 的 χ²）。下面哪个函数在你的 URL 上没有通过这个高位测试？`,
       'canon-pair': () =>
         '每个选项是你的一个 URL 和它的另一种写法。哪一对被 Google Safe Browsing 视为同一网页，而 WHATWG 解析器（浏览器的）视为两个网页？',
       'cuckoo-false-positive': (n, bits) =>
@@ -122,6 +124,8 @@ export const ZH = {
       'prefix-found': (cut) => `没有结束标记时，广义表对 ${cut} 回答“找到”，因为它是某个已存 URL 的前缀：这正是本课展示的缺陷。`,
       'prefix-missed': (cut) => `有了结束标记，只有在某个已存 URL 结束的位置才算找到，而 ${cut} 差最后一个字符。`,
       'false-positive': (m, k, answer) => `列表中的第 ${answer} 个 URL：它的 ${k} 个位置在 ${m} 位的过滤器里全都是 1，虽然它从未插入。其余的至少碰到一个 0 位。`,
+      'quality-high-bits': (answer, f1, s1, m1, f2, s2, m2, f3, s3, m3) =>
+        `答案是第 ${answer} 个。高位得分（最差的 M；^N 为“有多不可能”的以 2 为底的对数，^20 起判为不通过）：${f1} ^${s1}（M = ${m1}），${f2} ^${s2}（M = ${m2}），${f3} ^${s3}（M = ${m3}）。最高几位固定或很少为 1 的函数（hf 从不置位的符号位、ELFhash 放在更宽字里的 28 位、只散列最后几个字符的函数），在散列表取高位时会把 URL 堆进少数几个桶。`,
       'canon-pair': (answer, sb, wa, wb) =>
         `第 ${answer} 对：Safe Browsing 把两者都写成 ${sb}，WHATWG 却得到 ${wa} 和 ${wb}。Safe Browsing 去掉片段并还原 %-转义，WHATWG 两者都保留。其余几对要么两者都视为同一网页（大小写、“:80”、“/./”），要么两者都不（http ↔ https、会话 ID、空查询）。`,
       'cuckoo-false-positive': (buckets, bits, load, answer) =>
@@ -181,6 +185,15 @@ export const ZH = {
             `${share} % 的 URL 中，ELFhash 的低 4 位等于最后一个字节的低 4 位。M = 8 时实测 B = ${b8}；仅由 URL 的结尾字符预测：${predicted}。`,
           explain:
             'ELFhash 每读一个字节就左移 4 位，最后一个字节几乎原样落在低位。M 是较小的 2 的幂时，槽号就由 URL 的结尾决定：“l”（.html）、“m”（.htm）、“/”……URL 的结尾远非均匀分布，于是槽出现聚集。',
+        },
+        {
+          title: 'P1 之外：同样的函数接受 SMHasher3 式的测试',
+          claim:
+            'P1 根据 A 和 B 称 ELFhash、HfIp 和 hf 对 URL“很好”，而 A、B 只在几个 M 下度量整个 URL 的低位。',
+          live: (clean, total, elf, hfip, hf, tests, xxh3) =>
+            `${total} 个函数中，有 ${clean} 个在这些 URL 上没有任何一行不通过。ELFhash 的 ${tests} 行中不通过 ${elf} 行，HfIp ${hfip} 行，hf ${hf} 行；XXH3 不通过 ${xxh3} 行。`,
+          explain:
+            'A 和 B 只看一种键的低位。改取高位（2^k 个槽的表可能这么做）、只散列主机或路径、或改动一个字节，P1 的函数就会把键堆进少数几个桶：hf 从不置最高位，ELFhash 只有 28 位且混合很少，HfIp 的字节相加而没有雪崩。MD5 全部通过，代价是 10 到 20 倍的时间；XXH3 很快，只在开头字节相同的 URL 上不通过位独立性一行（它最后的混合步骤使输出位 0 和 32 相互牵连）。',
         },
       ],
       question: '要把 URL 分给 18 台爬虫机器，你会用 hf 吗？16 台呢？为什么？',
@@ -396,6 +409,7 @@ export const ZH = {
     p5counting: '计数',
     p5filters: '今日过滤器',
     p3canon: '同一网页？',
+    p1quality: '散列质量',
     p3: '指纹',
     claims: '论断清单',
     all: '报告',
@@ -1415,6 +1429,75 @@ export const ZH = {
     rendezvous: '会合散列：（节点，主机名）散列值最高的节点',
     jump: '跳跃一致性散列（Lamping 与 Veach，2014）',
   },
+
+  // 散列质量测试（论文之外，P1 一组）
+  qualHeading: 'P1 之外：各函数对 URL 形状的键好不好？',
+  qualIntro:
+    'P1 只用一次爬行上的 A 和 B 评判它的函数。散列函数的标准测试集 SMHasher3 问得更多：低位和高位是否均匀（M = 2⁸、2¹²、2¹⁶ 的 χ²）？键的碰撞是否比生日界多？翻转一个输入位，每个输出位是否各有一半机会翻转（雪崩），且彼此独立（BIC）？这里实验室的每个函数都在由你的 URL 构造的键（主机、路径、重组的前缀 + 核心 + 后缀、改一个字节或一位）和仿 SMHasher3 的合成键集上接受这些测试。每行得分 ^N：结果出自随机函数的可能性有多小，以 2 的幂表示，并按测试个数做了 Šidák 校正；^16 警告，^20 不通过。',
+  qualFnLabel: '显示其热图和各行的函数',
+  qualSetLegend: '雪崩测试的键',
+  qualSetUrls: '你的 URL（翻转前 32 个字节）',
+  qualSetRandom: '随机的 32 字节键',
+  qualProgress: (pct) => `正在运行测试…… ${pct} %`,
+  qualChartTitle: '各函数通过、警告、不通过的测试行数（SMHasher3 的顺序）',
+  qualNote: (soFar) =>
+    soFar
+      ? `目前完成 ${soFar[0]} / ${soFar[1]} 个函数，其余仍在测试。`
+      : '没有不通过行的函数排在前面，快的在先；其余按不通过的行数、再按速度排（SMHasher3 汇总表的顺序；时间是本浏览器测的）。',
+  qualChartLabel: (list) => `堆叠柱状图：各函数不通过的行数 / 全部行数：${list}。`,
+  qualSeries: { passed: '通过', warnings: '警告（^16 到 ^19）', failures: '不通过（^20 及更差）' },
+  qualAxisX: '散列函数',
+  qualAxisY: '测试行数',
+  qualInput: (lines, distinct) => `前 ${lines} 行，${distinct} 个不同的 URL，以及下面的合成键集。`,
+  qualTableTitle: '测试结果表',
+  qualTableHead: ['函数', '位数', '结论', '行数', '通过', '警告', '不通过', '最差', '最差的行', '纳秒 / 键', 'P1 的 A', 'P1 的 B'],
+  qualTableNote:
+    'A 和 B 是 P1 自己在你的 URL 上的度量（A：N/M = 2.5 时的平均探查次数，随机函数约为 2.25；B：12 台机器上的分布，随机函数约为 1）。一个函数的 A、B 可以接近这些值，却在这里有许多行不通过：P1 的度量只看整个 URL 的低位。纳秒 / 键：在本浏览器中用你的 URL 计时。',
+  qualMapsTitle: (fn) => `${fn}：雪崩与位独立性`,
+  qualAxisInputBit: '被翻转的输入位（第 i/8 字节的第 i 位）',
+  qualAxisOutputBit: '输出位',
+  qualMapLegend: ['0：如随机函数', '0.5 及以上'],
+  qualAvalLabel: (fn, set, worst) => `热图：${fn} 在${set}上的雪崩；最差偏差 ${worst}。`,
+  qualAvalCaption: (fn, set, samples, worst) =>
+    `${fn} 在${set}上的雪崩（${samples} 个键）：每格是翻转该输入位时 |2 × P(输出位翻转) − 1|；白色即公平硬币。最差：${worst}。`,
+  qualBicLabel: (fn, set) => `热图：${fn} 在${set}上的位独立性。`,
+  qualBicCaption: (fn, set, inputs, worst) =>
+    `${fn} 在${set}上的位独立性：每对低位输出位，在 ${inputs} 个输入位上其翻转相关系数 |φ| 的最大值；白色即独立。最差：${worst}。`,
+  qualTestsTitle: (fn, n) => `${fn}：全部 ${n} 行`,
+  qualTestsHead: ['键集', '测试', '个数', '条件', '观测值', '期望值', 'p（校正后）', '得分', '结论'],
+  qualWidth: (w) => `${w} 位`,
+  qualBits: (i, j, k) => (k === null ? `输入位 ${i} → 输出位 ${j}` : `输入位 ${i}：输出位 ${j}、${k}`),
+  qualVerdict: { pass: '通过', warn: '警告', fail: '不通过' },
+  qualKeysetsTitle: '键集与测试',
+  qualKeysetsHead: ['键集', '来源', '个数', '内容'],
+  qualFromUrls: '你的 URL',
+  qualSynthetic: '合成',
+  qualKeyset: {
+    urls: 'URL',
+    hosts: '主机',
+    paths: '路径',
+    recombined: '重组',
+    'one-byte': '改一个字节',
+    'one-bit': '改一位',
+    text: 'Text（文本）',
+    'long-head': '长键，开头不同',
+    'long-tail': '长键，结尾不同',
+    'sparse-8x3': '稀疏 8 字节',
+    'sparse-32x2': '稀疏 32 字节',
+    'two-bytes': 'TwoBytes（双字节）',
+    'avalanche-urls': '你的 URL',
+    'avalanche-random': '随机键',
+  },
+  qualTest: {
+    uniformity_low: '低位均匀',
+    uniformity_high: '高位均匀',
+    collisions: '碰撞',
+    collisions_low32: '碰撞（低 32 位）',
+    collisions_high32: '碰撞（高 32 位）',
+    avalanche: '雪崩',
+    bic: '位独立性',
+  },
+  qualCliCommand: 'urlhash quality --maps FILE',
 
   // 哪些 URL 是同一网页（论文之外，P3 一组）
   canonHeading: 'P3 之外：哪些 URL 是同一个网页？',

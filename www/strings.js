@@ -61,6 +61,7 @@ export const S = {
     p5counting: 'Counting',
     p5filters: 'Filters today',
     p3canon: 'Same page?',
+    p1quality: 'Hash quality',
     p3: 'Fingerprints',
     claims: 'Claims',
     all: 'Report',
@@ -117,6 +118,8 @@ export const S = {
       fingerprint: (a, b) => `With every canonicalisation rule on, do ${a} and ${b} get one MD5 fingerprint?`,
       'prefix-printed': (url, cut) => `P4’s list as printed (no end marks) holds ${url}. Is ${cut} found in it?`,
       'prefix-marked': (url, cut) => `P4’s list with the lab’s end marks holds ${url}. Is ${cut} found in it?`,
+      'quality-high-bits': (n) =>
+        `The hash-quality battery cuts each function’s output to its top bits and counts the ${n} distinct URLs per bucket (χ² at M = 2⁸ to 2¹⁶). Which of these functions fails that high-bits test on your URLs?`,
       'canon-pair': () =>
         'Each choice is one of your URLs beside another spelling of it. Which pair does Google Safe Browsing make one page while the WHATWG parser (the browser’s) keeps two?',
       'cuckoo-false-positive': (n, bits) =>
@@ -138,6 +141,8 @@ export const S = {
       'prefix-missed': (cut) => `With end marks a URL is found only where a stored URL ends, and ${cut} stops one character short.`,
       'false-positive': (m, k, answer) =>
         `URL ${answer} of the list: all ${k} of its positions are set in the ${m}-bit filter although it was never inserted. The others hit at least one 0 bit.`,
+      'quality-high-bits': (answer, f1, s1, m1, f2, s2, m2, f3, s3, m3) =>
+        `Answer ${answer}. Scores of the high bits (worst M; ^N = log2 of how unlikely, a fail from ^20): ${f1} ^${s1} (M = ${m1}), ${f2} ^${s2} (M = ${m2}), ${f3} ^${s3} (M = ${m3}). A function whose top bits are fixed or rarely set (hf’s never-set sign bit, ELFhash’s 28 bits in a wider word, a hash of only the last characters) piles the URLs into a few buckets when a table takes the high bits.`,
       'canon-pair': (answer, sb, wa, wb) =>
         `Pair ${answer}: Safe Browsing writes both as ${sb}, while WHATWG gives ${wa} and ${wb}. Safe Browsing drops fragments and undoes %-escapes; WHATWG keeps both. The other pairs are one page to both (case, “:80”, “/./”) or to neither (http ↔ https, a session id, an empty query).`,
       'cuckoo-false-positive': (buckets, bits, load, answer) =>
@@ -199,6 +204,15 @@ export const S = {
             `For ${share} % of the URLs, ELFhash’s low 4 bits equal those of the last byte. B at M = 8 is ${b8}; predicted from the URLs’ last characters alone: ${predicted}.`,
           explain:
             'ELFhash shifts each byte in 4 bits to the left, so the last byte lands unmixed in the low bits. With M a small power of two the slot is the URL’s ending: “l” (.html), “m” (.htm), “/”… URL endings are far from uniform, so the slots clump.',
+        },
+        {
+          title: 'Beyond P1: the same functions under SMHasher3’s tests',
+          claim:
+            'P1 calls ELFhash, HfIp and hf “very good” for URLs on the strength of A and B, measured on the low bits of whole URLs at a few M.',
+          live: (clean, total, elf, hfip, hf, tests, xxh3) =>
+            `Of ${total} functions, ${clean} fail no line of the battery on these URLs. ELFhash fails ${elf}, HfIp ${hfip} and hf ${hf} of their ${tests} lines; XXH3 fails ${xxh3}.`,
+          explain:
+            'A and B see only the low bits of one kind of key. Take the high bits (as a table of 2^k slots may), hash hosts or paths alone, or change one byte, and P1’s functions pile keys into few buckets: hf never sets its top bit, ELFhash has 28 bits and mixes little, HfIp’s bytes add without avalanche. MD5 passes everything, at 10 to 20 times the cost; XXH3 is fast and fails only the bit-independence line on URLs that share their first bytes (its last mixing step leaves output bits 0 and 32 tied).',
         },
       ],
       question: 'You must spread URLs over 18 crawler machines. Would you use hf? What about 16 machines? Why?',
@@ -1411,6 +1425,75 @@ export const S = {
     rendezvous: 'rendezvous: the node with the highest hash of (node, host)',
     jump: 'jump consistent hash (Lamping & Veach 2014)',
   },
+
+  // The hash-quality battery (beyond the papers, P1's group)
+  qualHeading: 'Beyond P1: is each function good on URL-shaped keys?',
+  qualIntro:
+    'P1 judges its functions by A and B on one crawl. SMHasher3, the reference test suite for hash functions, asks more: are the low and the high bits spread evenly (χ² at M = 2⁸, 2¹², 2¹⁶)? Do keys collide more often than the birthday bound says? Does flipping one input bit flip each output bit half the time (avalanche), and independently of the others (BIC)? Here every function of the lab goes through those tests on keys made from your URLs (hosts, paths, recombined prefix + core + suffix, one-byte and one-bit changes) and on SMHasher3-like synthetic sets. Each line scores ^N: how unlikely the result is from a random function, as a power of two, after Šidák’s correction for the number of tests; ^16 warns, ^20 fails.',
+  qualFnLabel: 'Heat maps and lines of',
+  qualSetLegend: 'Avalanche keys',
+  qualSetUrls: 'your URLs (their first 32 bytes flipped)',
+  qualSetRandom: 'random 32-byte keys',
+  qualProgress: (pct) => `Running the battery… ${pct} %`,
+  qualChartTitle: 'Test lines passed, warned and failed, per function (SMHasher3’s order)',
+  qualNote: (soFar) =>
+    soFar
+      ? `${soFar[0]} of ${soFar[1]} functions so far; the others are still under test.`
+      : 'Functions with no failed line come first, fastest first; then by failed lines, then speed (SMHasher3’s summary order; times are this browser’s).',
+  qualChartLabel: (list) => `Stacked bar chart: failed of all test lines per function: ${list}.`,
+  qualSeries: { passed: 'passed', warnings: 'warned (^16 to ^19)', failures: 'failed (^20 and worse)' },
+  qualAxisX: 'hash function',
+  qualAxisY: 'test lines',
+  qualInput: (lines, distinct) => `The first ${lines} lines, ${distinct} distinct URLs, and the synthetic sets below.`,
+  qualTableTitle: 'The battery’s table',
+  qualTableHead: ['function', 'bits', 'verdict', 'lines', 'passed', 'warned', 'failed', 'worst', 'worst line', 'ns / key', 'P1’s A', 'P1’s B'],
+  qualTableNote:
+    'A and B are P1’s own measures on your URLs (A: average probes at N/M = 2.5, about 2.25 for a random function; B: the spread over 12 machines, about 1 for a random function). A function can score near those on A and B and still fail many lines here: P1’s measures see only the low bits of whole URLs. ns / key: timed in this browser on your URLs.',
+  qualMapsTitle: (fn) => `${fn}: avalanche and bit independence`,
+  qualAxisInputBit: 'input bit flipped (bit i of byte i/8)',
+  qualAxisOutputBit: 'output bit',
+  qualMapLegend: ['0: as a random function', '0.5 and more'],
+  qualAvalLabel: (fn, set, worst) => `Heat map: ${fn}’s avalanche on ${set}; worst bias ${worst}.`,
+  qualAvalCaption: (fn, set, samples, worst) =>
+    `Avalanche of ${fn} on ${set} (${samples} keys): each cell is |2 × P(output bit flips) − 1| when the input bit is flipped; white is a fair coin. Worst: ${worst}.`,
+  qualBicLabel: (fn, set) => `Heat map: ${fn}’s bit independence on ${set}.`,
+  qualBicCaption: (fn, set, inputs, worst) =>
+    `Bit independence of ${fn} on ${set}: for each pair of its low output bits, the worst |φ| (correlation of their flips) over ${inputs} input bits; white is independent. Worst: ${worst}.`,
+  qualTestsTitle: (fn, n) => `${fn}: all ${n} lines`,
+  qualTestsHead: ['keys', 'test', 'count', 'at', 'observed', 'expected', 'p (corrected)', 'score', 'verdict'],
+  qualWidth: (w) => `${w} bits`,
+  qualBits: (i, j, k) => (k === null ? `input bit ${i} → output bit ${j}` : `input bit ${i}: output bits ${j}, ${k}`),
+  qualVerdict: { pass: 'pass', warn: 'warn', fail: 'FAIL' },
+  qualKeysetsTitle: 'The keysets and the tests',
+  qualKeysetsHead: ['keys', 'from', 'count', 'what they are'],
+  qualFromUrls: 'your URLs',
+  qualSynthetic: 'synthetic',
+  qualKeyset: {
+    urls: 'URLs',
+    hosts: 'hosts',
+    paths: 'paths',
+    recombined: 'recombined',
+    'one-byte': 'one byte changed',
+    'one-bit': 'one bit changed',
+    text: 'Text',
+    'long-head': 'Long, differing at the head',
+    'long-tail': 'Long, differing at the tail',
+    'sparse-8x3': 'Sparse 8 bytes',
+    'sparse-32x2': 'Sparse 32 bytes',
+    'two-bytes': 'TwoBytes',
+    'avalanche-urls': 'your URLs',
+    'avalanche-random': 'random keys',
+  },
+  qualTest: {
+    uniformity_low: 'low bits even',
+    uniformity_high: 'high bits even',
+    collisions: 'collisions',
+    collisions_low32: 'collisions, low 32 bits',
+    collisions_high32: 'collisions, high 32 bits',
+    avalanche: 'avalanche',
+    bic: 'bit independence',
+  },
+  qualCliCommand: 'urlhash quality --maps FILE',
 
   // Which URLs are one page (beyond the papers, P3's group)
   canonHeading: 'Beyond P3: which URLs are the same page?',

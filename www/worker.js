@@ -126,6 +126,10 @@ const handlers = {
   [MSG.filtersTime]({ params, index }) {
     return { time: beyondOf(need(active, 'no-input-yet')).filtersTime(params, index) };
   },
+  /** Registry function `hash` timed per key on the battery's URLs, in the second module. */
+  [MSG.qualityTime]({ hash }) {
+    return { time: beyondOf(need(active, 'no-input-yet')).qualityTime(hash) };
+  },
   /** The bytes of the instance's linear memory. */
   [MSG.memory]() {
     return { bytes: memory ? memory.buffer.byteLength : 0 };
@@ -402,9 +406,9 @@ const handlers = {
 /** Requests that deal URLs by registrable domain: the Public Suffix List is installed before them. */
 const NEEDS_SUFFIX_RULES = new Set([MSG.p3Replay]);
 /** The requests answered by the second module (www/second-module.js), loaded first. */
-const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime]);
-/** Whether a quiz request is P3's or P5's every other question, which the second module asks. */
-const beyondQuiz = ({ lesson, index }) => (lesson === 'p3' || lesson === 'p5') && index % 2 === 1;
+const NEEDS_BEYOND = new Set([MSG.rebalanceTime, MSG.filtersTime, MSG.qualityTime]);
+/** Whether a quiz request is P1's, P3's or P5's every other question, which the second module asks. */
+const beyondQuiz = ({ lesson, index }) => ['p1', 'p3', 'p5'].includes(lesson) && index % 2 === 1;
 
 /**
  * Requests that run beside the queue: reading a file, each piece pushed by a queued task, so
@@ -683,6 +687,8 @@ const JOBS = {
   [JOB.filters]: beyondStudy('filters', { partial: (_, args) => partialOnChange(args.on, args) }),
   // Which lines each scheme makes one page: the distinct pages so far, a few times a second.
   [JOB.canon]: beyondStudy('canon', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
+  // The hash-quality battery: the functions done so far, sent when there are more.
+  [JOB.quality]: beyondStudy('quality', { partial: (_, args) => partialOnChange(args.on, args) }),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),
@@ -693,7 +699,7 @@ const JOBS = {
     },
   },
 };
-const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0, filters: 0, canon: 0 };
+const tokens = { figure: 0, partition: 0, cache: 0, trie: 0, bloom: 0, cbf: 0, fp: 0, fpSites: 0, fpCombo: 0, rebalance: 0, filters: 0, canon: 0, quality: 0 };
 
 /** The Lab's job slot: resolves when the jobs asked for earlier are done with it. */
 let jobSlotFree = Promise.resolve();

@@ -35,6 +35,7 @@ const VIEWS = [
   { hash: 'p5-filters', section: 'filters', chart: 'filters-chart', before: null },
   { hash: 'p3-fingerprints', section: 'fp', chart: 'fp-birthday-chart', before: '3.9 s' },
   { hash: 'p3-canon', section: 'canon', chart: 'canon-chart', before: null },
+  { hash: 'p1-quality', section: 'quality', chart: 'quality-chart', before: null },
 ].filter((v) => !ONLY.length || ONLY.includes(v.hash));
 
 /** In the page: resolves { first, done } (ms since `t0`, a performance.now()) for `view`. */

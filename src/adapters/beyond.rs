@@ -136,19 +136,51 @@ impl Beyond {
         )?)
     }
 
+    /// Nanoseconds per key of registry function `hash` over the distinct URLs among the first
+    /// lines the hash-quality battery reads, timed with the browser's clock (as `urlhash
+    /// quality` times them with its own): `{hash, ns_per_key}`.
+    #[wasm_bindgen(js_name = qualityTime)]
+    pub fn quality_time(&self, hash: &str) -> Result<JsValue, JsError> {
+        use crate::mechanisms::quality::{ns_per_key, Subject};
+        let f = crate::foundation::hash::REGISTRY
+            .iter()
+            .find(|f| f.key == hash)
+            .ok_or_else(|| core_error(format!("no function '{hash}' in the registry")))?;
+        let urls = self.quality_urls()?;
+        let performance = performance()?;
+        let ns = ns_per_key(&Subject::registry(f.id), &urls, &mut || performance.now());
+        to_js(&QualityTime {
+            hash: f.key,
+            ns_per_key: ns,
+        })
+    }
+
     /// P5's other self-check question (odd `index`; [`crate::engine::quiz::cuckoo_false_positive`])
     /// for `seed`, on the split the bake-off made (the error `quiz-needs-bakeoff` before one); and
     /// P3's other (odd `index`; [`crate::engine::quiz::canon_pair`]) on a loaded line.
     pub fn quiz(&self, lesson: &str, seed: f64, index: u32) -> Result<JsValue, JsError> {
-        if !matches!(lesson, "p3" | "p5")
-            || !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0)
-        {
+        let whole_seed = seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0;
+        if !(matches!(lesson, "p1" | "p3" | "p5") && whole_seed) {
             return Err(core_error(format!(
-                "the second module asks P3's and P5's other questions only, with a whole seed: not {lesson}, {seed}"
+                "the second module asks P1's, P3's and P5's other questions only, with a whole seed: not {lesson}, {seed}"
             )));
         }
         if lesson == "p3" {
             return self.canon_quiz(seed as u64, index);
+        }
+        if lesson == "p1" {
+            let urls = self.quality_urls()?;
+            let keys: Vec<&[u8]> = urls.iter().collect();
+            let q = crate::engine::quiz::quality_high_bits(seed as u64, index, &keys).ok_or_else(
+                || {
+                    JsError::from(crate::coded!(
+                        "quiz-too-few",
+                        [lesson],
+                        "the input has too few URLs for this question"
+                    ))
+                },
+            )?;
+            return to_js(&q);
         }
         let keys = self.session.filter_keys().ok_or_else(|| {
             JsError::from(crate::coded!(
@@ -208,4 +240,28 @@ impl Beyond {
             "the input has too few URLs for this question"
         )))
     }
+}
+
+impl Beyond {
+    /// The distinct URLs among the first [`QUALITY_LINES`] lines (what the battery reads).
+    fn quality_urls(&self) -> Result<crate::mechanisms::quality::Keys, JsError> {
+        let mut keys = crate::mechanisms::quality::Keys::distinct();
+        let n = self.session.readable().min(QUALITY_LINES);
+        self.session.for_each_line(0, n, |_, line, _| {
+            keys.push(line);
+        });
+        keys.seal();
+        Ok(keys)
+    }
+}
+
+/// The lines the page's hash-quality battery reads (the view's `maxLines`, `urlhash quality`'s
+/// default `--limit`).
+const QUALITY_LINES: usize = 100_000;
+
+/// One function's time per key in the browser ([`Beyond::quality_time`]).
+#[derive(serde::Serialize)]
+struct QualityTime {
+    hash: &'static str,
+    ns_per_key: f64,
 }

@@ -3,6 +3,9 @@
 //!
 //! - P1 (Li & Feng 2004): the slot of a loaded URL under ELFhash, HfIp or hf at M = 12, that is
 //!   `h(url) mod 12`.
+//!   Every other P1 question (odd `index`), beyond the paper: which of three registry functions
+//!   fails the hash-quality battery's high-bits test on the loaded URLs
+//!   ([`quality_high_bits`], [`crate::mechanisms::quality::uniformity_tests`]).
 //! - P2 (Li, He & Zhang): the crawl node of a loaded URL's host under Apache Nutch's
 //!   `URLPartitioner` (byHost) with 7 nodes, `((host.hashCode() ^ 0) & 0x7FFFFFFF) % 7`, numbered
 //!   from 1 as P2's Table 1 does.
@@ -287,6 +290,86 @@ const CANON_NEITHER: [Respelling; 3] = [
     Respelling::EmptyQuery,
 ];
 
+/// The functions P1's other question chooses from.
+const QUALITY_CHOICES: [HashId; 10] = [
+    HashId::ElfHash,
+    HashId::HfIp,
+    HashId::Hf,
+    HashId::Md5,
+    HashId::Fnv1a64,
+    HashId::Xxh3,
+    HashId::JavaHashCode,
+    HashId::Crc32,
+    HashId::SitePrinted,
+    HashId::PathXor,
+];
+
+/// P1's other question: which of three functions fails the battery's high-bits uniformity test
+/// (χ² of the top bits of its output at M = 2^8 to 2^16, the worst M, Šidák-corrected) on the
+/// distinct `urls`? One that fails and two that pass, drawn by the seed, in a drawn order; the
+/// explanation gives each one's score. `None` when the URLs do not give one failing and two
+/// passing functions (too few URLs: the test needs 256).
+pub fn quality_high_bits(seed: u64, index: u32, urls: &[&[u8]]) -> Option<Question> {
+    use crate::mechanisms::quality::{uniformity_tests, TestKind, Verdict};
+    let mut fails = Vec::new();
+    let mut passes = Vec::new();
+    for id in QUALITY_CHOICES {
+        let bits = id.info().bits;
+        let values: Vec<u128> = urls.iter().map(|u| id.raw(u)).collect();
+        let high = uniformity_tests("urls", &values, bits)
+            .into_iter()
+            .find(|t| t.test == TestKind::UniformityHigh)?;
+        match high.verdict {
+            Verdict::Fail => fails.push((id, high)),
+            Verdict::Pass => passes.push((id, high)),
+            Verdict::Warn => {}
+        }
+    }
+    if fails.is_empty() || passes.len() < 2 {
+        return None;
+    }
+    let d = |i: u32| draw(seed, "p1", index, 300 + i);
+    let fail = fails.swap_remove((d(0) % fails.len() as u64) as usize);
+    let a = passes.swap_remove((d(1) % passes.len() as u64) as usize);
+    let b = passes.swap_remove((d(2) % passes.len() as u64) as usize);
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let picked = [fail, a, b];
+    let order = ORDERS[(d(3) % 6) as usize];
+    let mut choices = Vec::new();
+    let mut explain_args = Vec::new();
+    let mut answer = 0;
+    for (i, &k) in order.iter().enumerate() {
+        let (id, t) = &picked[k];
+        choices.push(id.info().key.to_string());
+        if k == 0 {
+            answer = i + 1;
+        }
+        explain_args.push(id.info().key.to_string());
+        explain_args.push(format!("{}", t.log2_p));
+        explain_args.push(t.slots.unwrap_or(0).to_string());
+    }
+    explain_args.insert(0, answer.to_string());
+    Some(Question {
+        lesson: "p1",
+        code: "quality-high-bits",
+        args: vec![urls.len().to_string()],
+        kind: "choice",
+        min: 0,
+        max: 3,
+        choices,
+        answer: answer.to_string(),
+        explain: "quality-high-bits",
+        explain_args,
+    })
+}
+
 /// P3's other question: which of three pairs (`url` beside a respelling of it) does Safe
 /// Browsing make one page while WHATWG keeps two? One choice of each kind above, in an order the
 /// seed draws; the answer is what the two schemes give (not what the kinds say). `None` when
@@ -565,6 +648,36 @@ mod tests {
         // 7/8 of uniform keys move from mod 8 to mod 7 (the corpus has 149 hosts, so about).
         assert!(moved * 100 > asked * 70, "{moved} of {asked} moved");
         assert!(node_dies(b"not a url at all").is_none());
+    }
+
+    #[test]
+    fn p1_quality_question_names_the_function_that_fails_the_high_bits_test() {
+        use crate::foundation::corpus::Corpus;
+        use crate::mechanisms::quality::{uniformity_tests, TestKind, Verdict};
+        let urls: Vec<Vec<u8>> = Corpus::new(2004).iter(0, 20_000).collect();
+        let refs: Vec<&[u8]> = urls.iter().map(|u| u.as_slice()).collect();
+        let mut answers = std::collections::HashSet::new();
+        for i in 0..12 {
+            let q = quality_high_bits(5, 2 * i + 1, &refs).unwrap();
+            assert_eq!((q.kind, q.choices.len()), ("choice", 3));
+            let a: usize = q.answer.parse().unwrap();
+            answers.insert(a);
+            for (j, key) in q.choices.iter().enumerate() {
+                let id = crate::foundation::hash::REGISTRY
+                    .iter()
+                    .find(|f| f.key == key)
+                    .unwrap()
+                    .id;
+                let values: Vec<u128> = refs.iter().map(|u| id.raw(u)).collect();
+                let high = uniformity_tests("urls", &values, id.info().bits)
+                    .into_iter()
+                    .find(|t| t.test == TestKind::UniformityHigh)
+                    .unwrap();
+                assert_eq!(high.verdict == Verdict::Fail, j + 1 == a, "{key}");
+            }
+        }
+        assert!(answers.len() > 1);
+        assert!(quality_high_bits(5, 1, &refs[..100]).is_none());
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //! | `cbf`       | `ratio`, `k`, `bits`, `method`, `deleteFraction` | P5's counting filter and deletes |
 //! | `trie`      | `maxLines`, `step`         | P4's trie beside the other structures, [`TrieReport`] |
 //! | `filters`   | `bitsPerKey`, `fpr`, `methods` | the filter bake-off (Bloom, counting, IMP-CB, cuckoo, xor, binary fuse), `urlhash filters`; in the page's second module |
+//! | `quality`   | `maxLines`                 | the hash-quality battery on every registry function, `urlhash quality --maps` untimed; in the page's second module |
 //! | `canon`     | `maxLines`, `respell`, `examples` | which lines each canonicalisation scheme makes one page, and the knock-on effects, `urlhash canon`; in the page's second module |
 //!
 //! The numbers are the CLI's for the same lines: Fig. 3 samples the lines
@@ -46,6 +47,8 @@ use serde::{Deserialize, Deserializer};
 mod bakeoff;
 mod filters;
 mod protocol;
+#[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+mod quality;
 mod reports;
 mod trie;
 #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
@@ -151,7 +154,7 @@ impl Job {
 }
 
 /// The kinds [`begin`] knows.
-pub const KINDS: [&str; 12] = [
+pub const KINDS: [&str; 13] = [
     "sweep",
     "p1",
     "partition",
@@ -164,6 +167,7 @@ pub const KINDS: [&str; 12] = [
     "trie",
     "filters",
     "canon",
+    "quality",
 ];
 
 /// Parameters of a sweep.
@@ -516,7 +520,7 @@ fn beyond_here<'de, D: Deserializer<'de>>(kind: &str, _: D, _: &mut Session) -> 
 /// second WebAssembly module (`Beyond`, feature `beyond`), not in the first, which must stay
 /// under 1 000 000 bytes (docs/decisions/0005-wasm-size-budget.md: the rebalancing study alone
 /// added 32 KB to it). Natively [`begin`] runs them too.
-pub const BEYOND_KINDS: [&str; 3] = ["rebalance", "filters", "canon"];
+pub const BEYOND_KINDS: [&str; 4] = ["rebalance", "filters", "canon", "quality"];
 
 /// Starts the study `kind` (one of [`BEYOND_KINDS`]) with `params` on `session`, as [`begin`]
 /// does: the page's second module calls this one, so the first module's studies are not linked
@@ -531,6 +535,11 @@ pub fn begin_beyond<'de, D: Deserializer<'de>>(
         "rebalance" => begin_rebalance(read(kind, params)?, session),
         "filters" => begin_filters(read(kind, params)?, session),
         "canon" => begin_canon(read(kind, params)?, session),
+        "quality" => {
+            let p: QualityKindParams = read(kind, params)?;
+            let max = whole(p.max_lines, 1.0, "lines")?;
+            Ok(Job(Under::Task(quality::begin(max, session)?)))
+        }
         _ => Err(crate::coded!(
             "unknown-request",
             [kind, BEYOND_KINDS.join(", ")],
@@ -579,6 +588,14 @@ struct CanonParams {
     max_lines: f64,
     respell: f64,
     examples: f64,
+}
+
+/// Parameters of the hash-quality battery: the first `maxLines` lines.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "beyond")), allow(dead_code))]
+struct QualityKindParams {
+    max_lines: f64,
 }
 
 /// The largest `examples` the equivalence study takes.

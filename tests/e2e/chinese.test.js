@@ -7,7 +7,7 @@ import path from 'node:path';
 import { useLab, ARTIFACTS, openView } from './helpers.js';
 import { RUNS } from '../../www/timing.js';
 
-const VIEWS = ['why', 'partition', 'rebalance', 'trie', 'bloom', 'cbf', 'filters', 'fp', 'canon'];
+const VIEWS = ['why', 'partition', 'rebalance', 'trie', 'bloom', 'cbf', 'filters', 'fp', 'canon', 'quality'];
 
 /**
  * Every piece of visible text, tooltip and accessible name with three English words in a row,

@@ -73,7 +73,7 @@ describe('the map of the lab (1440×900)', () => {
     const entries = await page.$$eval('#map .map-list a', (xs) => xs.map((x) => [x.dataset.section, x.textContent.trim(), x.getAttribute('href')]));
     assert.deepEqual(
       entries.map((e) => e[0]),
-      ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'partition', 'rebalance', 'trie', 'bloom', 'cbf', 'filters', 'fp', 'canon', 'claims', 'all'],
+      ['input-panel', 'view-panel', 'figures', 'why', 'slotmap', 'quality', 'partition', 'rebalance', 'trie', 'bloom', 'cbf', 'filters', 'fp', 'canon', 'claims', 'all'],
     );
     for (const p of ['P1', 'P2', 'P3', 'P4', 'P5']) assert.ok(entries.some((e) => e[1].startsWith(p)), `${p} in the map`);
     assert.equal(await page.evaluate(() => document.body.dataset.route), 'view-panel', 'P1’s slots in front');

@@ -152,6 +152,18 @@ describe('the self-check on the loaded URLs', () => {
     assert.match(text, /bucket/, text);
   });
 
+  test('P1, every other question: which function fails the battery’s high-bits test on the loaded URLs', async () => {
+    await open(page, `${baseUrl}#lang=en&lesson=p1&step=9&quiz=99.1`);
+    const q = await question(page);
+    assert.match(q.text, /Which of these functions fails that high-bits test on your URLs\?/);
+    assert.deepEqual(q.options.map((o) => o[0]), ['1', '2', '3', '0']);
+    // The choices are worded as the functions' names, not their ids.
+    const names = q.options.slice(0, 3).map((o) => o[1]);
+    assert.ok(names.every((n) => n.length > 1 && !/^[a-z0-9-]+$/.test(n)) || names.some((n) => /ELFhash|HfIp|MD5|XXH3|CRC|FNV|Java|P2/.test(n)), names.join(' | '));
+    const r = await answer(page, '1', false);
+    assert.match(r.text, /Scores of the high bits/, r.text);
+  });
+
   test('P3, every other question: which pair of your URL and a respelling Safe Browsing merges and WHATWG keeps apart', async () => {
     await open(page, `${baseUrl}#lang=en&lesson=p3&step=9&quiz=99.1`);
     const q = await question(page);

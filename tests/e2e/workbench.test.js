@@ -348,6 +348,7 @@ const EARLY = [
   { section: 'filters', chart: 'filters-chart', note: 'filters-note', early: /\(\d+ of \d+ filters so far\)/ },
   { section: 'fp', chart: 'fp-birthday-chart' },
   { section: 'canon', chart: 'canon-chart', note: 'canon-note', early: /so far \(the study is still reading\)/ },
+  { section: 'quality', chart: 'quality-chart', note: 'quality-note', early: /of 15 functions so far/ },
 ];
 
 test('on 100 000 URLs each long view draws a first picture from its study so far, labelled, then its report', async () => {

@@ -243,6 +243,31 @@ fn every_study_gives_the_clis_numbers_on_a_million_line_file() {
     assert!(page["schemes"][2]["merged_groups"].as_u64().unwrap() > 10_000);
     assert_eq!(page, without(canon, &["input"]), "canon");
 
+    // The hash-quality battery on the first 100 000 lines: every test of every function, its
+    // heat maps and P1's columns. The times are the CLI's (the page times its own), and the
+    // summary's order breaks ties by them, so the rows are compared by function.
+    let quality = cli(&["quality", "--maps", "--json", file]);
+    let (page, prefix) = run(&mut session, "quality", json!({"maxLines": 100_000}));
+    assert_eq!(prefix["lines"], 100_000);
+    let untimed = |v: &Value, list: &str| -> Vec<Value> {
+        let mut rows: Vec<Value> = v[list].as_array().unwrap().clone();
+        for r in &mut rows {
+            r.as_object_mut().unwrap().remove("ns_per_key");
+        }
+        rows.sort_by_key(|r| r["hash"].as_str().unwrap().to_string());
+        rows
+    };
+    assert_eq!(untimed(&page, "functions").len(), 15);
+    for list in ["functions", "summary"] {
+        assert_eq!(
+            untimed(&page, list),
+            untimed(&quality, list),
+            "quality {list}"
+        );
+    }
+    let rest = |v: &Value| without(without(v.clone(), &["input"]), &["functions", "summary"]);
+    assert_eq!(rest(&page), rest(&quality), "quality");
+
     // P4's trie and the other structures, on the first 200 000 lines (their timings differ
     // from run to run; the study's counts and bytes do not).
     let trie = cli(&[

@@ -22,6 +22,7 @@ export class Beyond {
   jobDrop(id: number): void;
   rebalanceTime(to: number, vnodes: number): CoreValue[];
   filtersTime(params: CoreValue, index: number): CoreValue;
+  qualityTime(hash: string): CoreValue;
   quiz(lesson: string, seed: number, index: number): CoreValue;
 }
 

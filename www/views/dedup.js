@@ -11,6 +11,7 @@ import { setupFingerprint } from './fingerprint-view.js';
 import { setupRebalance } from './rebalance-view.js';
 import { setupFilters } from './filters-view.js';
 import { setupCanon } from './canon-view.js';
+import { setupQuality } from './quality-view.js';
 import { LabClient } from '../lab-client.js';
 import { MSG } from '../protocol.js';
 import { C } from '../constants.js';
@@ -80,6 +81,8 @@ export function setupDedup(ctx) {
     /** The functions the slot map draws: P1's three and the selected ones, at most six images. */
     functions: () => ctx.functionsToHash().slice(0, SLOTMAP_IMAGES),
     functionInfo: (id) => state.functions.find((f) => f.id === id),
+    /** Function id → its name in the language shown. */
+    names: () => state.names,
     /** A view's last report, for the lessons. */
     publish: (name, data, { needsInput = true } = {}) => {
       state.published[name] = { data, gen: needsInput ? state.generation : null };
@@ -105,6 +108,7 @@ export function setupDedup(ctx) {
     { section: 'rebalance', ...setupRebalance(views) },
     { section: 'filters', ...setupFilters(views) },
     { section: 'canon', ...setupCanon(views) },
+    { section: 'quality', ...setupQuality(views) },
   ];
   return () => {
     for (const v of ctx.dedupViews) v.start?.();

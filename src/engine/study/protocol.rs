@@ -124,6 +124,16 @@ pub enum Partial<'a> {
         /// Distinct pages so far under each scheme.
         distinct: Vec<u64>,
     },
+    /// The hash-quality battery's functions done so far.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    QualityRows {
+        /// Units of the battery run.
+        done: u64,
+        /// Units in all.
+        units: u64,
+        /// The summary rows of the functions done, untimed.
+        functions: Vec<crate::mechanisms::quality::SummaryRow>,
+    },
     /// The Bloom study's rows measured so far, in the order asked.
     BloomRows {
         /// The split, once made (its report's `input`).
@@ -149,6 +159,8 @@ impl Partial<'_> {
             Partial::FilterRows { rows, .. } => rows.len() as u64,
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
             Partial::CanonSoFar { lines, .. } => *lines,
+            #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+            Partial::QualityRows { functions, .. } => functions.len() as u64,
             Partial::Counters { counters, .. } => counters.n,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64
@@ -202,6 +214,10 @@ pub enum Report {
     /// (`urlhash canon`). Not in the page's first module: see [`super::BEYOND_KINDS`].
     #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
     Canon(Box<crate::mechanisms::canon::EquivalenceReport>),
+    /// The hash-quality battery, untimed (`urlhash quality --maps`). Not in the page's first
+    /// module: see [`super::BEYOND_KINDS`].
+    #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
+    Quality(Box<crate::mechanisms::quality::QualityReport>),
 }
 
 /// The partition study's report: P2's Table 1 replayed and, beside it, what the control node and

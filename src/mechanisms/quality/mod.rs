@@ -829,6 +829,7 @@ impl QualityStudy {
             units,
             done: 0,
             functions,
+            timed: true,
         }
     }
 
@@ -864,9 +865,36 @@ pub struct Battery {
     units: Vec<Unit>,
     done: usize,
     functions: Vec<FunctionQuality>,
+    /// Time each function ([`ns_per_key`]); off, its `ns_per_key` stays 0 (the page times
+    /// the functions apart, one a request).
+    timed: bool,
 }
 
 impl Battery {
+    /// The same battery without timing: every `ns_per_key` 0, no clock read (the page's study,
+    /// which times the functions apart with the browser's clock).
+    pub fn untimed(mut self) -> Battery {
+        self.timed = false;
+        self
+    }
+
+    /// The summary rows of the functions every unit of which has run, in the registry's order
+    /// (a first picture while the battery runs).
+    pub fn finished_functions(&self) -> Vec<SummaryRow> {
+        let mut last = vec![None; self.functions.len()];
+        for (i, u) in self.units.iter().enumerate() {
+            if let Unit::Measure(f) | Unit::Keyset(f, _) | Unit::Avalanche(f, _) = *u {
+                last[f] = Some(i);
+            }
+        }
+        self.functions
+            .iter()
+            .zip(last)
+            .filter(|(_, l)| l.is_some_and(|l| l < self.done))
+            .map(|(f, _)| SummaryRow::of(f))
+            .collect()
+    }
+
     /// Units in all.
     pub fn units(&self) -> usize {
         self.units.len()
@@ -915,7 +943,9 @@ impl Battery {
                     Some(&self.urls)
                 };
                 let out = &mut self.functions[f];
-                out.ns_per_key = timed.map_or(0.0, |keys| ns_per_key(s, keys, now));
+                if self.timed {
+                    out.ns_per_key = timed.map_or(0.0, |keys| ns_per_key(s, keys, now));
+                }
                 if !self.urls.is_empty() {
                     out.p1 = Some(p1_columns(s, &self.urls, p.a_load, p.b_slots));
                 }

@@ -290,6 +290,16 @@ const CANON_NEITHER: [Respelling; 3] = [
     Respelling::EmptyQuery,
 ];
 
+/// The 6 orders three choices can be shown in (a question draws one).
+const ORDERS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The functions P1's other question chooses from.
 const QUALITY_CHOICES: [HashId; 10] = [
     HashId::ElfHash,
@@ -332,16 +342,8 @@ pub fn quality_high_bits(seed: u64, index: u32, urls: &[&[u8]]) -> Option<Questi
     let fail = fails.swap_remove((d(0) % fails.len() as u64) as usize);
     let a = passes.swap_remove((d(1) % passes.len() as u64) as usize);
     let b = passes.swap_remove((d(2) % passes.len() as u64) as usize);
-    const ORDERS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let picked = [fail, a, b];
-    let order = ORDERS[(d(3) % 6) as usize];
+    let order = ORDERS_OF_3[(d(3) % 6) as usize];
     let mut choices = Vec::new();
     let mut explain_args = Vec::new();
     let mut answer = 0;
@@ -382,16 +384,7 @@ pub fn canon_pair(seed: u64, index: u32, url: &[u8]) -> Option<Question> {
         CANON_BOTH[(d(1) % 3) as usize],
         CANON_NEITHER[(d(2) % 3) as usize],
     ];
-    // The order shown: one of the 6 permutations.
-    const ORDERS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let order = ORDERS[(d(3) % 6) as usize];
+    let order = ORDERS_OF_3[(d(3) % 6) as usize];
     let mut choices = Vec::with_capacity(3);
     let mut right = Vec::new();
     let mut forms = Vec::new();

@@ -687,8 +687,9 @@ const JOBS = {
   [JOB.filters]: beyondStudy('filters', { partial: (_, args) => partialOnChange(args.on, args) }),
   // Which lines each scheme makes one page: the distinct pages so far, a few times a second.
   [JOB.canon]: beyondStudy('canon', { partial: atMostEvery(250, (_, args) => args.on.jobPartial(args.id)) }),
-  // The hash-quality battery: the functions done so far, sent when there are more.
-  [JOB.quality]: beyondStudy('quality', { partial: (_, args) => partialOnChange(args.on, args) }),
+  // The hash-quality battery: its functions' lines so far, when more are done, at most every
+  // 250 ms.
+  [JOB.quality]: beyondStudy('quality', { partial: atMostEvery(250, (_, args) => partialOnChange(args.on, args)) }),
   [JOB.cache]: {
     slot: 'cache',
     begin: (lab, { fn, key }) => lab.cacheBegin(fn, key),

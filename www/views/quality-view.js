@@ -65,7 +65,7 @@ export function setupQuality(ctx) {
       const { report } = await ctx.runJob(JOB.quality, { maxLines: MAX_LINES }, (share, partial) => {
         progress(share);
         if (!partial || !r.current() || !partial.functions?.length) return;
-        drawChart(partial.functions, [int(partial.functions.length), int(15)]);
+        drawChart(partial.functions, [int(partial.finished), int(15)]);
         runs.drewEarly(/** @type {HTMLCanvasElement} */ ($('quality-chart')), r.generation);
       });
       if (!r.current()) return;

@@ -131,7 +131,9 @@ pub enum Partial<'a> {
         done: u64,
         /// Units in all.
         units: u64,
-        /// The summary rows of the functions done, untimed.
+        /// Functions every line of which is done.
+        finished: u64,
+        /// The summary rows of the functions under test or done, of their lines so far, untimed.
         functions: Vec<crate::mechanisms::quality::SummaryRow>,
     },
     /// The Bloom study's rows measured so far, in the order asked.
@@ -160,7 +162,7 @@ impl Partial<'_> {
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
             Partial::CanonSoFar { lines, .. } => *lines,
             #[cfg(any(not(target_arch = "wasm32"), feature = "beyond"))]
-            Partial::QualityRows { functions, .. } => functions.len() as u64,
+            Partial::QualityRows { done, .. } => *done,
             Partial::Counters { counters, .. } => counters.n,
             Partial::BloomRows { input, rows, .. } => {
                 2 * rows.len() as u64 + input.is_some() as u64

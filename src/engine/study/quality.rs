@@ -74,10 +74,12 @@ impl Task for QualityTask {
 
     fn partial(&self) -> Option<Partial<'_>> {
         let b = self.battery.as_ref()?;
+        let (functions, finished) = b.functions_so_far();
         Some(Partial::QualityRows {
             done: b.done() as u64,
             units: b.units() as u64,
-            functions: b.finished_functions(),
+            finished: finished as u64,
+            functions,
         })
     }
 

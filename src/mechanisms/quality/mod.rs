@@ -796,12 +796,23 @@ impl QualityStudy {
             .into_iter()
             .filter(|a| p.synthetic || *a == AvalancheSetId::Urls)
             .collect();
-        units.extend((0..keysets.len()).map(Unit::Build));
-        units.extend((0..avalanche.len()).map(Unit::BuildAvalanche));
+        // Each keyset is built just before the first function's tests on it, so that the first
+        // function's lines come early (a first picture while the battery runs).
         for f in 0..self.subjects.len() {
+            for k in 0..keysets.len() {
+                if f == 0 {
+                    units.push(Unit::Build(k));
+                }
+                units.push(Unit::Keyset(f, k));
+            }
+            for a in 0..avalanche.len() {
+                if f == 0 {
+                    units.push(Unit::BuildAvalanche(a));
+                }
+                units.push(Unit::Avalanche(f, a));
+            }
+            // Last: timing a list without URLs takes the Text keyset, built by then.
             units.push(Unit::Measure(f));
-            units.extend((0..keysets.len()).map(|k| Unit::Keyset(f, k)));
-            units.extend((0..avalanche.len()).map(|a| Unit::Avalanche(f, a)));
         }
         let functions = self
             .subjects
@@ -878,21 +889,25 @@ impl Battery {
         self
     }
 
-    /// The summary rows of the functions every unit of which has run, in the registry's order
-    /// (a first picture while the battery runs).
-    pub fn finished_functions(&self) -> Vec<SummaryRow> {
-        let mut last = vec![None; self.functions.len()];
+    /// The summary rows of the functions under test or done, of their lines so far, in the
+    /// order asked (a first picture while the battery runs), and how many are done.
+    pub fn functions_so_far(&self) -> (Vec<SummaryRow>, usize) {
+        let mut first = vec![usize::MAX; self.functions.len()];
+        let mut last = vec![0; self.functions.len()];
         for (i, u) in self.units.iter().enumerate() {
             if let Unit::Measure(f) | Unit::Keyset(f, _) | Unit::Avalanche(f, _) = *u {
-                last[f] = Some(i);
+                first[f] = first[f].min(i);
+                last[f] = i;
             }
         }
-        self.functions
-            .iter()
-            .zip(last)
-            .filter(|(_, l)| l.is_some_and(|l| l < self.done))
-            .map(|(f, _)| SummaryRow::of(f))
-            .collect()
+        let rows = (0..self.functions.len())
+            .filter(|&f| first[f] < self.done)
+            .map(|f| SummaryRow::of(&self.functions[f]))
+            .collect();
+        let done = (0..self.functions.len())
+            .filter(|&f| last[f] < self.done)
+            .count();
+        (rows, done)
     }
 
     /// Units in all.

@@ -85,12 +85,14 @@ describe('the filter bake-off', () => {
     await page.click('#lang-toggle');
   });
 
-  test('the two views beyond the papers embed their charts, drawn the frame’s height', async () => {
+  test('the views beyond the papers embed their charts, drawn the frame’s height', async () => {
     const base = page.url().split('#')[0];
     for (const [name, chart, section] of [
       ['p2-rebalance', 'reb-moved-chart', 'rebalance'],
       ['p2-rebalance-curve', 'reb-curve-chart', 'rebalance'],
       ['p5-filters', 'filters-chart', 'filters'],
+      ['p3-canon', 'canon-chart', 'canon'],
+      ['p1-quality', 'quality-chart', 'quality'],
     ]) {
       const context = await page.context().browser().newContext({ viewport: { width: 800, height: 600 } });
       const p = await context.newPage();

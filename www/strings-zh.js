@@ -1464,6 +1464,7 @@ export const ZH = {
   qualBicCaption: (fn, set, inputs, worst) =>
     `${fn} 在${set}上的位独立性：每对低位输出位，在 ${inputs} 个输入位上其翻转相关系数 |φ| 的最大值；白色即独立。最差：${worst}。`,
   qualTestsTitle: (fn, n) => `${fn}：全部 ${n} 行`,
+  qualTestsAbout: '所选函数的每一行测试：键集、测试、考察的位置（M、位）、观测值与随机函数的期望值、Šidák 校正后的 p、得分和结论。',
   qualTestsHead: ['键集', '测试', '个数', '条件', '观测值', '期望值', 'p（校正后）', '得分', '结论'],
   qualWidth: (w) => `${w} 位`,
   qualBits: (i, j, k) => (k === null ? `输入位 ${i} → 输出位 ${j}` : `输入位 ${i}：输出位 ${j}、${k}`),
@@ -1540,6 +1541,7 @@ export const ZH = {
   canonKnockNote: (bits, k, probes, nodes) =>
     `MD5 改变：规范形式与原写法不同的不同写法数，这些网页的 P3 指纹不再是该行的指纹。布隆误判率：一个按每种不同写法 ${bits} 位、k = ${k} 的过滤器，每个网页放入一次，用 ${probes} 个不在任何列表中的键查询：网页越少，误判越少。P2：按 P2 的路径散列（其修复读法）分到 ${nodes} 个爬行节点上的网页数；“被 P2 拆开”统计各写法被 P2 发往两个或更多节点的合并网页，这些网页没有哪个节点能看出是同一页。`,
   canonGroupsTitle: (scheme, groups, spellings) => `${scheme}：其 ${groups} 个合并组中最大的几个（共 ${spellings} 种写法）`,
+  canonGroupsAbout: '所选方案视为同一网页的写法组，按大小排列，每组附有区分其前两种写法的规则。',
   canonGroupsHead: ['写法数', '行数', '合并依据', '规范形式', '写法（前几种）'],
   canonNoGroups: '没有：这个方案把每一行都分开。',
   canonRule: {

@@ -1460,6 +1460,7 @@ export const S = {
   qualBicCaption: (fn, set, inputs, worst) =>
     `Bit independence of ${fn} on ${set}: for each pair of its low output bits, the worst |φ| (correlation of their flips) over ${inputs} input bits; white is independent. Worst: ${worst}.`,
   qualTestsTitle: (fn, n) => `${fn}: all ${n} lines`,
+  qualTestsAbout: 'Every test line of the function chosen: the keyset, the test, where it looked (M, bits), what it observed against what a random function gives, p after Šidák’s correction, the score and the verdict.',
   qualTestsHead: ['keys', 'test', 'count', 'at', 'observed', 'expected', 'p (corrected)', 'score', 'verdict'],
   qualWidth: (w) => `${w} bits`,
   qualBits: (i, j, k) => (k === null ? `input bit ${i} → output bit ${j}` : `input bit ${i}: output bits ${j}, ${k}`),
@@ -1536,6 +1537,7 @@ export const S = {
   canonKnockNote: (bits, k, probes, nodes) =>
     `MD5 changed: distinct spellings whose canonical form differs from them, so P3’s fingerprint of the page is not the fingerprint of the line. Bloom FPR: one filter of ${bits} bits per distinct spelling, k = ${k}, holding each page once, asked about ${probes} keys in no list: fewer pages, fewer false positives. P2: pages per node over ${nodes} crawl nodes by P2’s path hash (its repaired reading); “split by P2” counts merged pages whose spellings P2 sends to two or more nodes, where no node can see they are one page.`,
   canonGroupsTitle: (scheme, groups, spellings) => `${scheme}: the largest of its ${groups} merged groups (${spellings} spellings)`,
+  canonGroupsAbout: 'The groups of spellings the scheme chosen makes one page, largest first, each with the rule that separates its first two spellings.',
   canonGroupsHead: ['spellings', 'lines', 'merged by', 'canonical form', 'spellings (first ones)'],
   canonNoGroups: 'None: this scheme keeps every line apart.',
   canonRule: {

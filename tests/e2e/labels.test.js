@@ -26,7 +26,8 @@ const ID_SHAPE = '^[a-z0-9]+(?:[-_][a-z0-9]+)+$';
 const HYPHENATED_WORDS = ['p-value'];
 /**
  * Latin-letter words a Chinese label may consist of: proper names (of hash functions, crawlers
- * and their classes, P5's structure, the language switch), units and notation.
+ * and their classes, canonicalisation schemes, P5's structure, the language switch), units and
+ * notation.
  */
 const ZH_NAMES = [
   'English',
@@ -41,6 +42,13 @@ const ZH_NAMES = [
   'HashCrawlMapper',
   'Frontera',
   'Crc32NamePartitioner',
+  // The canonicalisation schemes' names (the same-page view).
+  'WHATWG',
+  'RFC',
+  'Safe',
+  'Browsing',
+  'w3lib',
+  'StormCrawler',
   'IMP-CB',
   'URL',
   'http',

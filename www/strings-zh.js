@@ -1459,7 +1459,7 @@ export const ZH = {
   qualMapLegend: ['0：如随机函数', '0.5 及以上'],
   qualAvalLabel: (fn, set, worst) => `热图：${fn} 在${set}上的雪崩；最差偏差 ${worst}。`,
   qualAvalCaption: (fn, set, samples, worst) =>
-    `${fn} 在${set}上的雪崩（${samples} 个键）：每格是翻转该输入位时 |2 × P(输出位翻转) − 1|；白色即公平硬币。最差：${worst}。`,
+    `${fn} 在${set}上的雪崩（${samples} 个键）：每格是翻转该输入位时 |2 × P（输出位翻转）− 1|；白色即公平硬币。最差：${worst}。`,
   qualBicLabel: (fn, set) => `热图：${fn} 在${set}上的位独立性。`,
   qualBicCaption: (fn, set, inputs, worst) =>
     `${fn} 在${set}上的位独立性：每对低位输出位，在 ${inputs} 个输入位上其翻转相关系数 |φ| 的最大值；白色即独立。最差：${worst}。`,
@@ -1516,7 +1516,7 @@ export const ZH = {
   canonChartTitle: '每种方案把多少种写法并入另一写法',
   canonChartLabel: (lines, each) => `柱状图：${lines} 行中，各方案并入另一写法的写法数：${each}。`,
   canonSeriesMerged: '被合并的写法（原样的不同写法数 − 不同网页数）',
-  canonSeriesSplit: 'P2 分到不同爬行节点的合并网页',
+  canonSeriesSplit: 'P2 分到不同搜集节点的合并网页',
   canonAxisX: '规范化方案',
   canonAxisY: '写法数',
   canonSchemeName: {
@@ -1539,7 +1539,7 @@ export const ZH = {
   canonTableHead: ['方案', '不同网页', '被合并的写法', '组数', '无法读取', 'MD5 改变', '布隆误判率（实测）', '布隆误判率（理论）', 'P2 最忙 / 平均', '被 P2 拆开'],
   canonAsWritten: '原样',
   canonKnockNote: (bits, k, probes, nodes) =>
-    `MD5 改变：规范形式与原写法不同的不同写法数，这些网页的 P3 指纹不再是该行的指纹。布隆误判率：一个按每种不同写法 ${bits} 位、k = ${k} 的过滤器，每个网页放入一次，用 ${probes} 个不在任何列表中的键查询：网页越少，误判越少。P2：按 P2 的路径散列（其修复读法）分到 ${nodes} 个爬行节点上的网页数；“被 P2 拆开”统计各写法被 P2 发往两个或更多节点的合并网页，这些网页没有哪个节点能看出是同一页。`,
+    `MD5 改变：规范形式与原写法不同的不同写法数，这些网页的 P3 指纹不再是该行的指纹。布隆误判率：一个按每种不同写法 ${bits} 位、k = ${k} 的过滤器，每个网页放入一次，用 ${probes} 个不在任何列表中的键查询：网页越少，误判越少。P2：按 P2 的路径散列（其修复读法）分到 ${nodes} 个搜集节点上的网页数；“被 P2 拆开”统计各写法被 P2 发往两个或更多节点的合并网页，这些网页没有哪个节点能看出是同一页。`,
   canonGroupsTitle: (scheme, groups, spellings) => `${scheme}：其 ${groups} 个合并组中最大的几个（共 ${spellings} 种写法）`,
   canonGroupsAbout: '所选方案视为同一网页的写法组，按大小排列，每组附有区分其前两种写法的规则。',
   canonGroupsHead: ['写法数', '行数', '合并依据', '规范形式', '写法（前几种）'],

@@ -139,6 +139,13 @@ const SAME = new Set([
   'rebSchemeShort.frontera',
   'rebSchemeShort.heritrix',
   'filterCliCommand',
+  'qualCliCommand',
+  'canonSchemeName.safe-browsing',
+  'canonSchemeName.nutch',
+  'canonSchemeName.w3lib',
+  'canonSchemeName.stormcrawler',
+  'canonRule.drop-www',
+  'canonRule.http-https',
 ]);
 /** Labels that are notation only (A, B, χ², M, N, URL, MD5, m/N, k …): no English word in them. */
 function isCodeLike(v) {

@@ -243,10 +243,14 @@ impl Beyond {
 }
 
 impl Beyond {
-    /// The distinct URLs among the first [`QUALITY_LINES`] lines (what the battery reads).
+    /// The distinct URLs among the first [`crate::mechanisms::quality::QUALITY_LINES`] lines (what
+    /// the battery reads).
     fn quality_urls(&self) -> Result<crate::mechanisms::quality::Keys, JsError> {
         let mut keys = crate::mechanisms::quality::Keys::distinct();
-        let n = self.session.readable().min(QUALITY_LINES);
+        let n = self
+            .session
+            .readable()
+            .min(crate::mechanisms::quality::QUALITY_LINES as usize);
         self.session.for_each_line(0, n, |_, line, _| {
             keys.push(line);
         });
@@ -254,10 +258,6 @@ impl Beyond {
         Ok(keys)
     }
 }
-
-/// The lines the page's hash-quality battery reads (the view's `maxLines`, `urlhash quality`'s
-/// default `--limit`).
-const QUALITY_LINES: usize = 100_000;
 
 /// One function's time per key in the browser ([`Beyond::quality_time`]).
 #[derive(serde::Serialize)]

@@ -71,6 +71,9 @@ pub use keysets::{AvalancheSetId, Keys, KeysetId};
 pub use scores::Verdict;
 use serde::{Deserialize, Serialize};
 
+/// The lines the battery reads by default: `urlhash quality`'s `--limit` and the page's view.
+pub const QUALITY_LINES: u64 = 100_000;
+
 /// The battery's sizes and settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

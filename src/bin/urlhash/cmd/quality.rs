@@ -45,7 +45,7 @@ pub(crate) struct QualityCmd {
 }
 
 /// URL lines `quality` tests by default: the battery's sizes are set for 100 000.
-const QUALITY_LIMIT: u64 = 100_000;
+const QUALITY_LIMIT: u64 = urlhashlab::mechanisms::quality::QUALITY_LINES;
 
 /// What was read.
 #[derive(Serialize)]

@@ -25,6 +25,8 @@ use wasm_bindgen::prelude::*;
 pub struct Beyond {
     session: Session,
     jobs: Jobs,
+    /// The battery's distinct URLs, made once per input for the timings and the quiz.
+    quality_urls: std::cell::OnceCell<crate::mechanisms::quality::Keys>,
 }
 
 impl Default for Beyond {
@@ -41,6 +43,7 @@ impl Beyond {
         Beyond {
             session: Session::new(0),
             jobs: Jobs::default(),
+            quality_urls: std::cell::OnceCell::new(),
         }
     }
 
@@ -63,6 +66,7 @@ impl Beyond {
     /// are dropped: they read the lines before.
     pub fn receive(&mut self, block: &[u8]) -> Result<f64, JsError> {
         self.jobs = Jobs::default();
+        self.quality_urls = std::cell::OnceCell::new();
         Ok(self
             .session
             .receive(block)?
@@ -146,9 +150,9 @@ impl Beyond {
             .iter()
             .find(|f| f.key == hash)
             .ok_or_else(|| core_error(format!("no function '{hash}' in the registry")))?;
-        let urls = self.quality_urls()?;
+        let urls = self.quality_urls();
         let performance = performance()?;
-        let ns = ns_per_key(&Subject::registry(f.id), &urls, &mut || performance.now());
+        let ns = ns_per_key(&Subject::registry(f.id), urls, &mut || performance.now());
         to_js(&QualityTime {
             hash: f.key,
             ns_per_key: ns,
@@ -169,7 +173,7 @@ impl Beyond {
             return self.canon_quiz(seed as u64, index);
         }
         if lesson == "p1" {
-            let urls = self.quality_urls()?;
+            let urls = self.quality_urls();
             let keys: Vec<&[u8]> = urls.iter().collect();
             let q = crate::engine::quiz::quality_high_bits(seed as u64, index, &keys).ok_or_else(
                 || {
@@ -244,18 +248,20 @@ impl Beyond {
 
 impl Beyond {
     /// The distinct URLs among the first [`crate::mechanisms::quality::QUALITY_LINES`] lines (what
-    /// the battery reads).
-    fn quality_urls(&self) -> Result<crate::mechanisms::quality::Keys, JsError> {
-        let mut keys = crate::mechanisms::quality::Keys::distinct();
-        let n = self
-            .session
-            .readable()
-            .min(crate::mechanisms::quality::QUALITY_LINES as usize);
-        self.session.for_each_line(0, n, |_, line, _| {
-            keys.push(line);
-        });
-        keys.seal();
-        Ok(keys)
+    /// the battery reads), made on the first call after the lines were received.
+    fn quality_urls(&self) -> &crate::mechanisms::quality::Keys {
+        self.quality_urls.get_or_init(|| {
+            let mut keys = crate::mechanisms::quality::Keys::distinct();
+            let n = self
+                .session
+                .readable()
+                .min(crate::mechanisms::quality::QUALITY_LINES as usize);
+            self.session.for_each_line(0, n, |_, line, _| {
+                keys.push(line);
+            });
+            keys.seal();
+            keys
+        })
     }
 }
 
